@@ -1,0 +1,128 @@
+//! The conformance kit: checks that every game runs in its own tests, whatever its rules.
+//!
+//! [`check_random_play`] plays many seeded games with uniformly random decisions and verifies, at
+//! every step: a legal action always exists unless the game is over (no dead ends), every listed
+//! action applies without error, the game's own invariants hold, and, for each player, a state
+//! resampled from that player's observation shows the same observation and offers the same actions
+//! with the same labels (so neither observations nor labels carry hidden information). At the end of
+//! each game the action log is replayed and must rebuild the live state exactly. Failures come back
+//! as values naming the seed and step, so a failing test says where to look.
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+use crate::{ChanceMode, Game, Session, ToMove, below};
+
+/// What the kit measured over all games.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    pub games: u64,
+    pub finished: u64,
+    pub steps: u64,
+    /// How many resampled states differed from the true one: proof that hidden information existed
+    /// and was actually redrawn, so the observation checks were not vacuous.
+    pub resamples_that_changed: u64,
+}
+
+/// Settings of a [`check_random_play`] run.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub seeds: std::ops::Range<u64>,
+    /// Decisions per game before the kit stops it (for games that do not end by themselves).
+    pub step_cap: u64,
+    /// Check observations and resampling every this many steps (1 = every step).
+    pub observe_every: u64,
+}
+
+impl Default for Plan {
+    fn default() -> Self {
+        Self { seeds: 0..20, step_cap: 2_000, observe_every: 1 }
+    }
+}
+
+/// Plays `plan.seeds.len()` random games from `setup` and checks the contract along the way.
+pub fn check_random_play<G: Game>(setup: &G::Setup, plan: &Plan) -> Result<Report, String> {
+    let mut report = Report::default();
+    for seed in plan.seeds.clone() {
+        let mut session = Session::<G>::new(setup.clone(), seed, ChanceMode::Auto)
+            .map_err(|e| format!("seed {seed}: setup failed: {e}"))?;
+        let mut chooser = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_cafe);
+        let mut actions = Vec::new();
+        let mut step = 0;
+        loop {
+            let state = session.state();
+            let at = |what: String| format!("seed {seed}, step {step}: {what}");
+            state.check_invariants().map_err(|e| at(format!("invariant broken: {e}")))?;
+            if step % plan.observe_every == 0 {
+                report.resamples_that_changed += check_observations(state, &mut chooser).map_err(&at)?;
+            }
+            let player = match state.to_move() {
+                ToMove::Terminal => {
+                    if state.outcome().is_none() {
+                        return Err(at("terminal state without an outcome".into()));
+                    }
+                    report.finished += 1;
+                    break;
+                }
+                ToMove::Chance => return Err(at("an automatic session stopped at a chance node".into())),
+                ToMove::Player(p) => p,
+            };
+            if step >= plan.step_cap {
+                break;
+            }
+            state.legal_actions(&mut actions);
+            if actions.is_empty() {
+                return Err(at(format!("dead end: player {player} to move with no legal action")));
+            }
+            let action = actions[below(&mut chooser, actions.len())].clone();
+            let id = state.action_id(&action);
+            session.apply(&action).map_err(|e| at(format!("legal action '{id}' was refused: {e}")))?;
+            step += 1;
+        }
+        report.games += 1;
+        report.steps += step;
+        check_replay(&session).map_err(|e| format!("seed {seed}: {e}"))?;
+    }
+    Ok(report)
+}
+
+/// Replaying the session's record must rebuild exactly the live state.
+pub fn check_replay<G: Game>(session: &Session<G>) -> Result<(), String> {
+    let rebuilt = Session::<G>::from_record(session.record()).map_err(|e| format!("replay failed: {e}"))?;
+    if rebuilt.state() != session.state() {
+        return Err("replaying the log gave a different state from the live one".into());
+    }
+    if rebuilt.log() != session.log() {
+        return Err("replaying the log gave a different log".into());
+    }
+    Ok(())
+}
+
+/// For each player: a resampled state keeps the observation and, when that player is to move, the
+/// legal actions and their labels. Returns how many resamples changed the state.
+pub fn check_observations<G: Game>(state: &G, rng: &mut ChaCha8Rng) -> Result<u64, String> {
+    let mut changed = 0;
+    for player in 0..state.num_players() {
+        let seen = state.observe(player);
+        let other = state.resample(player, rng);
+        if other != *state {
+            changed += 1;
+        }
+        other.check_invariants().map_err(|e| format!("resampled state for player {player} is broken: {e}"))?;
+        if other.observe(player) != seen {
+            return Err(format!("player {player}'s observation changed when only hidden information was redrawn"));
+        }
+        if other.to_move() != state.to_move() {
+            return Err(format!("resampling for player {player} changed who is to move"));
+        }
+        if state.to_move() == ToMove::Player(player) {
+            let describe = |g: &G| -> Vec<(String, String)> {
+                g.legal().iter().map(|a| (g.action_id(a), g.action_label(a))).collect()
+            };
+            if describe(&other) != describe(state) {
+                return Err(format!("player {player}'s legal actions or labels depend on hidden information"));
+            }
+        }
+    }
+    Ok(changed)
+}

@@ -1,0 +1,99 @@
+//! The [`Game`] trait: the one contract between a set of rules and everything that drives them
+//! (sessions, the protocol, bots, the conformance kit).
+
+use std::fmt::Debug;
+
+use rand_core::RngCore;
+use serde::{Serialize, de::DeserializeOwned};
+
+/// Who makes the next decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ToMove {
+    /// The player with this index (0-based, `0..num_players`).
+    Player(u8),
+    /// A random outcome: every legal action is equally likely.
+    Chance,
+    /// The game is over; [`Game::outcome`] says how it ended.
+    Terminal,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// The winning player, or `None` for a draw.
+    pub winner: Option<u8>,
+    /// The rule that ended the game, in words.
+    pub reason: String,
+}
+
+/// Why an action was refused. The state is unchanged when this is returned.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("{action} is not legal now: {reason}")]
+    Illegal { action: String, reason: String },
+}
+
+/// Why a setup could not become a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad setup: {0}")]
+pub struct SetupError(pub String);
+
+/// A game's rules as a state machine.
+///
+/// Conventions every implementation keeps, checked by [`crate::conformance`]:
+/// - `legal_actions` is empty only in a terminal state;
+/// - at a chance node all legal actions are equally likely outcomes;
+/// - `legal_actions`, `action_id` and `action_label` for the player to move depend only on what
+///   that player observes, so labels never leak hidden cards;
+/// - `observe(p)` is unchanged by `resample(p, ..)`.
+pub trait Game: Clone + PartialEq + Debug {
+    /// Everything needed to start a game; stored in saves, so it must serialize.
+    type Setup: Clone + Debug + Serialize + DeserializeOwned;
+    /// One decision (or chance outcome).
+    type Action: Clone + PartialEq + Debug;
+    /// What one player may know of the state.
+    type Observation: Clone + PartialEq + Debug + Serialize;
+
+    /// Builds the starting state. Random parts of the setup (the deal) are chance nodes that follow.
+    fn new(setup: &Self::Setup) -> Result<Self, SetupError>;
+    fn num_players(&self) -> u8;
+    fn player_name(&self, player: u8) -> String;
+    fn to_move(&self) -> ToMove;
+    /// The legal actions of whoever is to move, appended to `out` (which is cleared first).
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+    /// Applies `action`; on error the state is unchanged.
+    fn apply(&mut self, action: &Self::Action) -> Result<(), ActionError>;
+    /// A short id, stable across versions, that names the action in logs, saves and the protocol.
+    fn action_id(&self, action: &Self::Action) -> String;
+    /// A short phrase a player understands.
+    fn action_label(&self, action: &Self::Action) -> String;
+    /// True when applying `action` shows someone a card or value that was hidden: undo may not
+    /// step back over it.
+    fn reveals(&self, action: &Self::Action) -> bool;
+    fn observe(&self, player: u8) -> Self::Observation;
+    /// A full state that `player` cannot tell apart from this one: everything hidden from that
+    /// player is redrawn at random, consistently with what the player has seen.
+    fn resample(&self, player: u8, rng: &mut dyn RngCore) -> Self;
+    /// How the game ended, once `to_move` is `Terminal`.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Structural invariants (every card in exactly one place, and so on). The conformance kit
+    /// calls it after every step; a game without such invariants keeps the default.
+    fn check_invariants(&self) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Legal actions as a fresh vector; convenient outside hot loops.
+    fn legal(&self) -> Vec<Self::Action> {
+        let mut out = Vec::new();
+        self.legal_actions(&mut out);
+        out
+    }
+
+    /// Finds the legal action with the given id.
+    fn find_action(&self, id: &str) -> Option<Self::Action> {
+        self.legal().into_iter().find(|a| self.action_id(a) == id)
+    }
+}

@@ -1,0 +1,210 @@
+//! A [`Session`]: one game in progress as its setup, seed and action log, with the live state kept
+//! alongside. Chance nodes are resolved from the seed automatically, or left to the client when the
+//! session was started with [`ChanceMode::Manual`]. Undo rebuilds the state from the log, which is
+//! also how saved games load, so the two can never disagree.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{ActionError, ChanceRng, Game, SetupError, ToMove};
+
+/// The save format version written by [`Session::record`]; bump it when the meaning of a saved
+/// action id changes.
+pub const RECORD_FORMAT: u32 = 1;
+
+/// Who resolves chance nodes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChanceMode {
+    /// The session draws every chance outcome from its seed.
+    #[default]
+    Auto,
+    /// Chance outcomes are decisions the client supplies through `legal`/`apply`.
+    Manual,
+}
+
+/// Who took a logged action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Decider {
+    Player(u8),
+    Chance,
+}
+
+/// One step of the action log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    pub by: Decider,
+    pub id: String,
+    /// True when undo may not step back over this entry (a random outcome or a reveal).
+    pub barrier: bool,
+}
+
+/// A whole game as data: what `export` writes and `import` reads.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record<S> {
+    pub format: u32,
+    pub seed: u64,
+    pub chance: ChanceMode,
+    pub setup: S,
+    pub log: Vec<LogEntry>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error(transparent)]
+    Action(#[from] ActionError),
+    #[error("no legal action has id '{id}'; ask for the legal actions first")]
+    UnknownAction { id: String },
+    #[error("nothing to undo: {0}")]
+    CannotUndo(&'static str),
+    #[error("saved game format {found} is not supported (this version reads format {RECORD_FORMAT})")]
+    Format { found: u32 },
+    #[error("saved game step {step} ('{id}'): {reason}")]
+    Replay { step: usize, id: String, reason: String },
+}
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub struct Session<G: Game> {
+    setup: G::Setup,
+    chance: ChanceMode,
+    rng: ChanceRng,
+    state: G,
+    log: Vec<LogEntry>,
+}
+
+impl<G: Game> Session<G> {
+    /// Starts a game; in automatic mode the opening chance nodes (the deal) are resolved at once.
+    pub fn new(setup: G::Setup, seed: u64, chance: ChanceMode) -> Result<Self, SessionError> {
+        let state = G::new(&setup)?;
+        let mut session = Self { setup, chance, rng: ChanceRng::new(seed), state, log: Vec::new() };
+        session.resolve_chance()?;
+        Ok(session)
+    }
+
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+    pub fn setup(&self) -> &G::Setup {
+        &self.setup
+    }
+    pub fn seed(&self) -> u64 {
+        self.rng.seed
+    }
+    pub fn chance_mode(&self) -> ChanceMode {
+        self.chance
+    }
+
+    /// Applies the legal action with this id, then (in automatic mode) any chance nodes that follow.
+    pub fn apply_id(&mut self, id: &str) -> Result<(), SessionError> {
+        let action = self.state.find_action(id).ok_or_else(|| SessionError::UnknownAction { id: id.to_string() })?;
+        self.apply(&action)
+    }
+
+    /// Applies a legal action, then (in automatic mode) any chance nodes that follow.
+    pub fn apply(&mut self, action: &G::Action) -> Result<(), SessionError> {
+        self.step(action)?;
+        self.resolve_chance()
+    }
+
+    fn step(&mut self, action: &G::Action) -> Result<(), SessionError> {
+        let by = match self.state.to_move() {
+            ToMove::Player(p) => Decider::Player(p),
+            ToMove::Chance => Decider::Chance,
+            ToMove::Terminal => return Err(ActionError::GameOver.into()),
+        };
+        let id = self.state.action_id(action);
+        let barrier = by == Decider::Chance || self.state.reveals(action);
+        self.state.apply(action)?;
+        if by == Decider::Chance {
+            self.rng.draws += 1;
+        }
+        self.log.push(LogEntry { by, id, barrier });
+        Ok(())
+    }
+
+    fn resolve_chance(&mut self) -> Result<(), SessionError> {
+        if self.chance == ChanceMode::Manual {
+            return Ok(());
+        }
+        let mut outcomes = Vec::new();
+        while self.state.to_move() == ToMove::Chance {
+            self.state.legal_actions(&mut outcomes);
+            if outcomes.is_empty() {
+                break; // a dead end; the conformance kit reports it
+            }
+            let k = ChanceRng { seed: self.rng.seed, draws: self.rng.draws }.pick(outcomes.len());
+            let chosen = outcomes.swap_remove(k);
+            self.step(&chosen)?;
+        }
+        Ok(())
+    }
+
+    /// Takes back the last decision, if it was a player's and revealed nothing.
+    pub fn undo(&mut self) -> Result<(), SessionError> {
+        let last = self.log.last().ok_or(SessionError::CannotUndo("no decision has been made yet"))?;
+        if last.barrier {
+            return Err(SessionError::CannotUndo(if last.by == Decider::Chance {
+                "the last step was a random outcome (a roll or a draw), which stands"
+            } else {
+                "the last decision revealed a hidden card, which stands"
+            }));
+        }
+        let mut record = self.record();
+        record.log.pop();
+        *self = Self::from_record(record)?;
+        Ok(())
+    }
+
+    /// The setup and the log: everything needed to rebuild this session.
+    pub fn record(&self) -> Record<G::Setup> {
+        Record {
+            format: RECORD_FORMAT,
+            seed: self.rng.seed,
+            chance: self.chance,
+            setup: self.setup.clone(),
+            log: self.log.clone(),
+        }
+    }
+
+    /// Rebuilds a session by replaying a record, checking every step's legality on the way.
+    pub fn from_record(record: Record<G::Setup>) -> Result<Self, SessionError> {
+        if record.format != RECORD_FORMAT {
+            return Err(SessionError::Format { found: record.format });
+        }
+        let state = G::new(&record.setup)?;
+        let mut session = Self {
+            setup: record.setup,
+            chance: record.chance,
+            rng: ChanceRng::new(record.seed),
+            state,
+            log: Vec::new(),
+        };
+        for (step, entry) in record.log.iter().enumerate() {
+            let fail = |reason: String| SessionError::Replay { step, id: entry.id.clone(), reason };
+            let expected = match session.state.to_move() {
+                ToMove::Player(p) => Decider::Player(p),
+                ToMove::Chance => Decider::Chance,
+                ToMove::Terminal => return Err(fail("the game was already over".into())),
+            };
+            if expected != entry.by {
+                return Err(fail(format!("the log says {:?} decided, but {:?} was to decide", entry.by, expected)));
+            }
+            let action = session
+                .state
+                .find_action(&entry.id)
+                .ok_or_else(|| fail("no legal action has this id at this point".into()))?;
+            session.step(&action).map_err(|e| fail(e.to_string()))?;
+        }
+        if session.chance == ChanceMode::Auto {
+            // A record cut off at a chance node (hand-edited, or older) continues from the seed.
+            session.resolve_chance()?;
+        }
+        Ok(session)
+    }
+}

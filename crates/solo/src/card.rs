@@ -1,0 +1,34 @@
+//! Cards as the card table sees them: a number, a facing, and what the player has told the table
+//! about it (its value and whether it is of the type face 2 names).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// A physical card, numbered from 1 in the order the decks were built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CardId(pub u16);
+
+impl fmt::Display for CardId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "card {}", self.0)
+    }
+}
+
+/// A card lying in a display slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Placed {
+    pub card: CardId,
+    pub face_up: bool,
+}
+
+/// What the player has told the table about a card. Anonymous cards start with nothing known; the
+/// table asks when the Fate Die needs a fact.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardFacts {
+    /// Ops, CP or order count, depending on the playsheet.
+    pub value: Option<u8>,
+    /// Whether the card is of the type face 2 names (Event, Tactic, HQ).
+    pub special: Option<bool>,
+}

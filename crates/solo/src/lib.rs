@@ -1,0 +1,23 @@
+//! GMT's CDG Solo System as software: per-side Card Displays of five slots, Single and Dual Decks,
+//! the Fate Die with its flip, eligibility and refill rules, Cards Remaining and Max Hand Size
+//! markers, the Variable Hand Size table, the Random Card Selection Chart, cards set aside, and
+//! reshuffles; the ten shipped playsheets as data; and [`CardTable`], a [`engine::Game`] that runs
+//! any of them at the level of the common system.
+
+pub mod card;
+pub mod deck;
+pub mod display;
+pub mod fate_die;
+pub mod playsheet;
+pub mod random_selection;
+pub mod slot;
+pub mod table;
+pub mod table_action;
+pub mod table_view;
+
+pub use card::{CardFacts, CardId};
+pub use playsheet::{Playsheet, PlaysheetError, playsheet, playsheets};
+pub use slot::{SlotName, SlotSet};
+pub use table::{CardTable, TableSetup};
+pub use table_action::TableAction;
+pub use table_view::TableView;

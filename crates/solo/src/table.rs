@@ -1,0 +1,823 @@
+//! The card table: both sides' Card Displays, their deck(s) and discards, the markers, and a turn
+//! of the common CDG Solo System (table operations, roll, flip, choose, play, refill, end of turn)
+//! as a [`Game`]. Cards are anonymous numbered cards; when the Fate Die needs a card's value or type
+//! the table asks the player for it as a decision. Game-specific special rules are layered on top of
+//! this in later modules.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use engine::{ActionError, Game, Outcome, SetupError, ToMove};
+use rand_core::RngCore;
+use serde::{Deserialize, Serialize};
+
+use crate::card::{CardFacts, CardId, Placed};
+use crate::deck::Deck;
+use crate::display::CardDisplay;
+use crate::fate_die::{self, NeededFact};
+use crate::playsheet::{
+    DeckMode, Facing, MaxHandSize, PlaysPerTurn, Playsheet, RefillWhich, ReshuffleKind, ReshuffleScope, playsheet,
+};
+use crate::random_selection::{self, ChartResult};
+use crate::slot::{SlotName, SlotSet};
+use crate::table_action::{MarkerOp, TableAction};
+use crate::table_view::TableView;
+
+/// Highest value the table offers when it asks for a card's Ops, CP or order count.
+pub const MAX_CARD_VALUE: u8 = 9;
+/// Markers move on a track from 0 to this.
+pub const MAX_MARKER: u8 = 12;
+
+/// How to start a card table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableSetup {
+    /// A game id from `cdgsolo games`.
+    pub game: String,
+    /// Starting Max Hand Size of each side (its Command in the C&C games); the playsheet's default
+    /// when absent. A difference deals extra cards per the Variable Hand Size table.
+    #[serde(default)]
+    pub hand_size: Option<[u8; 2]>,
+    /// Cards per deck (the first number for a single deck); the playsheet's default when absent.
+    #[serde(default)]
+    pub deck_size: Option<[u16; 2]>,
+}
+
+impl TableSetup {
+    pub fn new(game: &str) -> Self {
+        Self { game: game.to_string(), hand_size: None, deck_size: None }
+    }
+}
+
+/// Where a turn stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// Before the roll: table operations (discards, markers, reshuffles, ...) and the roll itself.
+    Start,
+    /// The Fate Die is rolling: a chance node.
+    Rolling,
+    /// Face 2: the side turns face-down cards of its choice until two are face-up.
+    FlipChoice { face: u8 },
+    /// Playing the cards the roll allows. `face` 0 means the side played a set-aside card instead
+    /// of rolling. `slot_rest` holds the other cards of a slot still playable this turn.
+    Choose { face: u8, played: u8, slot_rest: Option<Vec<CardId>> },
+    /// Random Card Selection against `target`'s display: first a slot, then a card inside it.
+    Selecting { target: u8, slot: Option<SlotName>, first_die: Option<u8> },
+    /// The unplayable-results dig: cards are turned from the deck until one can be played.
+    Digging { revealed: Option<CardId> },
+}
+
+/// A card owed to a slot (or to the top of a deck) that the table will draw as soon as it can.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pending {
+    Fill { side: u8, slot: SlotName, facing: Facing, only_if_short: bool },
+    RevealTop { side: u8 },
+    DigDraw { side: u8 },
+}
+
+/// The state of a CDG Solo System card table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardTable {
+    pub(crate) sheet: Arc<Playsheet>,
+    pub(crate) displays: [CardDisplay; 2],
+    /// One shared deck (Single Deck) or one per side (Dual Deck).
+    pub(crate) decks: Vec<Deck>,
+    /// What the player has told the table about each card; index 0 is unused.
+    pub(crate) facts: Vec<CardFacts>,
+    pub(crate) max_hand_size: [u8; 2],
+    pub(crate) cards_remaining: [u8; 2],
+    pub(crate) active: u8,
+    pub(crate) turn: u32,
+    pub(crate) phase: Phase,
+    pub(crate) pending: VecDeque<Pending>,
+    /// Slots whose discarded cards are replaced at the next roll (Manoeuvre's Draw phase).
+    pub(crate) owed: Vec<SlotName>,
+    pub(crate) last_roll: Option<u8>,
+    /// The card picked by the last Random Card Selection, for the log and the view.
+    pub(crate) last_selected: Option<CardId>,
+    pub(crate) next_card: u16,
+}
+
+impl CardTable {
+    pub fn sheet(&self) -> &Playsheet {
+        &self.sheet
+    }
+    pub fn display(&self, side: u8) -> &CardDisplay {
+        &self.displays[side as usize]
+    }
+    pub fn deck_of(&self, side: u8) -> &Deck {
+        &self.decks[self.deck_index(side)]
+    }
+    pub fn active(&self) -> u8 {
+        self.active
+    }
+    pub fn last_roll(&self) -> Option<u8> {
+        self.last_roll
+    }
+    pub fn cards_remaining(&self, side: u8) -> u8 {
+        self.cards_remaining[side as usize]
+    }
+    pub fn max_hand_size(&self, side: u8) -> u8 {
+        self.max_hand_size[side as usize]
+    }
+    pub fn facts(&self, card: CardId) -> CardFacts {
+        self.facts.get(card.0 as usize).copied().unwrap_or_default()
+    }
+    /// Every card number in play.
+    pub fn all_cards(&self) -> impl Iterator<Item = CardId> {
+        (1..self.next_card).map(CardId)
+    }
+
+    pub(crate) fn deck_index(&self, side: u8) -> usize {
+        match self.sheet.deck {
+            DeckMode::Single => 0,
+            DeckMode::Dual => side as usize,
+        }
+    }
+
+    fn dual(&self) -> bool {
+        self.sheet.deck == DeckMode::Dual
+    }
+
+    /// The face-up top card of a side's own deck, which a Dual Deck shows in slot C.
+    pub(crate) fn visible_top(&self, side: u8) -> Option<CardId> {
+        if self.dual() { self.decks[side as usize].top } else { None }
+    }
+
+    /// The cards the current roll lets the active side play, or the fact still needed to know.
+    pub(crate) fn eligible(&self) -> Result<Vec<CardId>, NeededFact> {
+        let Phase::Choose { face, played, slot_rest } = &self.phase else { return Ok(Vec::new()) };
+        if *played > 0 {
+            return Ok(match (self.sheet.plays_per_turn, slot_rest) {
+                (PlaysPerTurn::WholeSlot, Some(rest)) => {
+                    let display = self.display(self.active);
+                    rest.iter().copied().filter(|c| display.face_up().any(|(_, x)| x == *c)).collect()
+                }
+                _ => Vec::new(),
+            });
+        }
+        let facts = |c: CardId| self.facts(c);
+        fate_die::eligible_cards(&self.sheet, *face, self.display(self.active), self.visible_top(self.active), &facts)
+    }
+
+    /// The slots of `side`'s display that hold at least one face-up card, with those cards; the
+    /// face-up top of a Dual Deck counts as slot C.
+    pub(crate) fn selection_slots(&self, side: u8) -> Vec<(SlotName, Vec<CardId>)> {
+        let display = self.display(side);
+        let mut out: Vec<(SlotName, Vec<CardId>)> = Vec::new();
+        for slot in SlotName::ALL {
+            let mut cards: Vec<CardId> = display.slot(slot).iter().filter(|p| p.face_up).map(|p| p.card).collect();
+            if slot == SlotName::C
+                && let Some(top) = self.visible_top(side)
+            {
+                cards.push(top);
+            }
+            if !cards.is_empty() {
+                out.push((slot, cards));
+            }
+        }
+        out
+    }
+
+    /// True when the unplayable-results dig is allowed: every display card is face-up and there
+    /// are five of them.
+    pub(crate) fn can_dig(&self) -> bool {
+        let display = self.display(self.active);
+        let cards = display.cards().count() + usize::from(self.visible_top(self.active).is_some());
+        self.sheet.unplayable_rule
+            && display.face_down_count() == 0
+            && cards >= 5
+            && !display.slot(SlotName::A).is_empty()
+    }
+
+    fn new_table(setup: &TableSetup) -> Result<Self, SetupError> {
+        let sheet = playsheet(&setup.game).map_err(|e| SetupError(e.to_string()))?;
+        let sizes = setup.deck_size.unwrap_or(sheet.deck_size);
+        let decks_needed = if sheet.deck == DeckMode::Dual { 2 } else { 1 };
+        for &size in &sizes[..decks_needed] {
+            if !(8..=999).contains(&size) {
+                return Err(SetupError(format!("deck_size {size} is out of range (8 to 999 cards)")));
+            }
+        }
+        let default_hand = if sheet.default_hand_size > 0 { sheet.default_hand_size } else { 7 };
+        let hand = setup.hand_size.unwrap_or([default_hand; 2]);
+        if hand.iter().any(|h| !(1..=MAX_MARKER).contains(h)) {
+            return Err(SetupError(format!("hand_size {hand:?} is out of range (1 to {MAX_MARKER})")));
+        }
+        let mut decks = vec![Deck::default(); decks_needed];
+        let mut next = 1u16;
+        for (deck, &size) in decks.iter_mut().zip(&sizes) {
+            deck.pool = (next..next + size).map(CardId).collect();
+            next += size;
+        }
+        let mut table = CardTable {
+            displays: Default::default(),
+            decks,
+            facts: vec![CardFacts::default(); next as usize],
+            max_hand_size: hand,
+            cards_remaining: if sheet.cards_remaining { hand } else { [0; 2] },
+            active: 0,
+            turn: 1,
+            phase: Phase::Start,
+            pending: VecDeque::new(),
+            owed: Vec::new(),
+            last_roll: None,
+            last_selected: None,
+            next_card: next,
+            sheet,
+        };
+        for side in 0..2 {
+            table.set_targets(side);
+            table.deal(side);
+        }
+        table.settle();
+        Ok(table)
+    }
+
+    /// One card per card slot, plus the Variable Hand Size extras for the side with the larger hand.
+    fn set_targets(&mut self, side: u8) {
+        let slots = self.sheet.card_slots();
+        let mut target = [0u8; 5];
+        for s in slots.iter() {
+            target[s.index()] = 1;
+        }
+        if let Some(vhs) = &self.sheet.variable_hand_size
+            && self.sheet.max_hand_size == MaxHandSize::Command
+        {
+            let [mine, theirs] = [self.max_hand_size[side as usize], self.max_hand_size[1 - side as usize]];
+            for s in vhs.slots_for(mine.saturating_sub(theirs)).iter() {
+                target[s.index()] = 2;
+            }
+        }
+        self.displays[side as usize].target = target;
+    }
+
+    /// Queues the setup deal of one side: the first card of each slot faces as the sheet says, any
+    /// extra card goes face-down.
+    fn deal(&mut self, side: u8) {
+        let display = &self.displays[side as usize];
+        let mut queue = Vec::new();
+        for (slot, missing) in display.short_slots(self.sheet.card_slots()) {
+            for k in 0..missing {
+                let first = display.slot(slot).len() + k == 0;
+                let facing =
+                    if first && self.sheet.setup_face_up.contains(slot) { Facing::FaceUp } else { Facing::FaceDown };
+                queue.push(Pending::Fill { side, slot, facing, only_if_short: false });
+            }
+        }
+        self.pending.extend(queue);
+    }
+
+    /// Queues fills for every short slot of a display.
+    fn fill_short_slots(&mut self, side: u8, slots: SlotSet, facing: Facing) {
+        let fills: Vec<Pending> = self.displays[side as usize]
+            .short_slots(slots)
+            .flat_map(|(slot, missing)| {
+                std::iter::repeat_n(Pending::Fill { side, slot, facing, only_if_short: true }, missing)
+            })
+            .collect();
+        self.pending.extend(fills);
+    }
+
+    /// The sides whose displays a reshuffle of `side`'s deck touches.
+    fn reshuffle_sides(&self, side: u8) -> Vec<u8> {
+        match (self.sheet.deck, self.sheet.reshuffle_scope) {
+            (DeckMode::Single, ReshuffleScope::Both) => vec![0, 1],
+            _ => vec![side],
+        }
+    }
+
+    /// Carries out a reshuffle of `side`'s deck.
+    pub(crate) fn reshuffle(&mut self, side: u8, kind: ReshuffleKind) {
+        let d = self.deck_index(side);
+        let sides = self.reshuffle_sides(side);
+        match kind {
+            ReshuffleKind::KeepDisplay => self.decks[d].shuffle_in_discards(),
+            ReshuffleKind::DiscardFaceDown => {
+                for &s in &sides {
+                    let display = &mut self.displays[s as usize];
+                    for stack in &mut display.slots {
+                        let (down, up): (Vec<Placed>, Vec<Placed>) = stack.drain(..).partition(|p| !p.face_up);
+                        *stack = up;
+                        for p in down {
+                            self.decks[d].discard(p.card);
+                        }
+                    }
+                }
+                self.decks[d].shuffle_in_discards();
+                let slots = self.sheet.card_slots();
+                for &s in &sides {
+                    self.fill_short_slots(s, slots, Facing::FaceDown);
+                }
+            }
+            ReshuffleKind::Redeal => {
+                for &s in &sides {
+                    let cards: Vec<CardId> = self.displays[s as usize]
+                        .slots
+                        .iter_mut()
+                        .flat_map(|stack| stack.drain(..))
+                        .map(|p| p.card)
+                        .collect();
+                    for c in cards {
+                        self.decks[d].discard(c);
+                    }
+                }
+                if let Some(top) = self.decks[d].top.take() {
+                    self.decks[d].pool.push(top);
+                }
+                self.decks[d].shuffle_in_discards();
+                self.owed.retain(|_| false);
+                for &s in &sides {
+                    self.deal(s);
+                }
+            }
+        }
+    }
+
+    /// Called when a draw finds `side`'s deck empty. Returns whether cards can now be drawn.
+    fn exhausted(&mut self, side: u8) -> bool {
+        let d = self.deck_index(side);
+        if self.decks[d].discard.is_empty() {
+            return false;
+        }
+        self.reshuffle(side, self.sheet.exhaustion);
+        !self.decks[d].is_empty()
+    }
+
+    /// Places a card drawn for a pending fill.
+    fn place(&mut self, side: u8, slot: SlotName, card: CardId, face_up: bool) {
+        self.displays[side as usize].slot_mut(slot).push(Placed { card, face_up });
+    }
+
+    /// Runs every step that needs no decision: fills that the face-up top of a deck satisfies,
+    /// reshuffles on exhaustion, phase changes. Stops at the first chance node or decision.
+    pub(crate) fn settle(&mut self) {
+        loop {
+            if self.dual() && self.sheet.exhaustion == ReshuffleKind::KeepDisplay {
+                // A Dual Deck whose slot C runs empty takes its discards back at once.
+                for d in 0..2 {
+                    if self.decks[d].is_empty() && !self.decks[d].discard.is_empty() {
+                        self.decks[d].shuffle_in_discards();
+                    }
+                }
+            }
+            if let Some(&pending) = self.pending.front() {
+                let side = match pending {
+                    Pending::Fill { side, .. } | Pending::RevealTop { side } | Pending::DigDraw { side } => side,
+                };
+                let d = self.deck_index(side);
+                match pending {
+                    Pending::Fill { slot, only_if_short: true, .. }
+                        if self.displays[side as usize].slot(slot).len()
+                            >= self.displays[side as usize].target[slot.index()] as usize =>
+                    {
+                        self.pending.pop_front();
+                        continue;
+                    }
+                    Pending::RevealTop { .. } if self.decks[d].top.is_some() => {
+                        self.pending.pop_front();
+                        continue;
+                    }
+                    Pending::Fill { slot, facing, .. } if self.decks[d].top.is_some() => {
+                        if let Some(top) = self.decks[d].top.take() {
+                            self.place(side, slot, top, facing != Facing::FaceDown);
+                        }
+                        self.pending.pop_front();
+                        continue;
+                    }
+                    Pending::DigDraw { .. } if self.decks[d].top.is_some() => {
+                        self.phase = Phase::Digging { revealed: self.decks[d].top.take() };
+                        self.pending.pop_front();
+                        continue;
+                    }
+                    _ => {}
+                }
+                if self.decks[d].pool.is_empty() {
+                    if !self.exhausted(side) {
+                        // Nothing left to draw anywhere: the slot stays short.
+                        self.pending.pop_front();
+                        if matches!(pending, Pending::DigDraw { .. }) {
+                            self.phase = Phase::Digging { revealed: None };
+                        }
+                    }
+                    continue;
+                }
+                return; // a chance node: which card comes off the deck
+            }
+            match &self.phase {
+                Phase::FlipChoice { face } => {
+                    let display = self.display(self.active);
+                    let up = display.face_up_count() + usize::from(self.visible_top(self.active).is_some());
+                    let down = display.face_down_count() + usize::from(self.face_down_top(self.active));
+                    if fate_die::face_two_flips_needed(up, down) == 0 {
+                        self.phase = Phase::Choose { face: *face, played: 0, slot_rest: None };
+                        continue;
+                    }
+                    return;
+                }
+                Phase::Selecting { target, slot, .. } => {
+                    let target = *target;
+                    let candidates = self.selection_candidates(target, *slot);
+                    match candidates.len() {
+                        0 => self.phase = Phase::Start,
+                        1 => self.choose_candidate(target, *slot, 0),
+                        _ => return,
+                    }
+                    continue;
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// Whether `side`'s deck has a face-down top card that could be turned over (Dual Deck).
+    pub(crate) fn face_down_top(&self, side: u8) -> bool {
+        self.dual() && self.decks[side as usize].top.is_none() && !self.decks[side as usize].pool.is_empty()
+    }
+
+    /// The candidates of the current Random Card Selection step: slots first, then cards in a slot.
+    pub(crate) fn selection_candidates(&self, target: u8, slot: Option<SlotName>) -> Vec<(SlotName, Vec<CardId>)> {
+        let slots = self.selection_slots(target);
+        match slot {
+            None => slots,
+            Some(s) => slots
+                .into_iter()
+                .filter(|(x, _)| *x == s)
+                .flat_map(|(x, cards)| cards.into_iter().map(move |c| (x, vec![c])))
+                .collect(),
+        }
+    }
+
+    /// Takes candidate `index` of the current selection step.
+    fn choose_candidate(&mut self, target: u8, slot: Option<SlotName>, index: usize) {
+        let candidates = self.selection_candidates(target, slot);
+        let Some((chosen_slot, cards)) = candidates.get(index).cloned() else {
+            self.phase = Phase::Start;
+            return;
+        };
+        if slot.is_none() && cards.len() > 1 {
+            self.phase = Phase::Selecting { target, slot: Some(chosen_slot), first_die: None };
+            return;
+        }
+        let card = cards[0];
+        self.last_selected = Some(card);
+        self.discard_card(target, card, Some(self.sheet.discard_refill));
+        self.phase = Phase::Start;
+    }
+
+    /// Removes a card from `side`'s display (or the face-up top of its deck) to the discard pile,
+    /// and queues the replacement the caller asks for.
+    pub(crate) fn discard_card(&mut self, side: u8, card: CardId, refill: Option<Facing>) -> Option<SlotName> {
+        let d = self.deck_index(side);
+        let slot = if self.decks[d].top == Some(card) && self.dual() {
+            self.decks[d].top = None;
+            SlotName::C
+        } else {
+            self.displays[side as usize].take(card)?.0
+        };
+        self.decks[d].discard(card);
+        if let Some(facing) = refill
+            && self.sheet.card_slots().contains(slot)
+        {
+            self.fill_short_slots(side, SlotSet::of(&[slot]), facing);
+        }
+        Some(slot)
+    }
+
+    /// Plays a card from the active side's display for a purpose, and queues the refill of the
+    /// face that allowed it.
+    fn play(&mut self, card: CardId, face: u8) {
+        let side = self.active;
+        let Some(slot) = self.discard_card(side, card, None) else { return };
+        if self.sheet.cards_remaining {
+            self.cards_remaining[side as usize] = self.cards_remaining[side as usize].saturating_sub(1);
+        }
+        if face == 0 {
+            return;
+        }
+        let rule = &self.sheet.face(face).refill;
+        let slots = match rule.which {
+            RefillWhich::PlayedSlot => SlotSet::of(&[slot]),
+            RefillWhich::AnyEmpty => self.sheet.card_slots(),
+            RefillWhich::Listed => rule.slots,
+        };
+        let allowed = SlotSet::of(&slots.iter().filter(|s| self.sheet.card_slots().contains(*s)).collect::<Vec<_>>());
+        self.fill_short_slots(side, allowed, rule.facing);
+    }
+
+    fn end_turn(&mut self) {
+        if self.sheet.lowest.depends_on_board() {
+            for f in &mut self.facts {
+                f.value = None;
+            }
+        }
+        self.active = 1 - self.active;
+        self.turn += 1;
+        self.phase = Phase::Start;
+        self.last_roll = None;
+    }
+
+    /// What to do after the Fate Die shows `face`.
+    fn fate(&mut self, face: u8) {
+        self.last_roll = Some(face);
+        let side = self.active;
+        if face == 2 {
+            self.phase = Phase::FlipChoice { face };
+            return;
+        }
+        let slots = fate_die::flip_slots(face);
+        self.displays[side as usize].flip_slots(slots);
+        if self.dual() && slots.contains(SlotName::C) {
+            self.pending.push_back(Pending::RevealTop { side });
+        }
+        self.phase = Phase::Choose { face, played: 0, slot_rest: None };
+    }
+
+    fn apply_action(&mut self, action: &TableAction) {
+        let side = self.active;
+        match *action {
+            TableAction::Draw(card) => {
+                let Some(pending) = self.pending.pop_front() else { return };
+                let p_side = match pending {
+                    Pending::Fill { side, .. } | Pending::RevealTop { side } | Pending::DigDraw { side } => side,
+                };
+                let d = self.deck_index(p_side);
+                self.decks[d].draw(card);
+                match pending {
+                    Pending::Fill { slot, facing, .. } => self.place(p_side, slot, card, facing == Facing::FaceUp),
+                    Pending::RevealTop { .. } => self.decks[d].top = Some(card),
+                    Pending::DigDraw { .. } => self.phase = Phase::Digging { revealed: Some(card) },
+                }
+            }
+            TableAction::Fate(face) => self.fate(face),
+            TableAction::Die(roll) => {
+                let Phase::Selecting { target, slot, first_die } = self.phase.clone() else { return };
+                let n = self.selection_candidates(target, slot).len();
+                if random_selection::dice_per_reading(n) == 2 && first_die.is_none() {
+                    self.phase = Phase::Selecting { target, slot, first_die: Some(roll) };
+                    return;
+                }
+                let dice: Vec<u8> = first_die.into_iter().chain([roll]).collect();
+                match random_selection::read_chart(n, &dice) {
+                    ChartResult::Pick(i) => self.choose_candidate(target, slot, i),
+                    ChartResult::Reroll => self.phase = Phase::Selecting { target, slot, first_die: None },
+                }
+            }
+            TableAction::Roll => {
+                let facing = self.sheet.discard_refill;
+                for slot in std::mem::take(&mut self.owed) {
+                    self.pending.push_back(Pending::Fill { side, slot, facing, only_if_short: false });
+                }
+                self.phase = Phase::Rolling;
+            }
+            TableAction::Reroll => self.phase = Phase::Rolling,
+            TableAction::Flip { slot, index } => {
+                if self.dual() && slot == SlotName::C {
+                    self.pending.push_back(Pending::RevealTop { side });
+                } else if let Some(p) = self.displays[side as usize].slot_mut(slot).get_mut(index as usize) {
+                    p.face_up = true;
+                }
+            }
+            TableAction::Describe { card, value, special } => {
+                if let Some(f) = self.facts.get_mut(card.0 as usize) {
+                    if value.is_some() {
+                        f.value = value;
+                    }
+                    if special.is_some() {
+                        f.special = special;
+                    }
+                }
+            }
+            TableAction::Play { card, .. } => {
+                let Phase::Choose { face, played, .. } = self.phase.clone() else { return };
+                let slot = self.display(side).find(card).map(|(s, _)| s);
+                let rest = match (self.sheet.plays_per_turn, slot) {
+                    (PlaysPerTurn::WholeSlot, Some(s)) if played == 0 && face >= 3 => {
+                        Some(self.display(side).slot(s).iter().map(|p| p.card).filter(|c| *c != card).collect())
+                    }
+                    (PlaysPerTurn::WholeSlot, _) if played > 0 => match &self.phase {
+                        Phase::Choose { slot_rest, .. } => slot_rest.clone(),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                self.play(card, face);
+                self.phase = Phase::Choose { face, played: played + 1, slot_rest: rest };
+            }
+            TableAction::PlayBeside { card, .. } => {
+                let beside = &mut self.displays[side as usize].beside;
+                beside.retain(|c| *c != card);
+                let d = self.deck_index(side);
+                self.decks[d].discard(card);
+                if self.sheet.cards_remaining {
+                    self.cards_remaining[side as usize] = self.cards_remaining[side as usize].saturating_sub(1);
+                }
+                self.phase = Phase::Choose { face: 0, played: 1, slot_rest: None };
+            }
+            TableAction::Pass | TableAction::EndTurn => self.end_turn(),
+            TableAction::Discard(card) => {
+                if self.sheet.discard_refill_at_roll {
+                    if let Some(slot) = self.discard_card(side, card, None)
+                        && self.sheet.card_slots().contains(slot)
+                    {
+                        self.owed.push(slot);
+                    }
+                } else {
+                    self.discard_card(side, card, Some(self.sheet.discard_refill));
+                }
+            }
+            TableAction::SetAside(card) => {
+                if let Some((slot, _)) = self.displays[side as usize].take(card) {
+                    self.displays[side as usize].beside.push(card);
+                    self.fill_short_slots(side, SlotSet::of(&[slot]), self.sheet.discard_refill);
+                } else if self.visible_top(side) == Some(card) {
+                    self.decks[side as usize].top = None;
+                    self.displays[side as usize].beside.push(card);
+                }
+            }
+            TableAction::Marker(op) => {
+                let s = side as usize;
+                match op {
+                    MarkerOp::CardsRemainingUp => {
+                        self.cards_remaining[s] = (self.cards_remaining[s] + 1).min(MAX_MARKER)
+                    }
+                    MarkerOp::CardsRemainingDown => self.cards_remaining[s] = self.cards_remaining[s].saturating_sub(1),
+                    MarkerOp::HandSizeUp => self.max_hand_size[s] = (self.max_hand_size[s] + 1).min(MAX_MARKER),
+                    MarkerOp::HandSizeDown => self.max_hand_size[s] = self.max_hand_size[s].saturating_sub(1).max(1),
+                    MarkerOp::ResetCardsRemaining => self.cards_remaining[s] = self.max_hand_size[s],
+                }
+            }
+            TableAction::Reshuffle(kind) => self.reshuffle(side, kind),
+            TableAction::AddCard => {
+                let card = CardId(self.next_card);
+                self.next_card += 1;
+                self.facts.push(CardFacts::default());
+                let d = self.deck_index(side);
+                self.decks[d].pool.push(card);
+            }
+            TableAction::RandomDiscard => {
+                self.last_selected = None;
+                self.phase = Phase::Selecting { target: 1 - side, slot: None, first_die: None };
+            }
+            TableAction::Dig => {
+                if let Some(card) = self.display(side).slot(SlotName::A).last().map(|p| p.card) {
+                    self.discard_card(side, card, None);
+                }
+                self.pending.push_back(Pending::DigDraw { side });
+            }
+            TableAction::DigNext => {
+                if let Phase::Digging { revealed: Some(card) } = self.phase {
+                    let d = self.deck_index(side);
+                    self.decks[d].discard(card);
+                }
+                self.pending.push_back(Pending::DigDraw { side });
+            }
+            TableAction::DigPlay { card, .. } => {
+                let d = self.deck_index(side);
+                self.decks[d].discard(card);
+                if self.sheet.cards_remaining {
+                    self.cards_remaining[side as usize] = self.cards_remaining[side as usize].saturating_sub(1);
+                }
+                self.fill_short_slots(side, SlotSet::of(&[SlotName::A]), Facing::FaceDown);
+                self.phase = Phase::Choose { face: 0, played: 1, slot_rest: None };
+            }
+            TableAction::DigGiveUp => {
+                self.fill_short_slots(side, SlotSet::of(&[SlotName::A]), Facing::FaceDown);
+                self.phase = Phase::Choose { face: 0, played: 1, slot_rest: None };
+            }
+        }
+    }
+}
+
+impl Game for CardTable {
+    type Setup = TableSetup;
+    type Action = TableAction;
+    type Observation = TableView;
+
+    fn new(setup: &TableSetup) -> Result<Self, SetupError> {
+        Self::new_table(setup)
+    }
+
+    fn num_players(&self) -> u8 {
+        2
+    }
+
+    fn player_name(&self, player: u8) -> String {
+        self.sheet.sides[(player as usize).min(1)].clone()
+    }
+
+    fn to_move(&self) -> ToMove {
+        if !self.pending.is_empty() {
+            return ToMove::Chance;
+        }
+        match self.phase {
+            Phase::Rolling | Phase::Selecting { .. } => ToMove::Chance,
+            _ => ToMove::Player(self.active),
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<TableAction>) {
+        crate::table_action::legal_actions(self, out);
+    }
+
+    fn apply(&mut self, action: &TableAction) -> Result<(), ActionError> {
+        if !self.legal().contains(action) {
+            return Err(ActionError::Illegal {
+                action: self.action_label(action),
+                reason: crate::table_action::why_illegal(self, action),
+            });
+        }
+        self.apply_action(action);
+        self.settle();
+        Ok(())
+    }
+
+    fn action_id(&self, action: &TableAction) -> String {
+        action.id(&self.sheet)
+    }
+
+    fn action_label(&self, action: &TableAction) -> String {
+        crate::table_action::label(self, action)
+    }
+
+    fn reveals(&self, action: &TableAction) -> bool {
+        matches!(action, TableAction::Flip { .. })
+    }
+
+    fn observe(&self, _player: u8) -> TableView {
+        // Both sides sit at the same table: what one side may know, the other may know too.
+        TableView::of(self)
+    }
+
+    fn resample(&self, _player: u8, rng: &mut dyn RngCore) -> Self {
+        let mut other = self.clone();
+        let mut hidden: Vec<CardId> = Vec::new();
+        for display in &other.displays {
+            hidden.extend(display.cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card));
+        }
+        for deck in &other.decks {
+            hidden.extend(deck.pool.iter().copied());
+        }
+        engine::shuffle(rng, &mut hidden);
+        let mut next = hidden.into_iter();
+        for display in &mut other.displays {
+            for stack in &mut display.slots {
+                for p in stack.iter_mut().filter(|p| !p.face_up) {
+                    if let Some(c) = next.next() {
+                        p.card = c;
+                    }
+                }
+            }
+        }
+        for deck in &mut other.decks {
+            for c in &mut deck.pool {
+                if let Some(n) = next.next() {
+                    *c = n;
+                }
+            }
+        }
+        other
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        None // a card table runs until the players stop; the board game decides who won
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        let mut seen = vec![0u8; self.next_card as usize];
+        let mut mark = |c: CardId, place: &str| -> Result<(), String> {
+            let slot = seen.get_mut(c.0 as usize).ok_or_else(|| format!("{c} in {place} does not exist"))?;
+            *slot += 1;
+            Ok(())
+        };
+        for (i, display) in self.displays.iter().enumerate() {
+            for (_, _, p) in display.cards() {
+                mark(p.card, &format!("display {i}"))?;
+            }
+            for &c in &display.beside {
+                mark(c, "beside a display")?;
+            }
+            if self.dual() && display.slot(SlotName::C).iter().next().is_some() {
+                return Err("a Dual Deck display holds cards in slot C".into());
+            }
+        }
+        for deck in &self.decks {
+            for &c in &deck.pool {
+                mark(c, "a deck")?;
+            }
+            if let Some(c) = deck.top {
+                mark(c, "a deck's top")?;
+            }
+            for d in &deck.discard {
+                mark(d.card, "a discard pile")?;
+            }
+        }
+        if let Phase::Digging { revealed: Some(c) } = self.phase {
+            mark(c, "the dig")?;
+        }
+        match seen.iter().enumerate().skip(1).find(|(_, n)| **n != 1) {
+            Some((c, n)) => Err(format!("card {c} is in {n} places")),
+            None => Ok(()),
+        }
+    }
+}

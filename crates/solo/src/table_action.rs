@@ -1,0 +1,361 @@
+//! The decisions and chance outcomes of a card table: their stable ids, their labels, and which of
+//! them are legal in a given state.
+
+use crate::card::CardId;
+use crate::fate_die::NeededFact;
+use crate::playsheet::{MaxHandSize, Playsheet, ReshuffleKind};
+use crate::slot::SlotName;
+use crate::table::{CardTable, MAX_CARD_VALUE, MAX_MARKER, Phase};
+
+/// A move of the Cards Remaining or Max Hand Size marker of the active side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarkerOp {
+    CardsRemainingUp,
+    CardsRemainingDown,
+    HandSizeUp,
+    HandSizeDown,
+    ResetCardsRemaining,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableAction {
+    // Chance outcomes.
+    /// The Fate Die shows this face.
+    Fate(u8),
+    /// This card comes off the deck.
+    Draw(CardId),
+    /// A d6 for the Random Card Selection Chart.
+    Die(u8),
+    // Decisions of the active side.
+    Roll,
+    Reroll,
+    /// Turn a face-down card (slot C of a Dual Deck: the deck's top card).
+    Flip {
+        slot: SlotName,
+        index: u8,
+    },
+    /// Tell the table a card's value and/or whether it is of face 2's type.
+    Describe {
+        card: CardId,
+        value: Option<u8>,
+        special: Option<bool>,
+    },
+    Play {
+        card: CardId,
+        purpose: u8,
+    },
+    PlayBeside {
+        card: CardId,
+        purpose: u8,
+    },
+    Pass,
+    EndTurn,
+    Discard(CardId),
+    SetAside(CardId),
+    Marker(MarkerOp),
+    Reshuffle(ReshuffleKind),
+    AddCard,
+    RandomDiscard,
+    Dig,
+    DigNext,
+    DigPlay {
+        card: CardId,
+        purpose: u8,
+    },
+    DigGiveUp,
+}
+
+fn slug(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_string()
+}
+
+fn reshuffle_slug(kind: ReshuffleKind) -> &'static str {
+    match kind {
+        ReshuffleKind::DiscardFaceDown => "discard-face-down",
+        ReshuffleKind::KeepDisplay => "keep-display",
+        ReshuffleKind::Redeal => "redeal",
+    }
+}
+
+impl TableAction {
+    /// The stable id used in logs, saves and the protocol.
+    pub fn id(&self, sheet: &Playsheet) -> String {
+        let name = |p: u8| sheet.purposes.get(p as usize).map(|s| slug(s)).unwrap_or_else(|| format!("p{p}"));
+        match self {
+            TableAction::Fate(f) => format!("fate-{f}"),
+            TableAction::Draw(c) => format!("draw-{}", c.0),
+            TableAction::Die(d) => format!("d6-{d}"),
+            TableAction::Roll => "roll".into(),
+            TableAction::Reroll => "reroll".into(),
+            TableAction::Flip { slot, index } => format!("flip-{slot}-{index}"),
+            TableAction::Describe { card, value, special } => {
+                let mut id = format!("describe-{}", card.0);
+                if let Some(v) = value {
+                    id.push_str(&format!("-v{v}"));
+                }
+                if let Some(s) = special {
+                    id.push_str(if *s { "-special" } else { "-ordinary" });
+                }
+                id
+            }
+            TableAction::Play { card, purpose } => format!("play-{}-{}", card.0, name(*purpose)),
+            TableAction::PlayBeside { card, purpose } => format!("play-beside-{}-{}", card.0, name(*purpose)),
+            TableAction::Pass => "pass".into(),
+            TableAction::EndTurn => "end-turn".into(),
+            TableAction::Discard(c) => format!("discard-{}", c.0),
+            TableAction::SetAside(c) => format!("set-aside-{}", c.0),
+            TableAction::Marker(op) => match op {
+                MarkerOp::CardsRemainingUp => "cards-remaining-up",
+                MarkerOp::CardsRemainingDown => "cards-remaining-down",
+                MarkerOp::HandSizeUp => "max-hand-size-up",
+                MarkerOp::HandSizeDown => "max-hand-size-down",
+                MarkerOp::ResetCardsRemaining => "reset-cards-remaining",
+            }
+            .into(),
+            TableAction::Reshuffle(kind) => format!("reshuffle-{}", reshuffle_slug(*kind)),
+            TableAction::AddCard => "add-card".into(),
+            TableAction::RandomDiscard => "random-discard".into(),
+            TableAction::Dig => "dig".into(),
+            TableAction::DigNext => "dig-next".into(),
+            TableAction::DigPlay { card, purpose: p } => format!("dig-play-{}-{}", card.0, name(*p)),
+            TableAction::DigGiveUp => "dig-give-up".into(),
+        }
+    }
+}
+
+/// A label a player understands.
+pub fn label(table: &CardTable, action: &TableAction) -> String {
+    let sheet = table.sheet();
+    let side = table.player_side_name(table.active());
+    let other = table.player_side_name(1 - table.active());
+    let purpose = |p: u8| sheet.purposes.get(p as usize).cloned().unwrap_or_default();
+    let where_is = |c: CardId| -> String {
+        match table.display(table.active()).find(c) {
+            Some((slot, _)) => format!("slot {slot}"),
+            None if table.deck_of(table.active()).top == Some(c) => "the top of the deck (slot C)".into(),
+            None => "beside the display".into(),
+        }
+    };
+    match action {
+        TableAction::Fate(f) => format!("Fate Die shows {f}: {}", sheet.face(*f).title),
+        TableAction::Draw(c) => format!("{c} comes off the deck"),
+        TableAction::Die(d) => format!("Random Card Selection roll: {d}"),
+        TableAction::Roll => format!("{side}: roll the Fate Die"),
+        TableAction::Reroll => format!("{side}: no allowed card can be played for any purpose; roll again"),
+        TableAction::Flip { slot, .. } => format!("{side}: turn the face-down card in slot {slot} face-up"),
+        TableAction::Describe { card, value, special } => {
+            let mut parts = Vec::new();
+            if let Some(v) = value {
+                parts.push(format!("{v} {}", sheet.lowest.unit()));
+            }
+            match special {
+                Some(true) => parts.push(format!("a {} card", sheet.face_two_type)),
+                Some(false) => parts.push(format!("not a {} card", sheet.face_two_type)),
+                None => {}
+            }
+            format!("{card} is {}", parts.join(", "))
+        }
+        TableAction::Play { card, purpose: p } => {
+            format!("{side}: play {card} from {} for {}", where_is(*card), purpose(*p))
+        }
+        TableAction::PlayBeside { card, purpose: p } => {
+            format!("{side}: instead of rolling, play {card} from beside the display for {}", purpose(*p))
+        }
+        TableAction::Pass => format!("{side}: end the turn without playing a card"),
+        TableAction::EndTurn => format!("{side}: end the turn"),
+        TableAction::Discard(c) => format!("{side}: discard {c} from {}", where_is(*c)),
+        TableAction::SetAside(c) => format!("{side}: set {c} aside beside the display"),
+        TableAction::Marker(op) => {
+            let s = table.active();
+            match op {
+                MarkerOp::CardsRemainingUp => {
+                    format!("{side}: Cards Remaining {} → {}", table.cards_remaining(s), table.cards_remaining(s) + 1)
+                }
+                MarkerOp::CardsRemainingDown => format!(
+                    "{side}: Cards Remaining {} → {}",
+                    table.cards_remaining(s),
+                    table.cards_remaining(s).saturating_sub(1)
+                ),
+                MarkerOp::HandSizeUp => {
+                    format!("{side}: Max Hand Size {} → {}", table.max_hand_size(s), table.max_hand_size(s) + 1)
+                }
+                MarkerOp::HandSizeDown => {
+                    format!("{side}: Max Hand Size {} → {}", table.max_hand_size(s), table.max_hand_size(s) - 1)
+                }
+                MarkerOp::ResetCardsRemaining => {
+                    format!("{side}: reset Cards Remaining to the Max Hand Size ({})", table.max_hand_size(s))
+                }
+            }
+        }
+        TableAction::Reshuffle(kind) => match kind {
+            ReshuffleKind::DiscardFaceDown => {
+                format!("{side}: reshuffle (face-down display cards go to the discards first)")
+            }
+            ReshuffleKind::KeepDisplay => format!("{side}: shuffle the discards back into the deck, display untouched"),
+            ReshuffleKind::Redeal => format!("{side}: discard the whole display, reshuffle everything and deal afresh"),
+        },
+        TableAction::AddCard => format!("{side}: add a new card to the deck"),
+        TableAction::RandomDiscard => format!("{side}: discard a random face-up card from {other}'s display"),
+        TableAction::Dig => format!(
+            "{side}: all five face-up cards are unplayable; discard slot A and turn cards until one can be played"
+        ),
+        TableAction::DigNext => format!("{side}: this card cannot be played either; discard it and turn the next"),
+        TableAction::DigPlay { card, purpose: p } => format!("{side}: play the turned-up {card} for {}", purpose(*p)),
+        TableAction::DigGiveUp => format!("{side}: no card is left to turn; end the dig"),
+    }
+}
+
+/// Appends the legal actions of the state to `out`.
+pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
+    out.clear();
+    let sheet = table.sheet();
+    let side = table.active();
+    if let Some(pending) = table.pending.front() {
+        let owner = match *pending {
+            crate::table::Pending::Fill { side, .. }
+            | crate::table::Pending::RevealTop { side }
+            | crate::table::Pending::DigDraw { side } => side,
+        };
+        out.extend(table.deck_of(owner).pool.iter().map(|c| TableAction::Draw(*c)));
+        return;
+    }
+    let purposes = sheet.purposes.len() as u8;
+    match &table.phase {
+        Phase::Rolling => out.extend((1..=6).map(TableAction::Fate)),
+        Phase::Selecting { .. } => out.extend((1..=6).map(TableAction::Die)),
+        Phase::Start => {
+            out.push(TableAction::Roll);
+            let display = table.display(side);
+            for &card in &display.beside {
+                out.extend((0..purposes).map(|purpose| TableAction::PlayBeside { card, purpose }));
+            }
+            let mut face_up: Vec<CardId> = display.face_up().map(|(_, c)| c).collect();
+            face_up.extend(table.visible_top(side));
+            out.extend(face_up.iter().map(|c| TableAction::Discard(*c)));
+            out.extend(face_up.iter().map(|c| TableAction::SetAside(*c)));
+            if sheet.cards_remaining {
+                let cr = table.cards_remaining(side);
+                if cr < MAX_MARKER {
+                    out.push(TableAction::Marker(MarkerOp::CardsRemainingUp));
+                }
+                if cr > 0 {
+                    out.push(TableAction::Marker(MarkerOp::CardsRemainingDown));
+                }
+            }
+            if sheet.max_hand_size != MaxHandSize::NotUsed {
+                let h = table.max_hand_size(side);
+                if h < MAX_MARKER {
+                    out.push(TableAction::Marker(MarkerOp::HandSizeUp));
+                }
+                if h > 1 {
+                    out.push(TableAction::Marker(MarkerOp::HandSizeDown));
+                }
+                if sheet.cards_remaining && table.cards_remaining(side) != h {
+                    out.push(TableAction::Marker(MarkerOp::ResetCardsRemaining));
+                }
+            }
+            out.extend(sheet.reshuffles.iter().map(|k| TableAction::Reshuffle(*k)));
+            out.push(TableAction::AddCard);
+            if !table.selection_slots(1 - side).is_empty() {
+                out.push(TableAction::RandomDiscard);
+            }
+        }
+        Phase::FlipChoice { .. } => {
+            for (slot, index, p) in table.display(side).cards() {
+                if !p.face_up {
+                    out.push(TableAction::Flip { slot, index: index as u8 });
+                }
+            }
+            if table.face_down_top(side) {
+                out.push(TableAction::Flip { slot: SlotName::C, index: 0 });
+            }
+        }
+        Phase::Choose { face, played, .. } => match table.eligible() {
+            Err(NeededFact::Describe { card, value, special }) => {
+                let values: Vec<Option<u8>> = if value { (0..=MAX_CARD_VALUE).map(Some).collect() } else { vec![None] };
+                let specials: Vec<Option<bool>> = if special { vec![Some(true), Some(false)] } else { vec![None] };
+                for v in &values {
+                    for s in &specials {
+                        out.push(TableAction::Describe { card, value: *v, special: *s });
+                    }
+                }
+            }
+            Ok(eligible) => {
+                for card in eligible {
+                    out.extend((0..purposes).map(|purpose| TableAction::Play { card, purpose }));
+                }
+                if *played == 0 {
+                    out.push(TableAction::Pass);
+                    if sheet.unplayable_rule && *face != 0 {
+                        out.push(TableAction::Reroll);
+                        if table.can_dig() {
+                            out.push(TableAction::Dig);
+                        }
+                    }
+                } else {
+                    out.push(TableAction::EndTurn);
+                }
+            }
+        },
+        Phase::Digging { revealed: Some(card) } => {
+            out.extend((0..purposes).map(|purpose| TableAction::DigPlay { card: *card, purpose }));
+            out.push(TableAction::DigNext);
+        }
+        Phase::Digging { revealed: None } => out.push(TableAction::DigGiveUp),
+    }
+}
+
+/// Why an action that is not legal now was refused, as precisely as the state allows.
+pub(crate) fn why_illegal(table: &CardTable, action: &TableAction) -> String {
+    let chance = matches!(action, TableAction::Fate(_) | TableAction::Draw(_) | TableAction::Die(_));
+    if chance && !matches!(table.to_move_is_chance(), true) {
+        return "that is a chance outcome, and no die or draw is pending".into();
+    }
+    if !chance && table.to_move_is_chance() {
+        return "a die roll or a card draw must be resolved first".into();
+    }
+    match (&table.phase, action) {
+        (Phase::Choose { .. }, TableAction::Play { card, .. }) => match table.eligible() {
+            Ok(eligible) if eligible.is_empty() => "the roll allows no more cards this turn".into(),
+            Ok(eligible) => format!(
+                "{card} is not allowed by this roll; allowed: {}",
+                eligible.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
+            ),
+            Err(NeededFact::Describe { card, .. }) => format!("the table needs to know about {card} first"),
+        },
+        (Phase::Start, TableAction::Play { .. } | TableAction::EndTurn) => "roll the Fate Die first".into(),
+        (Phase::Choose { .. }, TableAction::Roll) => "the Fate Die has already been rolled this turn".into(),
+        (_, TableAction::Discard(c) | TableAction::SetAside(c)) => {
+            format!("{c} is not a face-up card of the active side's display, or it is not the start of the turn")
+        }
+        _ => "it is not one of the actions the table offers at this point".into(),
+    }
+}
+
+impl CardTable {
+    pub(crate) fn player_side_name(&self, side: u8) -> &str {
+        &self.sheet().sides[(side as usize).min(1)]
+    }
+    pub(crate) fn to_move_is_chance(&self) -> bool {
+        engine::Game::to_move(self) == engine::ToMove::Chance
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn purposes_become_slugs() {
+        assert_eq!(slug("Strategic Redeployment"), "strategic-redeployment");
+        assert_eq!(slug("Event (EC)"), "event-ec");
+    }
+}

@@ -1,0 +1,116 @@
+//! What a player sees of the card table: both displays with face-down cards shown only as backs,
+//! deck sizes but never their contents, discard piles, markers, and the state of the turn. This is
+//! the only thing bots and user interfaces receive.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::card::{CardFacts, CardId};
+use crate::playsheet::MaxHandSize;
+use crate::slot::SlotName;
+use crate::table::{CardTable, Phase};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TableView {
+    pub game: String,
+    pub turn: u32,
+    pub active: u8,
+    /// What the table is waiting for, in words.
+    pub waiting_for: String,
+    pub fate_die: Option<u8>,
+    pub fate_die_title: Option<String>,
+    pub sides: Vec<SideView>,
+    pub decks: Vec<DeckView>,
+    /// Facts the player has given about the cards now face-up.
+    pub facts: BTreeMap<u16, CardFacts>,
+    pub last_random_selection: Option<CardId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SideView {
+    pub name: String,
+    /// Each slot's stack, bottom first; `null` is a face-down card.
+    pub slots: BTreeMap<SlotName, Vec<Option<CardId>>>,
+    pub beside: Vec<CardId>,
+    pub cards_remaining: Option<u8>,
+    pub max_hand_size: Option<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DeckView {
+    /// The side that owns the deck, or "shared".
+    pub owner: String,
+    pub cards: usize,
+    /// The top card when it has been turned face-up (a Dual Deck's slot C).
+    pub face_up_top: Option<CardId>,
+    /// The discard pile, oldest first; `null` for a card discarded face-down.
+    pub discard: Vec<Option<CardId>>,
+}
+
+impl TableView {
+    pub fn of(table: &CardTable) -> Self {
+        let sheet = table.sheet();
+        let sides = (0..2u8)
+            .map(|s| {
+                let display = table.display(s);
+                SideView {
+                    name: sheet.sides[s as usize].clone(),
+                    slots: SlotName::ALL
+                        .into_iter()
+                        .filter(|slot| sheet.card_slots().contains(*slot))
+                        .map(|slot| (slot, display.slot(slot).iter().map(|p| p.face_up.then_some(p.card)).collect()))
+                        .collect(),
+                    beside: display.beside.clone(),
+                    cards_remaining: sheet.cards_remaining.then(|| table.cards_remaining(s)),
+                    max_hand_size: (sheet.max_hand_size != MaxHandSize::NotUsed).then(|| table.max_hand_size(s)),
+                }
+            })
+            .collect();
+        let decks = table
+            .decks
+            .iter()
+            .enumerate()
+            .map(|(i, deck)| DeckView {
+                owner: if table.decks.len() == 1 { "shared".into() } else { sheet.sides[i].clone() },
+                cards: deck.len(),
+                face_up_top: deck.top,
+                discard: deck.discard.iter().map(|d| d.face_up.then_some(d.card)).collect(),
+            })
+            .collect();
+        let mut facts = BTreeMap::new();
+        let mut visible: Vec<CardId> = Vec::new();
+        for s in 0..2u8 {
+            visible.extend(table.display(s).face_up().map(|(_, c)| c));
+            visible.extend(table.display(s).beside.iter().copied());
+        }
+        visible.extend(table.decks.iter().filter_map(|d| d.top));
+        for c in visible {
+            let f = table.facts(c);
+            if f != CardFacts::default() {
+                facts.insert(c.0, f);
+            }
+        }
+        let waiting_for = match &table.phase {
+            _ if table.to_move_is_chance() => "a die roll or a card draw".to_string(),
+            Phase::Start => "the active side to act or roll the Fate Die".into(),
+            Phase::FlipChoice { .. } => "the active side to turn a face-down card face-up".into(),
+            Phase::Choose { played: 0, .. } => "the active side to play an allowed card".into(),
+            Phase::Choose { .. } => "the active side to play another allowed card or end the turn".into(),
+            Phase::Digging { .. } => "the active side to decide about the turned-up card".into(),
+            Phase::Rolling | Phase::Selecting { .. } => "a die roll".into(),
+        };
+        TableView {
+            game: sheet.id.clone(),
+            turn: table.turn,
+            active: table.active(),
+            waiting_for,
+            fate_die: table.last_roll(),
+            fate_die_title: table.last_roll().map(|f| sheet.face(f).title.clone()),
+            sides,
+            decks,
+            facts,
+            last_random_selection: table.last_selected,
+        }
+    }
+}

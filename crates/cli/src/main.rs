@@ -1,1 +1,128 @@
-fn main() {}
+//! The `cdgsolo` command: lists the games, rolls the Fate Die, runs a card table in the terminal,
+//! serves the JSON-lines protocol, and measures the engine's speed.
+
+mod assist;
+mod bench;
+mod roll;
+
+use std::io::{self, BufRead, Write};
+
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "cdgsolo", version, about = "The CDG Solo System for card-driven wargames, played alone")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the games cdgsolo knows.
+    Games {
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Roll the Fate Die.
+    Roll {
+        /// Seed for the rolls; the same seed gives the same rolls on every machine.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// How many rolls.
+        #[arg(long, default_value_t = 1)]
+        count: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run both sides' Card Displays of a game in the terminal.
+    Assist {
+        /// Game id (see `cdgsolo games`).
+        game: String,
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Starting Max Hand Size of each side, e.g. `--hand-size 5,4`.
+        #[arg(long, value_delimiter = ',', num_args = 2)]
+        hand_size: Option<Vec<u8>>,
+        /// Cards per deck, e.g. `--deck-size 55,55` (first number only for a shared deck).
+        #[arg(long, value_delimiter = ',', num_args = 1..=2)]
+        deck_size: Option<Vec<u16>>,
+    },
+    /// Serve the JSON-lines protocol on standard input and output (see docs/protocol.md).
+    Protocol,
+    /// Measure the engine's speed.
+    Bench {
+        /// What to measure: `table` (Fate Die turns of the card tables).
+        #[arg(default_value = "table")]
+        target: String,
+        /// Only this game (default: all ten).
+        #[arg(long)]
+        game: Option<String>,
+        /// Turns to play per game.
+        #[arg(long, default_value_t = 200_000)]
+        turns: u64,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn main() -> std::process::ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        // A reader that stops early (`cdgsolo roll --count 1000 | head`) is not an error.
+        Err(e) if e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) => {
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("cdgsolo: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Games { json } => games(json),
+        Command::Roll { seed, count, json } => roll::run(seed, count, json),
+        Command::Assist { game, seed, hand_size, deck_size } => {
+            let stdin = io::stdin();
+            assist::run(&game, seed, hand_size, deck_size, &mut stdin.lock(), &mut io::stdout())
+        }
+        Command::Protocol => {
+            let stdin = io::stdin();
+            protocol::serve(stdin.lock(), io::stdout().lock()).context("the protocol stream failed")
+        }
+        Command::Bench { target, game, turns, json } => bench::run(&target, game.as_deref(), turns, json),
+    }
+}
+
+fn games(json: bool) -> Result<()> {
+    let games = protocol::games()?;
+    let mut out = io::stdout().lock();
+    if json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&games)?)?;
+    } else {
+        writeln!(out, "{:<22} {:<6} name", "id", "deck")?;
+        for g in games {
+            writeln!(out, "{:<22} {:<6} {}", g.id, g.deck, g.name)?;
+        }
+    }
+    Ok(())
+}
+
+/// Reads one trimmed line; `None` at the end of input.
+pub(crate) fn read_line(input: &mut dyn BufRead) -> Result<Option<String>> {
+    let mut line = String::new();
+    if input.read_line(&mut line)? == 0 {
+        return Ok(None);
+    }
+    Ok(Some(line.trim().to_string()))
+}
+
+/// A seed from the clock when the user gave none; printed so the game can be repeated.
+pub(crate) fn seed_or_clock(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
+    })
+}

@@ -1,0 +1,78 @@
+//! `cdgsolo bench`: how fast the engine runs, measured in release builds on one core.
+//!
+//! `table` plays Fate Die turns on each card table (roll, flips, the facts the die needs, a play,
+//! the refill, end of turn) straight on the game state, with chance drawn from a seeded ChaCha8, and
+//! reports turns per second.
+
+use std::io::Write;
+use std::time::Instant;
+
+use anyhow::{Result, bail};
+use engine::{Game, ToMove, below};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use serde_json::json;
+use solo::{CardTable, TableAction, TableSetup};
+
+pub fn run(target: &str, game: Option<&str>, turns: u64, json: bool) -> Result<()> {
+    if target != "table" {
+        bail!("unknown bench target '{target}'; targets: table");
+    }
+    let ids: Vec<String> = match game {
+        Some(g) => vec![g.to_string()],
+        None => protocol::games()?.into_iter().map(|g| g.id).collect(),
+    };
+    let mut rows = Vec::new();
+    for id in &ids {
+        let (done, secs) = bench_table(id, turns)?;
+        rows.push(json!({ "game": id, "turns": done, "seconds": secs, "turns_per_second": done as f64 / secs }));
+    }
+    let mut out = std::io::stdout().lock();
+    if json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&rows)?)?;
+    } else {
+        writeln!(out, "{:<22} {:>12} {:>16}", "game", "turns", "turns/second")?;
+        for r in &rows {
+            writeln!(
+                out,
+                "{:<22} {:>12} {:>16.0}",
+                r["game"].as_str().unwrap_or(""),
+                r["turns"],
+                r["turns_per_second"].as_f64().unwrap_or(0.0)
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Plays `turns` turns of one card table; returns turns played and seconds taken.
+fn bench_table(game: &str, turns: u64) -> Result<(u64, f64)> {
+    let mut table = CardTable::new(&TableSetup::new(game)).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut actions = Vec::new();
+    let mut done = 0;
+    let start = Instant::now();
+    while done < turns {
+        table.legal_actions(&mut actions);
+        let action = match table.to_move() {
+            ToMove::Chance => actions.swap_remove(below(&mut rng, actions.len())),
+            ToMove::Terminal => bail!("a card table never ends"),
+            ToMove::Player(_) => choose(&actions, &mut rng),
+        };
+        if matches!(action, TableAction::EndTurn | TableAction::Pass) {
+            done += 1;
+        }
+        table.apply(&action).map_err(|e| anyhow::anyhow!("{e}"))?;
+    }
+    Ok((done, start.elapsed().as_secs_f64()))
+}
+
+/// A turn as a player would take it: roll at once, answer what the die asks, play the first
+/// allowed card, then end the turn.
+fn choose(actions: &[TableAction], rng: &mut ChaCha8Rng) -> TableAction {
+    let pick = |want: fn(&TableAction) -> bool| actions.iter().find(|a| want(a)).cloned();
+    pick(|a| matches!(a, TableAction::Roll))
+        .or_else(|| pick(|a| matches!(a, TableAction::EndTurn)))
+        .or_else(|| pick(|a| matches!(a, TableAction::Play { .. })))
+        .unwrap_or_else(|| actions[below(rng, actions.len())].clone())
+}

@@ -1,0 +1,146 @@
+//! The protocol answers every request with one JSON object, errors included, and keeps serving.
+
+use protocol::{Protocol, serve};
+use serde_json::{Value, json};
+
+fn ask(p: &mut Protocol, request: Value) -> Value {
+    p.handle_line(&request.to_string())
+}
+
+fn first_action(p: &mut Protocol) -> String {
+    let legal = ask(p, json!({"cmd": "legal"}));
+    legal["actions"][0]["id"].as_str().expect("an action id").to_string()
+}
+
+#[test]
+fn malformed_lines_get_error_responses() {
+    let mut p = Protocol::new();
+    for (line, expect) in [
+        ("{not json", "not valid JSON"),
+        ("[1, 2]", "JSON object"),
+        ("{\"cmd\": 5}", "must be a string"),
+        ("{\"game\": \"1960\"}", "no \"cmd\" field"),
+        ("{\"cmd\": \"fly\"}", "unknown command 'fly'"),
+        ("{\"cmd\": \"legal\"}", "no game in progress"),
+        ("{\"cmd\": \"new\"}", "needs a \"game\" field"),
+        ("{\"cmd\": \"new\", \"game\": \"chess\"}", "unknown game 'chess'"),
+        ("{\"cmd\": \"new\", \"game\": \"1960\", \"seed\": -4}", "\"seed\" must be"),
+        ("{\"cmd\": \"new\", \"game\": \"1960\", \"options\": {\"colour\": 1}}", "unknown field `colour`"),
+        ("{\"cmd\": \"new\", \"game\": \"1960\", \"options\": {\"deck_size\": [3, 0]}}", "deck_size 3 is out of range"),
+    ] {
+        let r = p.handle_line(line);
+        assert_eq!(r["ok"], json!(false), "{line} -> {r}");
+        let message = r["error"].as_str().unwrap_or_default();
+        assert!(message.contains(expect), "{line}: expected '{expect}' in '{message}'");
+    }
+    // Still serving after all of that.
+    let r = ask(&mut p, json!({"cmd": "new", "game": "1960", "seed": 1}));
+    assert_eq!(r["ok"], json!(true), "{r}");
+}
+
+#[test]
+fn illegal_and_unknown_actions_are_refused_without_changing_the_game() {
+    let mut p = Protocol::new();
+    ask(&mut p, json!({"cmd": "new", "game": "pursuit-of-glory", "seed": 9}));
+    let before = ask(&mut p, json!({"cmd": "export"}));
+    for id in ["fly-away", "play-1-operations", "end-turn", "fate-3", "draw-7"] {
+        let r = ask(&mut p, json!({"cmd": "apply", "action": id}));
+        assert_eq!(r["ok"], json!(false), "{id} -> {r}");
+        assert!(r["error"].as_str().unwrap_or_default().contains(id), "{r}");
+    }
+    let r = ask(&mut p, json!({"cmd": "apply"}));
+    assert!(r["error"].as_str().unwrap_or_default().contains("\"action\""), "{r}");
+    assert_eq!(ask(&mut p, json!({"cmd": "export"})), before);
+}
+
+#[test]
+fn new_legal_apply_observe_status_round() {
+    let mut p = Protocol::new();
+    let r = ask(&mut p, json!({"cmd": "new", "game": "manoeuvre", "seed": 5, "tag": 17}));
+    assert_eq!(r["ok"], json!(true));
+    assert_eq!(r["tag"], json!(17), "the tag comes back");
+    assert_eq!(r["status"]["over"], json!(false));
+    let legal = ask(&mut p, json!({"cmd": "legal"}));
+    assert_eq!(legal["to_move"]["player"], json!(0));
+    assert_eq!(legal["to_move"]["name"], json!("First player"));
+    assert!(legal["actions"].as_array().is_some_and(|a| a.iter().any(|x| x["id"] == "roll")));
+    let r = ask(&mut p, json!({"cmd": "apply", "action": "roll"}));
+    assert_eq!(r["ok"], json!(true), "{r}");
+    assert_eq!(r["label"], json!("First player: roll the Fate Die"));
+    let seen = ask(&mut p, json!({"cmd": "observe", "player": 1}));
+    let face = seen["observation"]["fate_die"].as_u64().expect("the roll is visible");
+    assert!((1..=6).contains(&face));
+    let bad = ask(&mut p, json!({"cmd": "observe", "player": 2}));
+    assert!(bad["error"].as_str().unwrap_or_default().contains("player 2 does not exist"));
+    let status = ask(&mut p, json!({"cmd": "status"}));
+    assert!(status["steps"].as_u64().unwrap_or(0) > 10, "the deal and the roll are logged: {status}");
+}
+
+#[test]
+fn manual_chance_lets_the_client_force_rolls_and_draws() {
+    let mut p = Protocol::new();
+    ask(&mut p, json!({"cmd": "new", "game": "cc-napoleonics", "seed": 0, "options": {"chance": "manual"}}));
+    let legal = ask(&mut p, json!({"cmd": "legal"}));
+    assert_eq!(legal["to_move"], json!("chance"));
+    assert_eq!(legal["actions"].as_array().map(Vec::len), Some(60), "the first deal may be any of 60 cards");
+    // Deal cards 1..=10 in order: A B C D E for each side.
+    for card in 1..=10 {
+        let r = ask(&mut p, json!({"cmd": "apply", "action": format!("draw-{card}")}));
+        assert_eq!(r["ok"], json!(true), "{r}");
+    }
+    let view = ask(&mut p, json!({"cmd": "observe", "player": 0}))["observation"].clone();
+    assert_eq!(view["sides"][0]["slots"]["A"], json!([1]));
+    assert_eq!(view["sides"][0]["slots"]["B"], json!([2]));
+    assert_eq!(view["sides"][0]["slots"]["C"], json!([null]), "slot C is dealt face-down");
+    assert_eq!(view["sides"][1]["slots"]["A"], json!([6]));
+    ask(&mut p, json!({"cmd": "apply", "action": "roll"}));
+    let r = ask(&mut p, json!({"cmd": "apply", "action": "fate-3"}));
+    assert_eq!(r["ok"], json!(true), "{r}");
+    let view = ask(&mut p, json!({"cmd": "observe", "player": 0}))["observation"].clone();
+    assert_eq!(view["sides"][0]["slots"]["C"], json!([3]), "face 3 turns C face-up");
+    assert_eq!(view["sides"][0]["slots"]["D"], json!([null]), "face 3 leaves D alone");
+}
+
+#[test]
+fn undo_export_and_import() {
+    let mut p = Protocol::new();
+    ask(&mut p, json!({"cmd": "new", "game": "wilderness-war", "seed": 3}));
+    let undo = ask(&mut p, json!({"cmd": "undo"}));
+    assert_eq!(undo["ok"], json!(false), "the deal cannot be undone: {undo}");
+    let before = ask(&mut p, json!({"cmd": "export"}));
+    ask(&mut p, json!({"cmd": "apply", "action": "cards-remaining-down"}));
+    let undo = ask(&mut p, json!({"cmd": "undo"}));
+    assert_eq!(undo["ok"], json!(true), "{undo}");
+    assert_eq!(undo["undone"], json!("cards-remaining-down"));
+    assert_eq!(ask(&mut p, json!({"cmd": "export"})), before);
+    let id = first_action(&mut p);
+    ask(&mut p, json!({"cmd": "apply", "action": id}));
+    let record = ask(&mut p, json!({"cmd": "export"}))["record"].clone();
+    let mut q = Protocol::new();
+    let r = ask(&mut q, json!({"cmd": "import", "record": record.clone()}));
+    assert_eq!(r["ok"], json!(true), "{r}");
+    assert_eq!(
+        ask(&mut q, json!({"cmd": "observe", "player": 0})),
+        ask(&mut p, json!({"cmd": "observe", "player": 0}))
+    );
+    // A tampered record names the bad step.
+    let mut broken = record;
+    broken["log"][4]["id"] = json!("draw-9999");
+    let r = ask(&mut q, json!({"cmd": "import", "record": broken}));
+    assert!(r["error"].as_str().unwrap_or_default().contains("step 4"), "{r}");
+    let r = ask(&mut q, json!({"cmd": "import", "record": {"game": "1960", "format": 99}}));
+    assert_eq!(r["ok"], json!(false));
+}
+
+#[test]
+fn serve_answers_line_by_line_and_skips_blank_lines() {
+    let input = b"{\"cmd\":\"games\"}\n\n\xff\xfe\n{\"cmd\":\"status\"}\n";
+    let mut output = Vec::new();
+    serve(&input[..], &mut output).expect("serving works");
+    let lines: Vec<Value> =
+        String::from_utf8_lossy(&output).lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["games"].as_array().map(Vec::len), Some(10));
+    assert!(lines[1]["error"].as_str().unwrap_or_default().contains("UTF-8"));
+    assert!(lines[2]["error"].as_str().unwrap_or_default().contains("no game in progress"));
+}

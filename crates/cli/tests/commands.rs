@@ -1,0 +1,104 @@
+//! The `cdgsolo` subcommands as a user runs them.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+fn cdgsolo(args: &[&str], stdin: &str) -> (bool, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cdgsolo"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    let out = child.wait_with_output().expect("the binary finishes");
+    (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+fn json(args: &[&str]) -> Value {
+    let (ok, out, err) = cdgsolo(args, "");
+    assert!(ok, "{args:?} failed: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?} printed no JSON ({e}): {out}"))
+}
+
+#[test]
+fn roll_with_a_seed_gives_the_same_faces_everywhere() {
+    // A fixture: if these numbers change, every saved game and every seed a user wrote down breaks.
+    let rolls = json(&["roll", "--seed", "42", "--count", "12", "--json"]);
+    assert_eq!(rolls["faces"], serde_json::json!([4, 1, 4, 4, 3, 4, 3, 3, 1, 6, 2, 6]));
+    assert_eq!(rolls["seed"], 42);
+    assert_eq!(rolls["counts"]["4"], 4);
+    assert_eq!(json(&["roll", "--seed", "42", "--count", "12", "--json"]), rolls);
+    assert_ne!(json(&["roll", "--seed", "43", "--count", "12", "--json"])["faces"], rolls["faces"]);
+}
+
+#[test]
+fn many_rolls_are_spread_evenly_over_the_six_faces() {
+    let rolls = json(&["roll", "--seed", "7", "--count", "60000", "--json"]);
+    let faces = rolls["faces"].as_array().expect("faces");
+    assert_eq!(faces.len(), 60000);
+    assert!(faces.iter().all(|f| (1..=6).contains(&f.as_u64().unwrap_or(0))));
+    let total: u64 = (1..=6).map(|f| rolls["counts"][f.to_string()].as_u64().unwrap_or(0)).sum();
+    assert_eq!(total, 60000);
+    for f in 1..=6 {
+        let n = rolls["counts"][f.to_string()].as_u64().unwrap_or(0);
+        // 10,000 expected; 5 standard deviations is about 456.
+        assert!((9_544..=10_456).contains(&n), "face {f} came up {n} times");
+    }
+}
+
+#[test]
+fn games_lists_the_ten_games_with_their_deck_modes() {
+    let games = json(&["games", "--json"]);
+    let games = games.as_array().expect("a list");
+    let ids: Vec<&str> = games.iter().filter_map(|g| g["id"].as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "manoeuvre",
+            "cc-epic-ancients",
+            "pursuit-of-glory",
+            "empire-of-the-sun",
+            "cc-medieval",
+            "cc-napoleonics",
+            "cc-napoleonics-epic",
+            "wilderness-war",
+            "barbarossa-to-berlin",
+            "1960"
+        ]
+    );
+    let dual: Vec<&str> = games.iter().filter(|g| g["deck"] == "dual").filter_map(|g| g["id"].as_str()).collect();
+    assert_eq!(dual, ["manoeuvre", "pursuit-of-glory", "empire-of-the-sun", "barbarossa-to-berlin"]);
+}
+
+#[test]
+fn assist_asks_what_the_die_needs_and_undoes_answers_but_not_rolls() {
+    // Seed 11 rolls a 1 for the Axis: the table asks the Ops of the face-up cards before it can
+    // say which is lowest. Roll, try to undo (refused), answer twice, undo the second answer (the
+    // question comes back), quit.
+    let (ok, out, err) = cdgsolo(&["assist", "barbarossa-to-berlin", "--seed", "11"], "1\nu\n1\n1\nu\nq\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("seed 11"), "{out}");
+    assert!(out.contains("Fate Die: 1 (C, or the lowest face-up Ops card)"), "{out}");
+    assert!(out.contains("Cannot undo"), "the roll stands: {out}");
+    assert!(out.contains("Undone."), "an answer can be taken back: {out}");
+    assert!(out.contains("Axis: play card 25 from slot A for Operations"), "{out}");
+    assert_eq!(out.matches("1. card 59 is 0 Ops").count(), 2, "the undone question is asked again: {out}");
+}
+
+#[test]
+fn assist_explains_bad_input_and_unknown_games() {
+    let (ok, out, _) = cdgsolo(&["assist", "1960", "--seed", "1"], "banana\n99\nq\n");
+    assert!(ok);
+    assert!(out.contains("'banana' is not an action number"), "{out}");
+    assert!(out.contains("'99' is not an action number"), "{out}");
+    let (ok, _, err) = cdgsolo(&["assist", "chess"], "");
+    assert!(!ok);
+    assert!(err.contains("no game has id 'chess'"), "{err}");
+    let (ok, _, err) = cdgsolo(&["bench", "everything"], "");
+    assert!(!ok);
+    assert!(err.contains("unknown bench target"), "{err}");
+}

@@ -316,7 +316,7 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
 /// Why an action that is not legal now was refused, as precisely as the state allows.
 pub(crate) fn why_illegal(table: &CardTable, action: &TableAction) -> String {
     let chance = matches!(action, TableAction::Fate(_) | TableAction::Draw(_) | TableAction::Die(_));
-    if chance && !matches!(table.to_move_is_chance(), true) {
+    if chance && !table.to_move_is_chance() {
         return "that is a chance outcome, and no die or draw is pending".into();
     }
     if !chance && table.to_move_is_chance() {

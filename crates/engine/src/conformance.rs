@@ -53,7 +53,7 @@ pub fn check_random_play<G: Game>(setup: &G::Setup, plan: &Plan) -> Result<Repor
             let state = session.state();
             let at = |what: String| format!("seed {seed}, step {step}: {what}");
             state.check_invariants().map_err(|e| at(format!("invariant broken: {e}")))?;
-            if step % plan.observe_every == 0 {
+            if step % plan.observe_every.max(1) == 0 {
                 report.resamples_that_changed += check_observations(state, &mut chooser).map_err(&at)?;
             }
             let player = match state.to_move() {

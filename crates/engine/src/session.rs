@@ -102,6 +102,9 @@ impl<G: Game> Session<G> {
 
     /// Applies the legal action with this id, then (in automatic mode) any chance nodes that follow.
     pub fn apply_id(&mut self, id: &str) -> Result<(), SessionError> {
+        if self.state.to_move() == ToMove::Terminal {
+            return Err(ActionError::GameOver.into());
+        }
         let action = self.state.find_action(id).ok_or_else(|| SessionError::UnknownAction { id: id.to_string() })?;
         self.apply(&action)
     }

@@ -90,18 +90,18 @@ mod tests {
     #[test]
     fn flipping_a_slot_turns_every_card_in_its_stack() {
         let mut d = display();
-        assert!(d.flip_slots(SlotSet::parse("B").unwrap()));
+        assert!(d.flip_slots(SlotSet::parse("B").expect("slot letters")));
         assert_eq!(d.face_up_count(), 3);
-        assert!(!d.flip_slots(SlotSet::parse("AB").unwrap()), "nothing left to turn");
+        assert!(!d.flip_slots(SlotSet::parse("AB").expect("slot letters")), "nothing left to turn");
     }
 
     #[test]
     fn short_slots_compare_with_the_target() {
         let mut d = display();
         d.target[1] = 2;
-        let short: Vec<_> = d.short_slots(SlotSet::parse("ABCDE").unwrap()).collect();
+        let short: Vec<_> = d.short_slots(SlotSet::parse("ABCDE").expect("slot letters")).collect();
         assert_eq!(short, vec![(SlotName::C, 1), (SlotName::D, 1), (SlotName::E, 1)]);
         d.take(CardId(3));
-        assert!(d.short_slots(SlotSet::parse("B").unwrap()).any(|(s, n)| s == SlotName::B && n == 1));
+        assert!(d.short_slots(SlotSet::parse("B").expect("slot letters")).any(|(s, n)| s == SlotName::B && n == 1));
     }
 }

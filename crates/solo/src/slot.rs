@@ -131,10 +131,10 @@ mod tests {
 
     #[test]
     fn slot_sets_parse_and_describe() {
-        let set = SlotSet::parse("abc").unwrap();
+        let set = SlotSet::parse("abc").expect("slot letters");
         assert!(set.contains(SlotName::A) && set.contains(SlotName::C) && !set.contains(SlotName::D));
         assert_eq!(set.describe(), "A, B or C");
-        assert_eq!(SlotSet::parse("DE").unwrap().describe(), "D or E");
-        assert!(SlotSet::parse("AF").unwrap_err().contains("'F'"));
+        assert_eq!(SlotSet::parse("DE").expect("slot letters").describe(), "D or E");
+        assert!(SlotSet::parse("AF").expect_err("F is not a slot").contains("'F'"));
     }
 }

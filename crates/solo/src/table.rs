@@ -517,6 +517,17 @@ impl CardTable {
         self.last_roll = None;
     }
 
+    /// Manoeuvre's Draw phase: each card the active side discarded this turn is replaced from its
+    /// deck, even into a slot that is not empty. It comes before the side's card play, whether that
+    /// follows a roll or is a set-aside card played instead.
+    fn draw_phase(&mut self) {
+        let side = self.active;
+        let facing = self.sheet.discard_refill;
+        for slot in std::mem::take(&mut self.owed) {
+            self.pending.push_back(Pending::Fill { side, slot, facing, only_if_short: false });
+        }
+    }
+
     /// What to do after the Fate Die shows `face`.
     fn fate(&mut self, face: u8) {
         self.last_roll = Some(face);
@@ -564,10 +575,7 @@ impl CardTable {
                 }
             }
             TableAction::Roll => {
-                let facing = self.sheet.discard_refill;
-                for slot in std::mem::take(&mut self.owed) {
-                    self.pending.push_back(Pending::Fill { side, slot, facing, only_if_short: false });
-                }
+                self.draw_phase();
                 self.phase = Phase::Rolling;
             }
             TableAction::Reroll => self.phase = Phase::Rolling,
@@ -605,6 +613,8 @@ impl CardTable {
                 self.phase = Phase::Choose { face, played: played + 1, slot_rest: rest };
             }
             TableAction::PlayBeside { card, .. } => {
+                // Playing a set-aside card replaces the roll, not the Draw phase before it.
+                self.draw_phase();
                 let beside = &mut self.displays[side as usize].beside;
                 beside.retain(|c| *c != card);
                 let d = self.deck_index(side);
@@ -669,6 +679,8 @@ impl CardTable {
                 if let Phase::Digging { revealed: Some(card) } = self.phase {
                     let d = self.deck_index(side);
                     self.decks[d].discard(card);
+                    // The card is in the discard pile now, no longer the one turned up.
+                    self.phase = Phase::Digging { revealed: None };
                 }
                 self.pending.push_back(Pending::DigDraw { side });
             }

@@ -1,0 +1,253 @@
+//! Table operations before the roll: discards and their replacement, cards set aside and played
+//! instead of rolling, the Cards Remaining and Max Hand Size markers, and adding cards to a deck.
+
+mod common;
+
+use common::*;
+use engine::{Game, ToMove};
+
+// ---- Discards ----
+
+#[test]
+fn only_face_up_cards_can_be_discarded_or_set_aside() {
+    let s = dealt("cc-medieval");
+    let offered: Vec<String> =
+        ids(&s).into_iter().filter(|id| id.starts_with("discard-") || id.starts_with("set-aside-")).collect();
+    assert_eq!(offered, vec!["discard-1", "discard-2", "set-aside-1", "set-aside-2"]);
+}
+
+#[test]
+fn a_face_up_deck_top_can_be_discarded_and_nothing_is_refilled() {
+    let mut s = dealt("pursuit-of-glory");
+    roll_and_pass(&mut s, 1);
+    roll_and_pass(&mut s, 6);
+    assert_eq!(top(&s, 0), Some(5));
+    act(&mut s, "discard-5");
+    assert_eq!(top(&s, 0), None);
+    assert_eq!(discards(&s, 0), vec![5]);
+    assert!(drawable(&s).is_empty(), "the deck itself is slot C");
+    assert_eq!(pool_len(&s, 0), 55);
+}
+
+#[test]
+fn manoeuvre_replaces_discards_at_the_roll_not_at_once() {
+    let mut s = dealt("manoeuvre");
+    act(&mut s, "discard-1");
+    act(&mut s, "discard-2");
+    assert!(drawable(&s).is_empty(), "the Discard phase draws nothing");
+    assert_eq!(slot(&s, 0, A), vec![]);
+    assert_eq!(slot(&s, 0, B), vec![]);
+    assert_eq!(discards(&s, 0), vec![1, 2]);
+    act(&mut s, "roll");
+    // The Draw phase comes before the Fate Die: one card per discard, facing kept from the deck.
+    assert_eq!(draw_all(&mut s), vec![5, 6]);
+    assert_eq!(slot(&s, 0, A), vec![(5, false)]);
+    assert_eq!(slot(&s, 0, B), vec![(6, false)]);
+    assert!(offers(&s, "fate-1"), "then the Fate Die rolls");
+}
+
+#[test]
+fn manoeuvre_discard_replacement_keeps_a_face_up_deck_top_face_up() {
+    let mut s = dealt("manoeuvre");
+    roll_and_pass(&mut s, 1);
+    roll_and_pass(&mut s, 6);
+    assert_eq!(top(&s, 0), Some(5));
+    act(&mut s, "discard-1");
+    act(&mut s, "roll");
+    assert!(drawable(&s).is_empty(), "the face-up top fills A without a draw");
+    assert_eq!(slot(&s, 0, A), vec![(5, true)]);
+}
+
+#[test]
+fn manoeuvre_discards_are_replaced_for_the_discarding_side_when_it_plays_a_set_aside_card_instead_of_rolling() {
+    let mut s = dealt("manoeuvre");
+    act(&mut s, "discard-1");
+    act(&mut s, "set-aside-2");
+    assert_eq!(draw_all(&mut s), vec![5], "setting aside refills B at once");
+    act(&mut s, "play-beside-2-movement");
+    // Playing the set-aside card takes the place of the roll, not of the Draw phase.
+    assert_eq!(draw_all(&mut s), vec![6]);
+    assert_eq!(slot(&s, 0, A), vec![(6, false)]);
+    act(&mut s, "end-turn");
+    act(&mut s, "roll");
+    assert!(drawable(&s).is_empty(), "side 1 discarded nothing, so it draws nothing");
+    assert_eq!(slot(&s, 1, A), vec![(61, true)], "side 0's discard never reaches side 1's display");
+}
+
+#[test]
+fn other_sheets_replace_a_discard_at_once_with_the_sheets_facing() {
+    // (game, first card of the deck, facing of the replacement)
+    for (game, next, face_up) in [
+        ("cc-epic-ancients", 11, false),
+        ("wilderness-war", 11, false),
+        ("1960", 11, false),
+        ("pursuit-of-glory", 5, false),
+        ("empire-of-the-sun", 5, false),
+        ("barbarossa-to-berlin", 5, false),
+    ] {
+        let mut s = dealt(game);
+        act(&mut s, "discard-1");
+        assert_eq!(draw_all(&mut s), vec![next], "{game}");
+        assert_eq!(slot(&s, 0, A), vec![(next, face_up)], "{game}");
+        assert_eq!(discards(&s, 0), vec![1], "{game}");
+    }
+}
+
+#[test]
+fn barbarossa_discard_replacement_maintains_a_face_up_top() {
+    let mut s = dealt("barbarossa-to-berlin");
+    roll_and_pass(&mut s, 1);
+    roll_and_pass(&mut s, 6);
+    act(&mut s, "discard-2");
+    assert!(drawable(&s).is_empty());
+    assert_eq!(slot(&s, 0, B), vec![(5, true)]);
+}
+
+// ---- Cards set aside ----
+
+#[test]
+fn set_aside_moves_a_face_up_card_beside_the_display_and_refills_its_slot() {
+    let mut s = dealt("pursuit-of-glory");
+    act(&mut s, "set-aside-1");
+    assert_eq!(draw_all(&mut s), vec![5]);
+    assert_eq!(beside(&s, 0), vec![1]);
+    assert_eq!(slot(&s, 0, A), vec![(5, false)]);
+    assert!(discards(&s, 0).is_empty(), "a set-aside card is not discarded");
+    assert_eq!(s.state().observe(1).sides[0].beside, vec![solo::CardId(1)], "both sides see it");
+}
+
+#[test]
+fn a_set_aside_card_is_played_instead_of_rolling() {
+    let mut s = dealt("pursuit-of-glory");
+    act(&mut s, "set-aside-1");
+    draw_all(&mut s);
+    let beside_plays: Vec<String> = ids(&s).into_iter().filter(|id| id.starts_with("play-beside-")).collect();
+    assert_eq!(
+        beside_plays,
+        vec![
+            "play-beside-1-operations",
+            "play-beside-1-event",
+            "play-beside-1-strategic-redeployment",
+            "play-beside-1-replacements"
+        ]
+    );
+    act(&mut s, "play-beside-1-event");
+    assert_eq!(beside(&s, 0), Vec::<u16>::new());
+    assert_eq!(discards(&s, 0), vec![1]);
+    assert_eq!(s.state().cards_remaining(0), 6, "it counts as the turn's card play");
+    assert_eq!(s.state().last_roll(), None, "no Fate Die was rolled");
+    assert!(drawable(&s).is_empty(), "no slot was emptied");
+    assert_eq!(ids(&s), vec!["end-turn"]);
+}
+
+#[test]
+fn the_face_up_deck_top_can_be_set_aside_without_a_refill() {
+    let mut s = dealt("empire-of-the-sun");
+    roll_and_pass(&mut s, 1);
+    roll_and_pass(&mut s, 6);
+    act(&mut s, "set-aside-5");
+    assert_eq!(beside(&s, 0), vec![5]);
+    assert_eq!(top(&s, 0), None);
+    assert!(drawable(&s).is_empty());
+}
+
+// ---- Markers ----
+
+#[test]
+fn playing_a_card_lowers_cards_remaining_where_the_sheet_uses_it() {
+    for game in ["pursuit-of-glory", "empire-of-the-sun", "wilderness-war", "barbarossa-to-berlin"] {
+        let mut s = dealt(game);
+        roll(&mut s, 4);
+        play(&mut s, 1);
+        draw_all(&mut s);
+        assert_eq!(s.state().cards_remaining(0), 6, "{game}");
+        assert_eq!(s.state().cards_remaining(1), 7, "{game}: only the side that played");
+    }
+    for game in ["manoeuvre", "cc-napoleonics", "1960"] {
+        let mut s = dealt(game);
+        roll(&mut s, 4);
+        play(&mut s, 1);
+        draw_all(&mut s);
+        assert_eq!(s.state().observe(0).sides[0].cards_remaining, None, "{game}: the marker is not used");
+    }
+}
+
+#[test]
+fn the_marker_actions_offered_follow_the_sheet() {
+    let marker = |s: &Table| -> Vec<String> {
+        ids(s).into_iter().filter(|id| id.contains("cards-remaining") || id.contains("max-hand-size")).collect()
+    };
+    for game in ["manoeuvre", "1960"] {
+        assert!(marker(&dealt(game)).is_empty(), "{game}");
+    }
+    assert_eq!(marker(&dealt("empire-of-the-sun")), vec!["cards-remaining-up", "cards-remaining-down"]);
+    for game in COMMANDS_AND_COLORS {
+        assert_eq!(marker(&dealt(game)), vec!["max-hand-size-up", "max-hand-size-down"], "{game}");
+    }
+    for game in ["pursuit-of-glory", "wilderness-war", "barbarossa-to-berlin"] {
+        assert_eq!(
+            marker(&dealt(game)),
+            vec!["cards-remaining-up", "cards-remaining-down", "max-hand-size-up", "max-hand-size-down"],
+            "{game}: no reset while the markers agree"
+        );
+    }
+}
+
+#[test]
+fn marker_actions_move_the_active_sides_markers() {
+    let mut s = dealt("pursuit-of-glory");
+    act(&mut s, "cards-remaining-down");
+    assert_eq!(s.state().cards_remaining(0), 6);
+    assert!(offers(&s, "reset-cards-remaining"));
+    act(&mut s, "max-hand-size-up");
+    assert_eq!(s.state().max_hand_size(0), 8);
+    act(&mut s, "reset-cards-remaining");
+    assert_eq!(s.state().cards_remaining(0), 8, "reset to the Max Hand Size");
+    assert!(!offers(&s, "reset-cards-remaining"));
+    act(&mut s, "cards-remaining-up");
+    assert_eq!(s.state().cards_remaining(0), 9);
+    assert_eq!((s.state().cards_remaining(1), s.state().max_hand_size(1)), (7, 7), "the other side's are untouched");
+    let view = s.state().observe(1);
+    assert_eq!((view.sides[0].cards_remaining, view.sides[0].max_hand_size), (Some(9), Some(8)));
+}
+
+#[test]
+fn markers_stop_at_the_ends_of_their_tracks() {
+    let mut s = dealt("cc-napoleonics");
+    for _ in 0..4 {
+        act(&mut s, "max-hand-size-down");
+    }
+    assert_eq!(s.state().max_hand_size(0), 1);
+    assert!(!offers(&s, "max-hand-size-down"), "a hand is at least one card");
+    let mut s = dealt("empire-of-the-sun");
+    for _ in 0..5 {
+        act(&mut s, "cards-remaining-up");
+    }
+    assert_eq!(s.state().cards_remaining(0), 12);
+    assert!(!offers(&s, "cards-remaining-up"), "the track ends at 12");
+    for _ in 0..12 {
+        act(&mut s, "cards-remaining-down");
+    }
+    assert_eq!(s.state().cards_remaining(0), 0);
+    assert!(!offers(&s, "cards-remaining-down"));
+}
+
+// ---- Adding cards ----
+
+#[test]
+fn add_card_puts_a_new_card_into_the_active_sides_deck() {
+    let mut s = dealt("pursuit-of-glory");
+    act(&mut s, "add-card");
+    assert_eq!(s.state().all_cards().count(), 121);
+    assert!(s.state().deck_of(0).pool.iter().any(|c| c.0 == 121));
+    assert_eq!(pool_len(&s, 0), 57);
+    assert_eq!(pool_len(&s, 1), 56);
+    roll_and_pass(&mut s, 6);
+    act(&mut s, "add-card");
+    assert!(s.state().deck_of(1).pool.iter().any(|c| c.0 == 122), "side 1 adds to its own deck");
+    let mut s = dealt("wilderness-war");
+    act(&mut s, "add-card");
+    assert_eq!(pool_len(&s, 0), 51, "a shared deck grows for both");
+    assert_eq!(to_move(&s), ToMove::Player(0));
+    s.state().check_invariants().expect("the new card is in exactly one place");
+}

@@ -217,6 +217,10 @@ pub struct Playsheet {
     /// Whether a discarded card is replaced at once, or only when the side next rolls (Manoeuvre's
     /// Draw phase).
     pub discard_refill_at_roll: bool,
+    /// A side that plays no card in its turn may move one card (the deck's top card included) to
+    /// another slot, then fill empty slots (Manoeuvre).
+    #[serde(default)]
+    pub move_card_without_play: bool,
     /// Named purposes a card may be played for.
     pub purposes: Vec<String>,
     pub faces: Vec<FaceRule>,

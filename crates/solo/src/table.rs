@@ -625,6 +625,25 @@ impl CardTable {
                 self.phase = Phase::Choose { face: 0, played: 1, slot_rest: None };
             }
             TableAction::Pass | TableAction::EndTurn => self.end_turn(),
+            TableAction::MoveCard { from, index, to } => {
+                if self.dual() && from == SlotName::C {
+                    // The deck's top card keeps its facing: face-up if it was turned, else unseen.
+                    self.pending.push_back(Pending::Fill {
+                        side,
+                        slot: to,
+                        facing: Facing::MaintainFacing,
+                        only_if_short: false,
+                    });
+                } else {
+                    let stack = self.displays[side as usize].slot_mut(from);
+                    if (index as usize) < stack.len() {
+                        let card = stack.remove(index as usize);
+                        self.displays[side as usize].slot_mut(to).push(card);
+                    }
+                }
+                self.fill_short_slots(side, self.sheet.card_slots(), Facing::MaintainFacing);
+                self.end_turn();
+            }
             TableAction::Discard(card) => {
                 if self.sheet.discard_refill_at_roll {
                     if let Some(slot) = self.discard_card(side, card, None)

@@ -49,6 +49,13 @@ pub enum TableAction {
         purpose: u8,
     },
     Pass,
+    /// No card was played: move the card at `index` of slot `from` (slot C of a Dual Deck: the deck's
+    /// top card) to slot `to`, then end the turn.
+    MoveCard {
+        from: SlotName,
+        index: u8,
+        to: SlotName,
+    },
     EndTurn,
     Discard(CardId),
     SetAside(CardId),
@@ -109,6 +116,7 @@ impl TableAction {
             TableAction::Play { card, purpose } => format!("play-{}-{}", card.0, name(*purpose)),
             TableAction::PlayBeside { card, purpose } => format!("play-beside-{}-{}", card.0, name(*purpose)),
             TableAction::Pass => "pass".into(),
+            TableAction::MoveCard { from, index, to } => format!("move-card-{from}-{index}-to-{to}"),
             TableAction::EndTurn => "end-turn".into(),
             TableAction::Discard(c) => format!("discard-{}", c.0),
             TableAction::SetAside(c) => format!("set-aside-{}", c.0),
@@ -170,6 +178,14 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
             format!("{side}: instead of rolling, play {card} from beside the display for {}", purpose(*p))
         }
         TableAction::Pass => format!("{side}: end the turn without playing a card"),
+        TableAction::MoveCard { from, to, .. } => {
+            let what = if *from == SlotName::C && sheet.deck == crate::playsheet::DeckMode::Dual {
+                "the top card of the deck".to_string()
+            } else {
+                format!("a card from slot {from}")
+            };
+            format!("{side}: no card played; move {what} to slot {to} and end the turn")
+        }
         TableAction::EndTurn => format!("{side}: end the turn"),
         TableAction::Discard(c) => format!("{side}: discard {c} from {}", where_is(*c)),
         TableAction::SetAside(c) => format!("{side}: set {c} aside beside the display"),
@@ -294,6 +310,9 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
                 }
                 if *played == 0 {
                     out.push(TableAction::Pass);
+                    if sheet.move_card_without_play {
+                        move_card_actions(table, out);
+                    }
                     if sheet.unplayable_rule && *face != 0 {
                         out.push(TableAction::Reroll);
                         if table.can_dig() {
@@ -310,6 +329,22 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
             out.push(TableAction::DigNext);
         }
         Phase::Digging { revealed: None } => out.push(TableAction::DigGiveUp),
+    }
+}
+
+/// Every move of one card to another slot: any card of the display, or the deck's top card.
+fn move_card_actions(table: &CardTable, out: &mut Vec<TableAction>) {
+    let side = table.active();
+    let display = table.display(side);
+    let slots = table.sheet().card_slots();
+    let mut sources: Vec<(SlotName, u8)> = display.cards().map(|(s, i, _)| (s, i as u8)).collect();
+    if table.sheet().deck == crate::playsheet::DeckMode::Dual && !table.deck_of(side).is_empty() {
+        sources.push((SlotName::C, 0));
+    }
+    for (from, index) in sources {
+        for to in slots.iter().filter(|t| *t != from) {
+            out.push(TableAction::MoveCard { from, index, to });
+        }
     }
 }
 

@@ -251,3 +251,62 @@ fn add_card_puts_a_new_card_into_the_active_sides_deck() {
     assert_eq!(to_move(&s), ToMove::Player(0));
     s.state().check_invariants().expect("the new card is in exactly one place");
 }
+
+#[test]
+fn manoeuvre_a_side_that_plays_no_card_may_move_one_card_to_another_slot() {
+    let mut s = dealt("manoeuvre");
+    roll(&mut s, 4);
+    assert!(offers(&s, "move-card-A-0-to-D"), "{:?}", ids(&s));
+    assert!(!offers(&s, "move-card-A-0-to-A"), "a card moves to another slot");
+    assert!(!offers(&s, "move-card-A-0-to-C"), "the deck is not a destination");
+    act(&mut s, "move-card-A-0-to-D");
+    // Slot A is empty now and is filled from the deck, keeping the top card's facing (face-down).
+    assert_eq!(draw_all(&mut s), vec![5]);
+    assert_eq!(slot(&s, 0, A), vec![(5, false)]);
+    assert_eq!(slot(&s, 0, D), vec![(3, false), (1, true)], "the moved card keeps its facing");
+    assert_eq!(s.state().active(), 1, "moving the card ends the turn");
+}
+
+#[test]
+fn manoeuvre_the_deck_top_can_be_the_card_moved() {
+    let mut s = dealt("manoeuvre");
+    roll(&mut s, 4);
+    act(&mut s, "move-card-C-0-to-E");
+    // The top card was face-down, so it arrives face-down.
+    assert_eq!(draw_all(&mut s), vec![5]);
+    assert_eq!(slot(&s, 0, E), vec![(4, false), (5, false)]);
+    assert_eq!(s.state().active(), 1);
+}
+
+#[test]
+fn moving_a_card_is_offered_only_in_manoeuvre_and_only_before_a_play() {
+    let mut s = dealt("pursuit-of-glory");
+    roll(&mut s, 4);
+    assert!(!ids(&s).iter().any(|id| id.starts_with("move-card")));
+    let mut s = dealt("manoeuvre");
+    roll(&mut s, 4);
+    play(&mut s, 1);
+    assert!(!ids(&s).iter().any(|id| id.starts_with("move-card")), "a card was played this turn");
+}
+
+#[test]
+fn manoeuvre_a_stacked_slot_lets_every_card_in_it_be_played_and_refills_once_empty() {
+    let mut s = dealt("manoeuvre");
+    roll(&mut s, 4);
+    act(&mut s, "move-card-B-0-to-D");
+    draw_all(&mut s);
+    // Side 1 passes its turn.
+    roll(&mut s, 4);
+    act(&mut s, "pass");
+    // Side 0 rolls D or E: D holds card 3 (face-down) and card 2 (face-up); both turn face-up.
+    roll(&mut s, 6);
+    assert_eq!(slot(&s, 0, D), vec![(3, true), (2, true)]);
+    play(&mut s, 3);
+    assert_eq!(slot(&s, 0, D), vec![(2, true)], "a slot that still holds a card is not refilled");
+    assert_eq!(playable(&s), vec![2], "the rest of the chosen slot stays playable, nothing else");
+    play(&mut s, 2);
+    // Empty now: filled from the deck, maintaining facing (face-down).
+    let drawn = draw_all(&mut s);
+    assert_eq!(drawn.len(), 1);
+    assert_eq!(slot(&s, 0, D), vec![(drawn[0], false)]);
+}

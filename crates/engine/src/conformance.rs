@@ -119,8 +119,14 @@ pub fn check_observations<G: Game>(state: &G, rng: &mut ChaCha8Rng) -> Result<u6
             let describe = |g: &G| -> Vec<(String, String)> {
                 g.legal().iter().map(|a| (g.action_id(a), g.action_label(a))).collect()
             };
-            if describe(&other) != describe(state) {
-                return Err(format!("player {player}'s legal actions or labels depend on hidden information"));
+            let (real, resampled) = (describe(state), describe(&other));
+            if real != resampled {
+                let only_real: Vec<_> = real.iter().filter(|a| !resampled.contains(a)).take(3).collect();
+                let only_resampled: Vec<_> = resampled.iter().filter(|a| !real.contains(a)).take(3).collect();
+                return Err(format!(
+                    "player {player}'s legal actions or labels depend on hidden information: \
+                     {only_real:?} in the real state, {only_resampled:?} in a resampled one"
+                ));
             }
         }
     }

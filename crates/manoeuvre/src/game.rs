@@ -1,0 +1,371 @@
+//! Manoeuvre behind the engine's [`Game`] contract: who decides in each phase, the legal actions,
+//! applying an action and then every step that needs no decision, observations and resampling.
+
+use engine::{ActionError, Game, Outcome, SetupError, ToMove};
+use rand_core::RngCore;
+
+use crate::action::Action;
+use crate::combat::DIE_SIDES;
+use crate::display_mode;
+use crate::setup::ManoeuvreSetup;
+use crate::state::{Ending, HandMode, Manoeuvre, NONE, Phase};
+use crate::tables::{Cards, Compiled, card_bit, cards};
+use crate::view::ManoeuvreView;
+
+impl Manoeuvre {
+    fn is_setup_decision(&self) -> bool {
+        matches!(
+            self.phase,
+            Phase::PlaceSection { .. }
+                | Phase::OrientSection { .. }
+                | Phase::ChooseNations { .. }
+                | Phase::PickNation
+                | Phase::ChooseEdge
+                | Phase::TournamentPick { .. }
+                | Phase::Deploy { .. }
+        )
+    }
+
+    /// The die being rolled in a chance phase, by its number of faces.
+    fn die_sides(&self) -> Option<u8> {
+        match self.phase {
+            Phase::InitiativeRoll { .. } | Phase::RocketRoll => Some(10),
+            Phase::CombatDice => self.next_die().or(Some(DIE_SIDES[0])),
+            Phase::WithdrawRoll { .. }
+            | Phase::PursuitRoll
+            | Phase::RallyRoll { .. }
+            | Phase::FateCheck { .. }
+            | Phase::FateRoll
+            | Phase::ScoutRoll { .. } => Some(6),
+            _ => None,
+        }
+    }
+
+    /// The player whose deck a pending draw comes from, if a draw is pending.
+    fn drawing(&self) -> Option<u8> {
+        if let Some(p) = display_mode::pending_side(self) {
+            return Some(p);
+        }
+        if self.reveal_pending != NONE {
+            return Some(self.reveal_pending);
+        }
+        match self.phase {
+            Phase::Draw => Some(self.active),
+            Phase::DealHands => Some(self.dealing_to()),
+            _ => None,
+        }
+    }
+
+    fn decider(&self) -> ToMove {
+        if self.ending.is_some() || self.phase == Phase::Over {
+            return ToMove::Terminal;
+        }
+        if self.drawing().is_some() || self.die_sides().is_some() {
+            return ToMove::Chance;
+        }
+        if self.is_setup_decision() {
+            return if self.quick_start {
+                ToMove::Chance
+            } else {
+                ToMove::Player(self.setup_decider().unwrap_or(self.first_player))
+            };
+        }
+        let inactive = 1 - self.active;
+        ToMove::Player(match self.phase {
+            Phase::Guerrilla { .. } | Phase::Withdraw | Phase::DefenderCards => inactive,
+            Phase::HitOrRetreat { chooser, .. } => chooser,
+            Phase::RetreatChoice { unit, .. } => unit / 8,
+            _ => self.active,
+        })
+    }
+
+    fn legal_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if let Some(p) = self.drawing() {
+            out.extend(cards(self.sides[p as usize].deck).map(Action::Draw));
+            return;
+        }
+        if let Some(sides) = self.die_sides() {
+            out.extend((1..=sides).map(Action::Die));
+            return;
+        }
+        match self.phase {
+            Phase::Discard => self.discard_legal(out),
+            Phase::Movement => self.movement_legal(out),
+            Phase::Guerrilla { .. } => self.guerrilla_legal(out),
+            Phase::Combat => self.combat_legal(out),
+            Phase::Withdraw => self.withdraw_legal(out),
+            Phase::DefenderCards => self.defender_cards_legal(out),
+            Phase::AttackerCards => self.attacker_cards_legal(out),
+            Phase::ChooseSupport => self.support_legal(out),
+            Phase::HitOrRetreat { chooser, .. } => self.hit_or_retreat_legal(chooser, out),
+            Phase::RetreatChoice { unit, .. } => self.retreat_choice_legal(unit, out),
+            Phase::Advance { .. } => self.advance_legal(out),
+            Phase::CommittedHit => self.committed_hit_legal(out),
+            Phase::SkirmishMove => {
+                out.extend(crate::board::squares(self.skirmish_squares()).map(Action::SkirmishTo));
+                out.push(Action::StayPut);
+            }
+            Phase::Restoration => self.restoration_legal(out),
+            Phase::FateFlip => display_mode::flip_legal(self, out),
+            Phase::CardMove => display_mode::card_move_legal(self, out),
+            Phase::Over => {}
+            _ => self.setup_legal(out),
+        }
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        if let Action::Draw(card) = action {
+            if let Some(p) = display_mode::pending_side(self) {
+                display_mode::drawn_for_fill(self, p, card);
+            } else if self.reveal_pending != NONE {
+                let p = self.reveal_pending;
+                self.drawn(p, card);
+                self.sides[p as usize].display.top = card;
+                self.reveal_pending = NONE;
+            } else if self.phase == Phase::Draw {
+                self.draw(card);
+            } else {
+                self.setup_apply(action);
+            }
+            return;
+        }
+        match (self.phase, action) {
+            (Phase::WithdrawRoll { card }, Action::Die(v)) => self.withdraw_roll(card, v),
+            (Phase::CombatDice, Action::Die(v)) => self.combat_die(v),
+            (Phase::PursuitRoll, Action::Die(v)) => self.pursuit_die(v),
+            (Phase::RocketRoll, Action::Die(v)) => self.rocket_die(v),
+            (Phase::RallyRoll { unit, rally_max }, Action::Die(v)) => self.rally_die(unit, rally_max, v),
+            (Phase::FateCheck { card, resume }, Action::Die(v)) => self.resume_inactive(card, resume, v != 1),
+            (Phase::FateRoll, Action::Die(v)) => display_mode::fate_roll(self, v),
+            (Phase::ScoutRoll { .. }, Action::Die(v)) => display_mode::scout_die(self, v),
+            (Phase::Discard, Action::EndDiscard) => self.phase = Phase::Draw,
+            (Phase::Discard, Action::Spy(card)) => {
+                self.play_card(self.active, card);
+                display_mode::scout(self, true);
+            }
+            (Phase::Discard, Action::Discard(card)) => self.discard(card),
+            (Phase::Movement, _) => self.movement_apply(action),
+            (Phase::Guerrilla { .. }, _) => self.guerrilla_apply(action),
+            (Phase::Combat, _) => self.declare(action),
+            (Phase::Withdraw, _) => self.withdraw_apply(action),
+            (Phase::DefenderCards, _) => self.defender_cards_apply(action),
+            (Phase::AttackerCards, _) => self.attacker_cards_apply(action),
+            (Phase::ChooseSupport, _) => self.support_apply(action),
+            (Phase::HitOrRetreat { .. }, _) => self.hit_or_retreat_apply(action),
+            (Phase::RetreatChoice { unit, then }, _) => self.retreat_choice_apply(unit, then, action),
+            (Phase::Advance { retreated }, _) => self.advance_apply(retreated, action),
+            (Phase::CommittedHit, _) => self.committed_hit_apply(action),
+            (Phase::SkirmishMove, _) => self.skirmish_apply(action),
+            (Phase::Restoration, Action::EndRestoration) => {
+                if self.sides[self.active as usize].mode == HandMode::Display && !self.card_played {
+                    self.phase = Phase::CardMove;
+                } else {
+                    self.end_player_turn();
+                }
+            }
+            (Phase::Restoration, _) => self.restoration_apply(action),
+            (Phase::FateFlip, Action::FlipSlot(slot)) => display_mode::flip_apply(self, slot),
+            (Phase::CardMove, _) => display_mode::card_move_apply(self, action),
+            _ => self.setup_apply(action),
+        }
+    }
+
+    /// Runs every step that needs no decision, until a decision or a chance outcome is due.
+    pub(crate) fn settle(&mut self) {
+        loop {
+            if self.ending.is_some() {
+                self.phase = Phase::Over;
+                return;
+            }
+            if display_mode::settle(self).is_some() {
+                return;
+            }
+            if self.reveal_pending != NONE {
+                let p = self.reveal_pending as usize;
+                if self.sides[p].display.top == NONE && self.sides[p].deck != 0 {
+                    return;
+                }
+                // Already turned, or nothing left to turn.
+                self.reveal_pending = NONE;
+                continue;
+            }
+            match self.phase {
+                Phase::Draw => {
+                    if self.draw_needed() {
+                        self.prepare_draw(self.active);
+                        if self.sides[self.active as usize].deck != 0 {
+                            return;
+                        }
+                    }
+                    self.after_draw();
+                }
+                Phase::FateFlip if display_mode::flips_needed(self) == 0 => {
+                    display_mode::after_flip(self);
+                    if self.phase == Phase::FateFlip {
+                        return;
+                    }
+                }
+                Phase::ScoutRoll { .. } => {
+                    if !display_mode::scout_settle(self) {
+                        return;
+                    }
+                }
+                _ => return,
+            }
+        }
+    }
+}
+
+impl Game for Manoeuvre {
+    type Setup = ManoeuvreSetup;
+    type Action = Action;
+    type Observation = ManoeuvreView;
+
+    fn new(setup: &ManoeuvreSetup) -> Result<Self, SetupError> {
+        let data = Compiled::embedded().map_err(|e| SetupError(format!("the Manoeuvre data does not load: {e}")))?;
+        let mut game = Manoeuvre::start(data, setup)?;
+        game.settle();
+        Ok(game)
+    }
+
+    fn num_players(&self) -> u8 {
+        2
+    }
+
+    fn player_name(&self, player: u8) -> String {
+        let side = &self.sides[(player & 1) as usize];
+        if side.army == NONE { format!("Player {}", player + 1) } else { self.data.0.army(side.army).name.clone() }
+    }
+
+    fn to_move(&self) -> ToMove {
+        self.decider()
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal_into(out);
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<(), ActionError> {
+        if self.ending.is_some() {
+            return Err(ActionError::GameOver);
+        }
+        let mut legal = Vec::new();
+        self.legal_into(&mut legal);
+        if !legal.contains(action) {
+            return Err(ActionError::Illegal {
+                action: self.action_label(action),
+                reason: crate::labels::why_illegal(self, action),
+            });
+        }
+        self.apply_unchecked(*action);
+        self.settle();
+        Ok(())
+    }
+
+    fn action_id(&self, action: &Action) -> String {
+        action.id()
+    }
+
+    fn action_label(&self, action: &Action) -> String {
+        crate::labels::label(self, action)
+    }
+
+    fn reveals(&self, action: &Action) -> bool {
+        matches!(action, Action::FlipSlot(_) | Action::Spy(_))
+    }
+
+    fn observe(&self, player: u8) -> ManoeuvreView {
+        ManoeuvreView::of(self, player)
+    }
+
+    fn resample(&self, player: u8, rng: &mut dyn RngCore) -> Self {
+        let mut other = *self;
+        for p in 0..2u8 {
+            other.redeal_hidden(p, p == player, rng);
+        }
+        other
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let ending = self.ending?;
+        Some(match ending {
+            Ending::Attrition { winner, sacked } => Outcome {
+                winner: Some(winner),
+                reason: if sacked {
+                    format!(
+                        "{} lost a fifth unit to its own Committed Attack: its commander is sacked",
+                        self.player_name(1 - winner)
+                    )
+                } else {
+                    format!("{} eliminated five enemy units", self.player_name(winner))
+                },
+            },
+            Ending::Nightfall { winner, control, tiebreak } => Outcome {
+                winner: Some(winner),
+                reason: format!(
+                    "nightfall: {} controls {} enemy squares to {}{}",
+                    self.player_name(winner),
+                    control[winner as usize],
+                    control[1 - winner as usize],
+                    match tiebreak {
+                        1 => ", and eliminated more units",
+                        2 => ", and has fewer reduced units",
+                        3 => ", and wins on the nation list",
+                        _ => "",
+                    }
+                ),
+            },
+        })
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        crate::invariants::check(self)
+    }
+}
+
+impl Manoeuvre {
+    /// Redraws the cards of `owner` that `viewer_is_owner` (or the opponent) cannot see, keeping
+    /// every count the viewer can see.
+    fn redeal_hidden(&mut self, owner: u8, viewer_is_owner: bool, rng: &mut dyn RngCore) {
+        let side = self.sides[owner as usize];
+        let top = if side.discard_top == NONE { 0 } else { card_bit(side.discard_top) };
+        let hidden_discard = side.discard & !top;
+        let mut pool: Vec<u8> = cards(side.deck | hidden_discard).collect();
+        let hand_hidden: Cards = match side.mode {
+            HandMode::Hand if !viewer_is_owner => side.hand & !side.revealed,
+            _ => 0,
+        };
+        pool.extend(cards(hand_hidden));
+        let mut slot_hidden = [0u64; 5];
+        if side.mode == HandMode::Display {
+            for (s, set) in side.display.slots.iter().enumerate() {
+                slot_hidden[s] = set & !side.display.face_up;
+                pool.extend(cards(slot_hidden[s]));
+            }
+        }
+        engine::shuffle(rng, &mut pool);
+        let mut next = pool.into_iter();
+        let mut take = |n: u32| -> Cards {
+            let mut m = 0;
+            for _ in 0..n {
+                if let Some(c) = next.next() {
+                    m |= card_bit(c);
+                }
+            }
+            m
+        };
+        let s = &mut self.sides[owner as usize];
+        let deck = take(side.deck.count_ones());
+        let discard = take(hidden_discard.count_ones()) | top;
+        let hand = take(hand_hidden.count_ones()) | (side.hand & !hand_hidden);
+        let mut slots = side.display.slots;
+        for (i, hidden) in slot_hidden.iter().enumerate() {
+            slots[i] = (side.display.slots[i] & !hidden) | take(hidden.count_ones());
+        }
+        s.deck = deck;
+        s.discard = discard;
+        s.hand = hand;
+        s.display.slots = slots;
+    }
+}

@@ -1,0 +1,26 @@
+//! Manoeuvre (GMT Games) with the Distant Lands rules, as a game behind the engine's contract. It
+//! owns the map and terrain, the armies and their cards as loaded data, the rules of every phase
+//! (setup, discard and draw, movement, combat, restoration, victory), and the two ways a side may
+//! hold its cards: a secret hand, or the CDG Solo System display of the Manoeuvre playsheet.
+
+pub mod action;
+pub mod board;
+mod combat;
+mod core;
+pub mod data;
+pub mod display_mode;
+mod game;
+mod invariants;
+mod labels;
+mod movement;
+mod restoration;
+pub mod setup;
+pub mod state;
+pub mod tables;
+mod turn;
+pub mod view;
+
+pub use action::Action;
+pub use setup::{ManoeuvreSetup, MapSetup};
+pub use state::{HandMode, Manoeuvre};
+pub use view::ManoeuvreView;

@@ -1,0 +1,218 @@
+//! Rule 5, the Movement phase: the active player must move one unit (three on game turn 1 and two on
+//! turn 2, Advance to Contact); infantry moves one square and cavalry two, never diagonally, through
+//! or onto other units, off the map or into a Lake; terrain can stop cavalry after one square. A
+//! Supply card moves one more unit (one per phase); a Forced March takes a unit that has just moved
+//! one square further (not from Field or Marsh); the opponent may cancel either with a Guerrilla.
+//! A player may instead Dig In (no move, the whole hand discarded). Banzai Charge replaces the
+//! phase's basic movement with two units moving two squares.
+
+use crate::action::Action;
+use crate::board::{self, Square, bit, neighbours};
+use crate::data::model::HqKind;
+use crate::state::{HandMode, Manoeuvre, NONE, Negatable, Phase, Resume};
+use crate::tables::{cards, hq_index};
+
+impl Manoeuvre {
+    /// Squares a unit can reach with a basic move (or a Banzai Charge's two squares).
+    pub(crate) fn destinations(&self, unit: u8) -> u64 {
+        let from = self.units[unit as usize].square;
+        if from == NONE {
+            return 0;
+        }
+        let open = self.masks.enterable & !self.occupied();
+        let first = neighbours(from) & open;
+        let two = self.movement.banzai || self.is_cavalry(unit);
+        if !two {
+            return first;
+        }
+        let banzai = self.movement.banzai;
+        // Cavalry cannot go on through a square that ends its move, nor start a two-square move
+        // from terrain that holds cavalry to one square.
+        let slow = if banzai { self.masks.ends_move } else { self.masks.ends_move | self.masks.slows_cavalry };
+        if !banzai && self.masks.slows_cavalry & bit(from) != 0 {
+            return first;
+        }
+        let mut reach = first;
+        for sq in board::squares(first & !slow) {
+            reach |= neighbours(sq) & open;
+        }
+        reach & !bit(from)
+    }
+
+    fn moves_made(&self) -> u8 {
+        self.movement.moved.count_ones() as u8
+    }
+
+    fn can_move_more(&self) -> bool {
+        self.moves_made() < self.movement.moves_allowed
+    }
+
+    fn any_unit_can_move(&self) -> bool {
+        let p = self.active;
+        self.units_on_board(p).any(|u| self.movement.moved & (1 << (u % 8)) == 0 && self.destinations(u) != 0)
+    }
+
+    /// The Guerrilla cards a player could answer with: HQ Guerrillas, and Indian unit cards with a
+    /// Guerrillas effect whose unit is still on the board.
+    pub(crate) fn guerrillas(&self, player: u8) -> u64 {
+        let t = self.tables(player);
+        let usable = self.usable(player);
+        let mut set = usable & t.hq[hq_index(HqKind::Guerrilla)];
+        for c in cards(usable & t.secondary_guerrillas) {
+            if let Some(u) = self.unit_card(player, c)
+                && self.on_board(player * 8 + u.unit)
+            {
+                set |= crate::tables::card_bit(c);
+            }
+        }
+        set
+    }
+
+    pub(crate) fn movement_legal(&self, out: &mut Vec<Action>) {
+        let p = self.active;
+        let usable = self.usable(p);
+        let t = self.tables(p);
+        let made = self.moves_made();
+        if self.can_move_more() {
+            for u in self.units_on_board(p) {
+                if self.movement.moved & (1 << (u % 8)) == 0 {
+                    for to in board::squares(self.destinations(u)) {
+                        out.push(Action::Move { unit: u, to });
+                    }
+                }
+            }
+        }
+        let last = self.movement.last;
+        if last != NONE && self.movement.forced & (1 << (last % 8)) == 0 && self.on_board(last) {
+            let here = self.units[last as usize].square;
+            let blocked = self.masks.no_forced_march & (bit(self.movement.last_from) | bit(here)) != 0;
+            if !blocked {
+                let open = neighbours(here) & self.masks.enterable & !self.occupied();
+                for card in cards(usable & t.hq[hq_index(HqKind::ForcedMarch)]) {
+                    for to in board::squares(open) {
+                        out.push(Action::ForcedMarch { card, to });
+                    }
+                }
+            }
+        }
+        if !self.movement.supply_played {
+            out.extend(cards(usable & t.hq[hq_index(HqKind::Supply)]).map(Action::Supply));
+        }
+        if made == 0 && !self.movement.banzai {
+            out.extend(cards(usable & t.hq[hq_index(HqKind::BanzaiCharge)]).map(Action::BanzaiCharge));
+            out.push(Action::DigIn);
+        }
+        let required = if self.movement.banzai {
+            1
+        } else {
+            self.movement.moves_allowed.min(crate::turn::advance_to_contact(self.turn))
+        };
+        if made >= 1 && (made >= required || !self.can_move_more() || !self.any_unit_can_move()) {
+            out.push(Action::EndMovement);
+        }
+    }
+
+    pub(crate) fn movement_apply(&mut self, action: Action) {
+        let p = self.active;
+        match action {
+            Action::Move { unit, to } => {
+                self.movement.last_from = self.units[unit as usize].square;
+                self.relocate(unit, to);
+                self.movement.moved |= 1 << (unit % 8);
+                self.movement.last = unit;
+            }
+            Action::Supply(card) => {
+                self.play_card(p, card);
+                self.movement.supply_played = true;
+                self.offer_guerrilla(Negatable::Supply);
+            }
+            Action::ForcedMarch { card, to } => {
+                self.play_card(p, card);
+                let unit = self.movement.last;
+                self.movement.forced |= 1 << (unit % 8);
+                self.offer_guerrilla(Negatable::ForcedMarch { unit, to });
+            }
+            Action::BanzaiCharge(card) => {
+                self.play_card(p, card);
+                self.movement.banzai = true;
+                // Two units instead of the basic move, whatever Advance to Contact allowed.
+                self.movement.moves_allowed = 2 + u8::from(self.movement.supply_played);
+            }
+            Action::DigIn => {
+                self.dig_in();
+                self.phase = Phase::Combat;
+            }
+            Action::EndMovement => self.phase = Phase::Combat,
+            _ => {}
+        }
+    }
+
+    /// Digging In: no unit moves and the whole hand is lost (for a display, every card in it).
+    fn dig_in(&mut self) {
+        let p = self.active;
+        match self.sides[p as usize].mode {
+            HandMode::Hand => {
+                for c in cards(self.sides[p as usize].hand) {
+                    self.spend(p, c);
+                }
+            }
+            HandMode::Display => crate::display_mode::dig_in(self),
+        }
+    }
+
+    /// Plays a card of the active player's at once (HQ cards that resolve immediately).
+    pub(crate) fn play_card(&mut self, player: u8, card: u8) {
+        self.spend(player, card);
+    }
+
+    /// Lets the inactive player answer with a Guerrilla if it holds one; otherwise the card works.
+    pub(crate) fn offer_guerrilla(&mut self, against: Negatable) {
+        if self.guerrillas(1 - self.active) != 0 {
+            self.phase = Phase::Guerrilla { against };
+        } else {
+            self.resolve_negatable(against, false);
+        }
+    }
+
+    pub(crate) fn guerrilla_legal(&self, out: &mut Vec<Action>) {
+        out.extend(cards(self.guerrillas(1 - self.active)).map(Action::Guerrilla));
+        out.push(Action::LetItStand);
+    }
+
+    pub(crate) fn guerrilla_apply(&mut self, action: Action) {
+        let Phase::Guerrilla { against } = self.phase else { return };
+        match action {
+            Action::Guerrilla(card) => self.inactive_hq(card, Resume::Guerrilla(against)),
+            _ => self.resolve_negatable(against, false),
+        }
+    }
+
+    /// Carries out (or cancels) what the Guerrilla window was about.
+    pub(crate) fn resolve_negatable(&mut self, against: Negatable, negated: bool) {
+        match against {
+            Negatable::Supply => {
+                if !negated {
+                    self.movement.moves_allowed += 1;
+                }
+                self.phase = Phase::Movement;
+            }
+            Negatable::ForcedMarch { unit, to } => {
+                if !negated && self.on_board(unit) && self.board[to as usize] == NONE {
+                    self.relocate(unit, to);
+                }
+                self.phase = Phase::Movement;
+            }
+            Negatable::Regroup { unit } | Negatable::Reinforcement { unit } => {
+                if !negated {
+                    self.units[unit as usize].reduced = false;
+                }
+                self.phase = Phase::Restoration;
+            }
+        }
+    }
+
+    /// A square is free to enter.
+    pub(crate) fn free(&self, sq: Square) -> bool {
+        self.board[sq as usize] == NONE && self.masks.enterable & bit(sq) != 0
+    }
+}

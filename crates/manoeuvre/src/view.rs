@@ -1,0 +1,198 @@
+//! What one player may know of a game of Manoeuvre: the battlefield, every unit, its own hand (and
+//! any enemy cards a Scout/Spy showed it), both displays' face-up cards, card counts, the top card of
+//! each discard pile, the combat in progress and its totals, and how the game ended. Never the other
+//! hand, a deck's contents, a face-down card or the buried part of a discard pile.
+
+use serde::Serialize;
+
+use crate::board::name;
+use crate::display_mode::CARD_SLOTS;
+use crate::state::{HandMode, Manoeuvre, NONE, Phase};
+use crate::tables::{Cards, cards};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ManoeuvreView {
+    pub player: u8,
+    pub turn: u16,
+    pub active: u8,
+    pub first_player: u8,
+    /// The phase, in words.
+    pub phase: String,
+    /// Rank 8 first, files a-h: one letter per square (C clear, H hills, T town, W woods, M marsh,
+    /// F field, L lake); empty during setup.
+    pub terrain: Vec<String>,
+    pub redoubts: Vec<String>,
+    pub units: Vec<UnitView>,
+    pub sides: Vec<SideView>,
+    pub combat: Option<CombatView>,
+    pub fate_die: Option<u8>,
+    pub result: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UnitView {
+    pub id: u8,
+    pub side: u8,
+    pub name: String,
+    pub cavalry: bool,
+    pub square: Option<String>,
+    pub strength: u8,
+    pub reduced: bool,
+    pub eliminated: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CardView {
+    pub card: u8,
+    pub label: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SideView {
+    pub nation: Option<String>,
+    pub provisional: bool,
+    pub mode: HandMode,
+    pub edge: &'static str,
+    /// The cards this player can see in that hand (all of its own; revealed ones of the enemy's).
+    pub hand: Vec<CardView>,
+    pub hand_count: u32,
+    /// Display mode: each slot A, B, D, E as its cards, `null` for a face-down one.
+    pub display: Option<Vec<Vec<Option<CardView>>>>,
+    pub deck_top: Option<CardView>,
+    pub deck_count: u32,
+    pub discard_count: u32,
+    pub discard_top: Option<CardView>,
+    pub units_lost: u8,
+    pub first_deck_done: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CombatView {
+    pub kind: String,
+    pub attacker: Option<u8>,
+    pub defender: u8,
+    pub supporters: Vec<u8>,
+    pub attack_cards: Vec<CardView>,
+    pub defense_cards: Vec<CardView>,
+    pub dice_total: u16,
+    pub attack_total: u16,
+    pub defense_total: u16,
+}
+
+fn terrain_letter(t: crate::data::model::Terrain) -> char {
+    use crate::data::model::Terrain::*;
+    match t {
+        Clear => 'C',
+        Hills => 'H',
+        Town => 'T',
+        Woods => 'W',
+        Marsh => 'M',
+        Field => 'F',
+        Lake => 'L',
+    }
+}
+
+impl ManoeuvreView {
+    pub fn of(g: &Manoeuvre, player: u8) -> Self {
+        let built =
+            g.turn > 0 || matches!(g.phase, Phase::TournamentPick { .. } | Phase::DealHands | Phase::Deploy { .. });
+        let terrain = if built {
+            (0..8u8)
+                .rev()
+                .map(|r| (0..8u8).map(|c| terrain_letter(g.terrain[(r * 8 + c) as usize])).collect())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let units = (0..16u8)
+            .filter(|&u| g.sides[(u / 8) as usize].army != NONE)
+            .map(|u| {
+                let state = g.units[u as usize];
+                let def = g.unit_def(u);
+                UnitView {
+                    id: u,
+                    side: u / 8,
+                    name: def.name.clone(),
+                    cavalry: g.is_cavalry(u),
+                    square: (state.square != NONE).then(|| name(state.square)),
+                    strength: g.strength(u),
+                    reduced: state.reduced,
+                    eliminated: state.eliminated,
+                }
+            })
+            .collect();
+        let sides = (0..2u8).map(|p| side_view(g, p, player)).collect();
+        let combat = g.combat.map(|c| {
+            let card_list = |owner: u8, set: Cards| cards(set).map(|x| card_view(g, owner, x)).collect();
+            CombatView {
+                kind: format!("{:?}", c.kind),
+                attacker: (c.attacker != NONE).then_some(c.attacker),
+                defender: c.defender,
+                supporters: (0..8u8).filter(|i| c.supporters & (1 << i) != 0).map(|i| g.active * 8 + i).collect(),
+                attack_cards: card_list(g.active, c.attack_cards),
+                defense_cards: card_list(1 - g.active, c.defense_cards),
+                dice_total: c.dice_total,
+                attack_total: g.attack_total(),
+                defense_total: g.defense_total(),
+            }
+        });
+        ManoeuvreView {
+            player,
+            turn: g.turn,
+            active: g.active,
+            first_player: g.first_player,
+            phase: format!("{:?}", g.phase),
+            terrain,
+            redoubts: crate::board::squares(g.redoubts).map(name).collect(),
+            units,
+            sides,
+            combat,
+            fate_die: (g.fate.face != 0).then_some(g.fate.face),
+            result: engine::Game::outcome(g).map(|o| o.reason),
+        }
+    }
+}
+
+fn card_view(g: &Manoeuvre, owner: u8, card: u8) -> CardView {
+    CardView { card, label: g.card_label(owner, card) }
+}
+
+fn side_view(g: &Manoeuvre, p: u8, viewer: u8) -> SideView {
+    let side = &g.sides[p as usize];
+    let army = (side.army != NONE).then(|| g.data.0.army(side.army));
+    let known = if p == viewer { side.hand } else { side.hand & side.revealed };
+    let show = |c: u8| (side.army != NONE).then(|| card_view(g, p, c));
+    let display = (side.mode == HandMode::Display && side.army != NONE).then(|| {
+        CARD_SLOTS
+            .iter()
+            .map(|&s| {
+                cards(side.display.slots[s as usize])
+                    .map(|c| (side.display.face_up & (1 << c) != 0).then(|| card_view(g, p, c)))
+                    .collect::<Vec<_>>()
+            })
+            .map(|mut v| {
+                // Face-down cards carry no order a player could see.
+                v.sort_by_key(|c| c.is_none());
+                v
+            })
+            .collect()
+    });
+    SideView {
+        nation: army.map(|a| a.name.clone()),
+        provisional: army.is_some_and(|a| a.provisional),
+        mode: side.mode,
+        edge: match side.edge {
+            crate::board::Edge::South => "south",
+            crate::board::Edge::North => "north",
+        },
+        hand: if side.army == NONE { Vec::new() } else { cards(known).map(|c| card_view(g, p, c)).collect() },
+        hand_count: side.hand.count_ones(),
+        display,
+        deck_top: (side.display.top != NONE).then(|| show(side.display.top)).flatten(),
+        deck_count: side.deck.count_ones(),
+        discard_count: side.discard.count_ones(),
+        discard_top: (side.discard_top != NONE).then(|| show(side.discard_top)).flatten(),
+        units_lost: side.lost,
+        first_deck_done: side.first_deck_done,
+    }
+}

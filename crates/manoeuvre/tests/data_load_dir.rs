@@ -1,0 +1,90 @@
+//! Loading a user's copy of the data directory, as `cdgsolo --data DIR` will.
+
+#![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
+
+use std::path::PathBuf;
+
+use manoeuvre::data::{self, DataError, DataFiles};
+
+/// A fresh directory under the system's temporary directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(tag: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("cdgsolo-manoeuvre-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn write_embedded(&self) {
+        for (name, text) in DataFiles::embedded().files() {
+            std::fs::write(self.0.join(name), text).unwrap();
+        }
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn a_copy_of_the_shipped_files_loads_to_the_same_ruleset() {
+    let dir = TempDir::new("copy");
+    dir.write_embedded();
+    let loaded = data::load_dir(&dir.0).unwrap();
+    assert_eq!(&loaded, data::embedded().unwrap());
+}
+
+#[test]
+fn an_edited_copy_changes_the_values() {
+    let dir = TempDir::new("edited");
+    dir.write_embedded();
+    let path = dir.0.join(data::TERRAIN_FILE);
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replacen("defense = 3", "defense = 4", 1)).unwrap();
+    let loaded = data::load_dir(&dir.0).unwrap();
+    assert_eq!(loaded.terrain.get(data::Terrain::Town).defense, 4);
+}
+
+#[test]
+fn a_missing_file_is_named() {
+    let dir = TempDir::new("missing");
+    dir.write_embedded();
+    std::fs::remove_file(dir.0.join(data::DISTANT_LANDS_CARDS_FILE)).unwrap();
+    let err = data::load_dir(&dir.0).unwrap_err();
+    assert!(matches!(err, DataError::Read { .. }), "{err}");
+    assert!(err.file().ends_with(data::DISTANT_LANDS_CARDS_FILE), "{err}");
+    assert_eq!((err.line(), err.field()), (None, None));
+}
+
+#[test]
+fn an_error_in_a_copy_names_the_file_line_and_field() {
+    let dir = TempDir::new("broken");
+    dir.write_embedded();
+    let path = dir.0.join(data::MAP_SECTIONS_FILE);
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replacen("\n1,0,0,Woods\n", "\n1,0,0,Jungle\n", 1)).unwrap();
+    let err = data::load_dir(&dir.0).unwrap_err();
+    let line = text.lines().position(|l| l == "1,0,0,Woods").unwrap() as u64 + 1;
+    assert_eq!((err.file(), err.line(), err.field()), ("map_sections.csv", Some(line), Some("terrain")));
+}
+
+#[test]
+fn a_copy_saved_by_a_spreadsheet_loads_the_same() {
+    // Byte-order marks and Windows line ends, as spreadsheet programs often write them.
+    let dir = TempDir::new("crlf");
+    for (name, text) in DataFiles::embedded().files() {
+        std::fs::write(dir.0.join(name), format!("\u{feff}{}", text.replace('\n', "\r\n"))).unwrap();
+    }
+    assert_eq!(&data::load_dir(&dir.0).unwrap(), data::embedded().unwrap());
+
+    let path = dir.0.join(data::UNITS_FILE);
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replacen(",Russian Guard,infantry,8,6,", ",Russian Guard,infantry,8,9,", 1)).unwrap();
+    let err = data::load_dir(&dir.0).unwrap_err();
+    let line = text.lines().position(|l| l.contains(",Russian Guard,")).unwrap() as u64 + 1;
+    assert_eq!((err.file(), err.line(), err.field()), ("units.csv", Some(line), Some("reduced_strength")));
+}

@@ -15,8 +15,10 @@ use serde_json::json;
 use solo::{CardTable, TableAction, TableSetup};
 
 pub fn run(target: &str, game: Option<&str>, turns: u64, json: bool) -> Result<()> {
-    if target != "table" {
-        bail!("unknown bench target '{target}'; targets: table");
+    match target {
+        "table" => {}
+        "manoeuvre" => return bench_manoeuvre(turns, json),
+        _ => bail!("unknown bench target '{target}'; targets: table, manoeuvre"),
     }
     let ids: Vec<String> = match game {
         Some(g) => vec![g.to_string()],
@@ -75,4 +77,52 @@ fn choose(actions: &[TableAction], rng: &mut ChaCha8Rng) -> TableAction {
         .or_else(|| pick(|a| matches!(a, TableAction::EndTurn)))
         .or_else(|| pick(|a| matches!(a, TableAction::Play { .. })))
         .unwrap_or_else(|| actions[below(rng, actions.len())].clone())
+}
+
+/// Random full games of Manoeuvre (quick start, both hands secret): every decision uniform among the
+/// legal actions, chance from ChaCha8, on one thread.
+fn bench_manoeuvre(games: u64, json: bool) -> Result<()> {
+    use manoeuvre::{Manoeuvre, ManoeuvreSetup};
+    let setup = ManoeuvreSetup { quick_start: true, ..ManoeuvreSetup::default() };
+    let fresh = Manoeuvre::new(&setup).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut actions = Vec::with_capacity(256);
+    let mut steps = 0u64;
+    let start = Instant::now();
+    for _ in 0..games {
+        let mut game = fresh;
+        loop {
+            if game.to_move() == ToMove::Terminal {
+                break;
+            }
+            game.legal_actions(&mut actions);
+            if actions.is_empty() {
+                bail!("a dead end after {steps} steps");
+            }
+            let action = actions[below(&mut rng, actions.len())];
+            game.apply_legal(&action);
+            steps += 1;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let row = json!({
+        "games": games,
+        "seconds": secs,
+        "games_per_second": games as f64 / secs,
+        "actions_per_game": steps as f64 / games as f64,
+        "state_bytes": std::mem::size_of::<Manoeuvre>(),
+    });
+    let mut out = std::io::stdout().lock();
+    if json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&row)?)?;
+    } else {
+        writeln!(
+            out,
+            "{games} games in {secs:.2} s: {:.0} games/second, {:.1} actions per game, state {} bytes",
+            games as f64 / secs,
+            steps as f64 / games as f64,
+            std::mem::size_of::<Manoeuvre>()
+        )?;
+    }
+    Ok(())
 }

@@ -66,6 +66,13 @@ pub trait Game: Clone + PartialEq + Debug {
     fn legal_actions(&self, out: &mut Vec<Self::Action>);
     /// Applies `action`; on error the state is unchanged.
     fn apply(&mut self, action: &Self::Action) -> Result<(), ActionError>;
+    /// Applies an action the caller took from this state's `legal_actions`, skipping the legality
+    /// check (bots and random play call this millions of times). Games may override it with a
+    /// faster path; the default checks anyway.
+    fn apply_legal(&mut self, action: &Self::Action) {
+        let applied = self.apply(action);
+        debug_assert!(applied.is_ok(), "apply_legal was given an illegal action: {applied:?}");
+    }
     /// A short id, stable across versions, that names the action in logs, saves and the protocol.
     fn action_id(&self, action: &Self::Action) -> String;
     /// A short phrase a player understands.

@@ -106,7 +106,8 @@ impl<G: Game> Session<G> {
             return Err(ActionError::GameOver.into());
         }
         let action = self.state.find_action(id).ok_or_else(|| SessionError::UnknownAction { id: id.to_string() })?;
-        self.apply(&action)
+        self.step_legal(&action);
+        self.resolve_chance()
     }
 
     /// Applies a legal action, then (in automatic mode) any chance nodes that follow.
@@ -116,19 +117,36 @@ impl<G: Game> Session<G> {
     }
 
     fn step(&mut self, action: &G::Action) -> Result<(), SessionError> {
+        if self.state.to_move() == ToMove::Terminal {
+            return Err(ActionError::GameOver.into());
+        }
+        let entry = self.entry_for(action);
+        self.state.apply(action)?;
+        self.record_step(entry);
+        Ok(())
+    }
+
+    /// Applies an action found among the current legal actions.
+    fn step_legal(&mut self, action: &G::Action) {
+        let entry = self.entry_for(action);
+        self.state.apply_legal(action);
+        self.record_step(entry);
+    }
+
+    fn entry_for(&self, action: &G::Action) -> LogEntry {
         let by = match self.state.to_move() {
             ToMove::Player(p) => Decider::Player(p),
-            ToMove::Chance => Decider::Chance,
-            ToMove::Terminal => return Err(ActionError::GameOver.into()),
+            _ => Decider::Chance,
         };
-        let id = self.state.action_id(action);
         let barrier = by == Decider::Chance || self.state.reveals(action);
-        self.state.apply(action)?;
-        if by == Decider::Chance {
+        LogEntry { by, id: self.state.action_id(action), barrier }
+    }
+
+    fn record_step(&mut self, entry: LogEntry) {
+        if entry.by == Decider::Chance {
             self.rng.draws += 1;
         }
-        self.log.push(LogEntry { by, id, barrier });
-        Ok(())
+        self.log.push(entry);
     }
 
     fn resolve_chance(&mut self) -> Result<(), SessionError> {
@@ -143,7 +161,7 @@ impl<G: Game> Session<G> {
             }
             let k = ChanceRng { seed: self.rng.seed, draws: self.rng.draws }.pick(outcomes.len());
             let chosen = outcomes.swap_remove(k);
-            self.step(&chosen)?;
+            self.step_legal(&chosen);
         }
         Ok(())
     }
@@ -202,7 +220,7 @@ impl<G: Game> Session<G> {
                 .state
                 .find_action(&entry.id)
                 .ok_or_else(|| fail("no legal action has this id at this point".into()))?;
-            session.step(&action).map_err(|e| fail(e.to_string()))?;
+            session.step_legal(&action);
         }
         if session.chance == ChanceMode::Auto {
             // A record cut off at a chance node (hand-edited, or older) continues from the seed.

@@ -137,14 +137,7 @@ impl Manoeuvre {
 
     /// Japanese leaders that may start or join an Assault of this one unit with 1d6.
     fn single_unit_leaders(&self, player: u8, unit: u8) -> Cards {
-        let t = self.tables(player);
-        let mut set = 0;
-        for c in cards(t.leaders) {
-            if self.leader(player, c).is_some_and(|l| l.only_unit == Some(unit % 8)) {
-                set |= card_bit(c);
-            }
-        }
-        set
+        self.tables(player).single_unit_leaders[(unit % 8) as usize]
     }
 
     pub(crate) fn declare(&mut self, action: Action) {

@@ -101,6 +101,7 @@ impl Manoeuvre {
     pub(crate) fn place(&mut self, unit: u8, sq: Square) {
         self.units[unit as usize].square = sq;
         self.board[sq as usize] = unit;
+        self.occ[(unit / 8) as usize] |= bit(sq);
     }
 
     /// Moves a unit; a Redoubt stays behind only while its unit stays (rule 9.2), so it goes.
@@ -114,6 +115,7 @@ impl Manoeuvre {
         if from != NONE {
             self.board[from as usize] = NONE;
             self.redoubts &= !bit(from);
+            self.occ[(unit / 8) as usize] &= !bit(from);
         }
         self.units[unit as usize].square = NONE;
     }

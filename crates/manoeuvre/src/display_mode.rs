@@ -186,11 +186,10 @@ pub(crate) fn discard(g: &mut Manoeuvre, card: u8) {
 /// for its Draw phase.
 pub(crate) fn pending_side(g: &Manoeuvre) -> Option<u8> {
     [g.active, 1 - g.active].into_iter().find(|&p| {
-        if p == g.active && g.phase == Phase::Discard {
-            return false;
-        }
         let d = &g.sides[p as usize].display;
-        is_display(g, p) && (d.fill_face_up != 0 || d.owed.iter().any(|&n| n > 0))
+        is_display(g, p)
+            && (d.fill_face_up != 0 || d.owed != [0; 5])
+            && !(p == g.active && matches!(g.phase, Phase::Discard))
     })
 }
 

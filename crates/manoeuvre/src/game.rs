@@ -263,6 +263,12 @@ impl Game for Manoeuvre {
         Ok(())
     }
 
+    fn apply_legal(&mut self, action: &Action) {
+        debug_assert!(self.legal().contains(action), "not legal: {action:?}");
+        self.apply_unchecked(*action);
+        self.settle();
+    }
+
     fn action_id(&self, action: &Action) -> String {
         action.id()
     }

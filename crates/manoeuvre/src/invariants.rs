@@ -20,6 +20,15 @@ pub(crate) fn check(g: &Manoeuvre) -> Result<(), String> {
         }
     }
     for p in 0..2u8 {
+        let mut occ = 0u64;
+        for u in &g.units[p as usize * 8..p as usize * 8 + 8] {
+            if u.square != NONE {
+                occ |= 1 << u.square;
+            }
+        }
+        if occ != g.occ[p as usize] {
+            return Err(format!("player {p}: the occupancy mask disagrees with the units"));
+        }
         let lost = g.units[p as usize * 8..p as usize * 8 + 8].iter().filter(|u| u.eliminated).count() as u8;
         if lost != g.sides[p as usize].lost {
             return Err(format!("player {p} has {lost} units eliminated but counts {}", g.sides[p as usize].lost));

@@ -47,11 +47,6 @@ impl Manoeuvre {
         self.moves_made() < self.movement.moves_allowed
     }
 
-    fn any_unit_can_move(&self) -> bool {
-        let p = self.active;
-        self.units_on_board(p).any(|u| self.movement.moved & (1 << (u % 8)) == 0 && self.destinations(u) != 0)
-    }
-
     /// The Guerrilla cards a player could answer with: HQ Guerrillas, and Indian unit cards with a
     /// Guerrillas effect whose unit is still on the board.
     pub(crate) fn guerrillas(&self, player: u8) -> u64 {
@@ -73,10 +68,13 @@ impl Manoeuvre {
         let usable = self.usable(p);
         let t = self.tables(p);
         let made = self.moves_made();
+        let mut any_move = false;
         if self.can_move_more() {
             for u in self.units_on_board(p) {
                 if self.movement.moved & (1 << (u % 8)) == 0 {
-                    for to in board::squares(self.destinations(u)) {
+                    let reach = self.destinations(u);
+                    any_move |= reach != 0;
+                    for to in board::squares(reach) {
                         out.push(Action::Move { unit: u, to });
                     }
                 }
@@ -107,7 +105,7 @@ impl Manoeuvre {
         } else {
             self.movement.moves_allowed.min(crate::turn::advance_to_contact(self.turn))
         };
-        if made >= 1 && (made >= required || !self.can_move_more() || !self.any_unit_can_move()) {
+        if made >= 1 && (made >= required || !any_move) {
             out.push(Action::EndMovement);
         }
     }

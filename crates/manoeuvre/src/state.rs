@@ -323,6 +323,8 @@ pub struct Manoeuvre {
     pub(crate) masks: TerrainMasks,
     /// The unit id on each square, or [`NONE`].
     pub(crate) board: [u8; SQUARES],
+    /// Squares of each side's units, kept in step with `board`.
+    pub(crate) occ: [u64; 2],
     pub(crate) redoubts: u64,
     pub(crate) units: [Unit; 16],
     pub(crate) sides: [Side; 2],
@@ -387,22 +389,10 @@ impl Manoeuvre {
     }
     /// Occupied squares.
     pub fn occupied(&self) -> u64 {
-        let mut m = 0;
-        for u in &self.units {
-            if u.square != NONE {
-                m |= 1u64 << u.square;
-            }
-        }
-        m
+        self.occ[0] | self.occ[1]
     }
     /// Squares of one side's units.
     pub fn occupied_by(&self, player: u8) -> u64 {
-        let mut m = 0;
-        for u in &self.units[player as usize * 8..player as usize * 8 + 8] {
-            if u.square != NONE {
-                m |= 1u64 << u.square;
-            }
-        }
-        m
+        self.occ[(player & 1) as usize]
     }
 }

@@ -45,6 +45,8 @@ pub struct ArmyTables {
     pub secondary_committed: Cards,
     pub cavalry: u8,
     pub all: Cards,
+    /// Japanese leaders that command only this unit (they start or join its Assault with 1d6).
+    pub single_unit_leaders: [Cards; 8],
 }
 
 pub const HQ_KINDS: usize = 15;
@@ -123,7 +125,14 @@ fn army_tables(army: &Army) -> ArmyTables {
                     None => {}
                 }
             }
-            CardKind::Leader(_) => t.leaders |= bit,
+            CardKind::Leader(l) => {
+                t.leaders |= bit;
+                if let Some(only) = l.only_unit
+                    && let Some(slot) = t.single_unit_leaders.get_mut(only as usize)
+                {
+                    *slot |= bit;
+                }
+            }
             CardKind::Hq(kind) => t.hq[hq_index(*kind)] |= bit,
         }
     }

@@ -763,6 +763,12 @@ impl Game for CardTable {
         Ok(())
     }
 
+    fn apply_legal(&mut self, action: &TableAction) {
+        debug_assert!(self.legal().contains(action), "not legal: {action:?}");
+        self.apply_action(action);
+        self.settle();
+    }
+
     fn action_id(&self, action: &TableAction) -> String {
         action.id(&self.sheet)
     }

@@ -51,7 +51,7 @@ fn many_rolls_are_spread_evenly_over_the_six_faces() {
 }
 
 #[test]
-fn games_lists_the_ten_games_with_their_deck_modes() {
+fn games_lists_the_ten_playsheets_and_the_manoeuvre_card_table() {
     let games = json(&["games", "--json"]);
     let games = games.as_array().expect("a list");
     let ids: Vec<&str> = games.iter().filter_map(|g| g["id"].as_str()).collect();
@@ -67,11 +67,14 @@ fn games_lists_the_ten_games_with_their_deck_modes() {
             "cc-napoleonics-epic",
             "wilderness-war",
             "barbarossa-to-berlin",
-            "1960"
+            "1960",
+            "manoeuvre-table"
         ]
     );
     let dual: Vec<&str> = games.iter().filter(|g| g["deck"] == "dual").filter_map(|g| g["id"].as_str()).collect();
-    assert_eq!(dual, ["manoeuvre", "pursuit-of-glory", "empire-of-the-sun", "barbarossa-to-berlin"]);
+    assert_eq!(dual, ["manoeuvre", "pursuit-of-glory", "empire-of-the-sun", "barbarossa-to-berlin", "manoeuvre-table"]);
+    let full: Vec<&str> = games.iter().filter(|g| g["kind"] == "full-game").filter_map(|g| g["id"].as_str()).collect();
+    assert_eq!(full, ["manoeuvre"]);
 }
 
 #[test]

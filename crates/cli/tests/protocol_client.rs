@@ -57,15 +57,16 @@ impl Drop for Client {
 }
 
 #[test]
-fn a_random_client_plays_1000_actions_on_every_game() {
+fn a_random_client_plays_1000_actions_on_every_game_and_table() {
     let mut client = Client::start();
     let games = client.ok(json!({"cmd": "games"}));
     let ids: Vec<String> =
         games["games"].as_array().expect("a list").iter().filter_map(|g| g["id"].as_str().map(String::from)).collect();
-    assert_eq!(ids.len(), 10);
+    assert_eq!(ids.len(), 11, "ten playsheets and the Manoeuvre card table");
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
     for (n, game) in ids.iter().enumerate() {
-        client.ok(json!({"cmd": "new", "game": game, "seed": n}));
+        let options = if game == "manoeuvre" { json!({"quick_start": true}) } else { json!(null) };
+        client.ok(json!({"cmd": "new", "game": game, "seed": n, "options": options}));
         let mut applied = 0;
         while applied < 1000 {
             match rng.next_u32() % 40 {
@@ -84,6 +85,13 @@ fn a_random_client_plays_1000_actions_on_every_game() {
                 }
                 _ => {
                     let legal = client.ok(json!({"cmd": "legal"}));
+                    if legal["to_move"] == json!("terminal") {
+                        // A full game ended: its result is there, and a new one starts.
+                        let status = client.ok(json!({"cmd": "status"}));
+                        assert_eq!(status["over"], json!(true));
+                        client.ok(json!({"cmd": "new", "game": game, "seed": applied}));
+                        continue;
+                    }
                     let actions = legal["actions"].as_array().expect("actions");
                     assert!(!actions.is_empty(), "{game}: dead end after {applied} actions");
                     let pick = &actions[rng.next_u32() as usize % actions.len()];

@@ -1,11 +1,17 @@
 //! The games cdgsolo serves, by id, and how a `new` request's options become a game setup.
 
 use engine::ChanceMode;
+use manoeuvre::{Manoeuvre, ManoeuvreSetup};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Map, Value};
 use solo::{CardTable, TableSetup, playsheet::DeckMode};
 
 use crate::session::{DynSession, GameSession, ProtocolError};
+
+/// The id of the full game of Manoeuvre.
+pub const MANOEUVRE: &str = "manoeuvre";
+/// The id of the bare card table of the Manoeuvre playsheet, for players with the board on the table.
+pub const MANOEUVRE_TABLE: &str = "manoeuvre-table";
 
 /// One line of `cdgsolo games`.
 #[derive(Clone, Debug, Serialize)]
@@ -14,12 +20,15 @@ pub struct GameInfo {
     pub name: String,
     pub deck: &'static str,
     pub sides: [String; 2],
+    /// `full-game` (rules, board and all), or `card-table` (the CDG Solo System cards only).
+    pub kind: &'static str,
 }
 
-/// The ten games, in the order of the playsheets.
+/// The ten playsheets in the order of the seeds (Manoeuvre as the full game), then the bare card
+/// table of the Manoeuvre playsheet.
 pub fn games() -> Result<Vec<GameInfo>, ProtocolError> {
     let sheets = solo::playsheets().map_err(|e| ProtocolError::BadRequest(e.to_string()))?;
-    Ok(sheets
+    let mut list: Vec<GameInfo> = sheets
         .iter()
         .map(|s| GameInfo {
             id: s.id.clone(),
@@ -29,8 +38,23 @@ pub fn games() -> Result<Vec<GameInfo>, ProtocolError> {
                 DeckMode::Dual => "dual",
             },
             sides: s.sides.clone(),
+            kind: if s.id == MANOEUVRE { "full-game" } else { "card-table" },
         })
-        .collect())
+        .collect();
+    if let Some(m) = list.iter().find(|g| g.id == MANOEUVRE).cloned() {
+        list.push(GameInfo {
+            id: MANOEUVRE_TABLE.into(),
+            name: format!("{} (card table only)", m.name),
+            kind: "card-table",
+            ..m
+        });
+    }
+    Ok(list)
+}
+
+/// The playsheet behind a card-table id.
+fn sheet_id(game: &str) -> &str {
+    if game == MANOEUVRE_TABLE { MANOEUVRE } else { game }
 }
 
 /// Options of `new` for a card table.
@@ -38,11 +62,24 @@ pub fn games() -> Result<Vec<GameInfo>, ProtocolError> {
 #[serde(deny_unknown_fields)]
 struct TableOptions {
     #[serde(default)]
-    chance: ChanceMode,
-    #[serde(default)]
     hand_size: Option<[u8; 2]>,
     #[serde(default)]
     deck_size: Option<[u16; 2]>,
+}
+
+/// Splits the options every game shares (`chance`) from the game's own.
+fn split_options(options: &Value) -> Result<(ChanceMode, Value), ProtocolError> {
+    let mut map = match options {
+        Value::Null => Map::new(),
+        Value::Object(m) => m.clone(),
+        _ => return Err(ProtocolError::BadRequest("\"options\" must be an object".into())),
+    };
+    let chance = match map.remove("chance") {
+        None => ChanceMode::Auto,
+        Some(v) => serde_json::from_value(v)
+            .map_err(|e| ProtocolError::BadRequest(format!("bad options: chance: {e} (use \"auto\" or \"manual\")")))?,
+    };
+    Ok((chance, Value::Object(map)))
 }
 
 /// Starts a game. `options` may be null.
@@ -51,13 +88,16 @@ pub fn new_session(game: &str, seed: u64, options: &Value) -> Result<Box<dyn Dyn
         let known: Vec<String> = games()?.into_iter().map(|g| g.id).collect();
         return Err(ProtocolError::BadRequest(format!("unknown game '{game}'; games are: {}", known.join(", "))));
     }
-    let options: TableOptions = if options.is_null() {
-        TableOptions::default()
-    } else {
-        serde_json::from_value(options.clone()).map_err(|e| ProtocolError::BadRequest(format!("bad options: {e}")))?
-    };
-    let setup = TableSetup { game: game.to_string(), hand_size: options.hand_size, deck_size: options.deck_size };
-    Ok(Box::new(GameSession::<CardTable>::start(game, setup, seed, options.chance)?))
+    let (chance, rest) = split_options(options)?;
+    let bad = |e: serde_json::Error| ProtocolError::BadRequest(format!("bad options: {e}"));
+    if game == MANOEUVRE {
+        let setup: ManoeuvreSetup = serde_json::from_value(rest).map_err(bad)?;
+        return Ok(Box::new(GameSession::<Manoeuvre>::start(game, setup, seed, chance)?));
+    }
+    let options: TableOptions = serde_json::from_value(rest).map_err(bad)?;
+    let setup =
+        TableSetup { game: sheet_id(game).to_string(), hand_size: options.hand_size, deck_size: options.deck_size };
+    Ok(Box::new(GameSession::<CardTable>::start(game, setup, seed, chance)?))
 }
 
 /// Rebuilds a game from an exported record.
@@ -73,6 +113,9 @@ pub fn import_session(record: Value) -> Result<Box<dyn DynSession>, ProtocolErro
     let mut record = record;
     if let Value::Object(map) = &mut record {
         map.remove("game");
+    }
+    if game == MANOEUVRE {
+        return Ok(Box::new(GameSession::<Manoeuvre>::import(&game, record)?));
     }
     Ok(Box::new(GameSession::<CardTable>::import(&game, record)?))
 }

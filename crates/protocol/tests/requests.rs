@@ -56,7 +56,7 @@ fn illegal_and_unknown_actions_are_refused_without_changing_the_game() {
 #[test]
 fn new_legal_apply_observe_status_round() {
     let mut p = Protocol::new();
-    let r = ask(&mut p, json!({"cmd": "new", "game": "manoeuvre", "seed": 5, "tag": 17}));
+    let r = ask(&mut p, json!({"cmd": "new", "game": "manoeuvre-table", "seed": 5, "tag": 17}));
     assert_eq!(r["ok"], json!(true));
     assert_eq!(r["tag"], json!(17), "the tag comes back");
     assert_eq!(r["status"]["over"], json!(false));
@@ -140,7 +140,78 @@ fn serve_answers_line_by_line_and_skips_blank_lines() {
     let lines: Vec<Value> =
         String::from_utf8_lossy(&output).lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect();
     assert_eq!(lines.len(), 3);
-    assert_eq!(lines[0]["games"].as_array().map(Vec::len), Some(10));
+    assert_eq!(lines[0]["games"].as_array().map(Vec::len), Some(11));
     assert!(lines[1]["error"].as_str().unwrap_or_default().contains("UTF-8"));
     assert!(lines[2]["error"].as_str().unwrap_or_default().contains("no game in progress"));
+}
+
+#[test]
+fn manoeuvre_is_the_full_game_and_plays_to_an_end() {
+    let mut p = Protocol::new();
+    let r = ask(&mut p, json!({"cmd": "new", "game": "manoeuvre", "seed": 3, "options": {"quick_start": true}}));
+    assert_eq!(r["ok"], json!(true), "{r}");
+    let view = ask(&mut p, json!({"cmd": "observe", "player": 0}))["observation"].clone();
+    assert_eq!(view["units"].as_array().map(Vec::len), Some(16), "both armies deployed: {view}");
+    let mut steps = 0;
+    loop {
+        let legal = ask(&mut p, json!({"cmd": "legal"}));
+        if legal["to_move"] == json!("terminal") {
+            break;
+        }
+        let id = legal["actions"][0]["id"].clone();
+        let r = ask(&mut p, json!({"cmd": "apply", "action": id}));
+        assert_eq!(r["ok"], json!(true), "{r}");
+        steps += 1;
+        assert!(steps < 20_000, "the game should end");
+    }
+    let status = ask(&mut p, json!({"cmd": "status"}));
+    assert_eq!(status["over"], json!(true));
+    assert!(status["result"]["reason"].as_str().is_some_and(|r| !r.is_empty()), "{status}");
+    let r = ask(&mut p, json!({"cmd": "apply", "action": "end-discard"}));
+    assert!(r["error"].as_str().unwrap_or_default().contains("over"), "{r}");
+    // The finished game survives export and import.
+    let record = ask(&mut p, json!({"cmd": "export"}))["record"].clone();
+    assert_eq!(record["game"], json!("manoeuvre"));
+    let mut q = Protocol::new();
+    assert_eq!(ask(&mut q, json!({"cmd": "import", "record": record}))["ok"], json!(true));
+    assert_eq!(ask(&mut q, json!({"cmd": "status"}))["result"], status["result"]);
+}
+
+#[test]
+fn manoeuvre_options_are_checked_by_name() {
+    let mut p = Protocol::new();
+    for (options, expect) in [
+        (json!({"armies": ["FR", "Atlantis"]}), "no nation called 'Atlantis'"),
+        (json!({"armies": ["FR", "France"]}), "must differ"),
+        (json!({"hand_modes": ["hand", "cards"]}), "unknown variant `cards`"),
+        (json!({"map": {"sections": [1, 2, 3, 99]}}), "no map section 99"),
+        (json!({"speed": 3}), "unknown field `speed`"),
+        (json!({"chance": "sometimes"}), "chance"),
+    ] {
+        let r = ask(&mut p, json!({"cmd": "new", "game": "manoeuvre", "options": options}));
+        assert_eq!(r["ok"], json!(false), "{r}");
+        assert!(r["error"].as_str().unwrap_or_default().contains(expect), "expected '{expect}' in {r}");
+    }
+    let r = ask(
+        &mut p,
+        json!({"cmd": "new", "game": "manoeuvre", "options": {"armies": ["FR", "BR"], "hand_modes": ["hand", "display"]}}),
+    );
+    assert_eq!(r["ok"], json!(true), "{r}");
+    assert_eq!(r["status"]["steps"], json!(2), "the two d10s for first player are rolled at once: {r}");
+    let name = r["status"]["to_move"]["name"].as_str().unwrap_or_default();
+    assert!(name == "France" || name == "Great Britain", "the winner of the roll places the map: {r}");
+}
+
+#[test]
+fn manual_chance_applies_to_the_full_game() {
+    let mut p = Protocol::new();
+    ask(&mut p, json!({"cmd": "new", "game": "manoeuvre", "options": {"chance": "manual", "armies": ["FR", "BR"]}}));
+    let legal = ask(&mut p, json!({"cmd": "legal"}));
+    assert_eq!(legal["to_move"], json!("chance"));
+    assert_eq!(legal["actions"].as_array().map(Vec::len), Some(10), "a d10 for first player");
+    ask(&mut p, json!({"cmd": "apply", "action": "die-3"}));
+    ask(&mut p, json!({"cmd": "apply", "action": "die-9"}));
+    let legal = ask(&mut p, json!({"cmd": "legal"}));
+    assert_eq!(legal["to_move"]["player"], json!(1), "the higher roll goes first and places the map: {legal}");
+    assert!(legal["actions"][0]["label"].as_str().unwrap_or_default().contains("map section"));
 }

@@ -17,6 +17,12 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<()> {
     let seed = crate::seed_or_clock(seed);
+    if hand_size.as_ref().is_some_and(|h| h.len() != 2) {
+        return Err(anyhow!("--hand-size takes two numbers, e.g. --hand-size 5,4"));
+    }
+    if deck_size.as_ref().is_some_and(|d| d.is_empty() || d.len() > 2) {
+        return Err(anyhow!("--deck-size takes one or two numbers, e.g. --deck-size 55,55"));
+    }
     let setup = TableSetup {
         game: game.to_string(),
         hand_size: hand_size.map(|h| [h[0], h.get(1).copied().unwrap_or(h[0])]),

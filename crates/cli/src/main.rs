@@ -3,6 +3,7 @@
 
 mod assist;
 mod bench;
+mod play;
 mod roll;
 
 use std::io::{self, BufRead, Write};
@@ -43,11 +44,30 @@ enum Command {
         #[arg(long)]
         seed: Option<u64>,
         /// Starting Max Hand Size of each side, e.g. `--hand-size 5,4`.
-        #[arg(long, value_delimiter = ',', num_args = 2)]
+        #[arg(long, value_delimiter = ',')]
         hand_size: Option<Vec<u8>>,
         /// Cards per deck, e.g. `--deck-size 55,55` (first number only for a shared deck).
-        #[arg(long, value_delimiter = ',', num_args = 1..=2)]
+        #[arg(long, value_delimiter = ',')]
         deck_size: Option<Vec<u16>>,
+    },
+    /// Play a game in the terminal, hotseat (only `manoeuvre` for now).
+    Play {
+        /// The game: `manoeuvre`.
+        game: String,
+        #[arg(long)]
+        seed: Option<u64>,
+        /// The two nations, player 1's first, e.g. `--armies FR,BR` (any of the twelve codes).
+        #[arg(long, value_delimiter = ',')]
+        armies: Option<Vec<String>>,
+        /// How each player holds cards, e.g. `--hand-modes hand,display`.
+        #[arg(long, value_delimiter = ',')]
+        hand_modes: Option<Vec<String>>,
+        /// Make every setup choice at random.
+        #[arg(long)]
+        quick_start: bool,
+        /// Each player picks its opening cards.
+        #[arg(long)]
+        tournament: bool,
     },
     /// Serve the JSON-lines protocol on standard input and output (see docs/protocol.md).
     Protocol,
@@ -88,6 +108,14 @@ fn run(cli: Cli) -> Result<()> {
         Command::Assist { game, seed, hand_size, deck_size } => {
             let stdin = io::stdin();
             assist::run(&game, seed, hand_size, deck_size, &mut stdin.lock(), &mut io::stdout())
+        }
+        Command::Play { game, seed, armies, hand_modes, quick_start, tournament } => {
+            if game != "manoeuvre" {
+                anyhow::bail!("'{game}' cannot be played in the terminal yet; try `cdgsolo play manoeuvre`");
+            }
+            let stdin = io::stdin();
+            let options = play::PlayOptions { seed, armies, hand_modes, quick_start, tournament };
+            play::run(options, &mut stdin.lock(), &mut io::stdout())
         }
         Command::Protocol => {
             let stdin = io::stdin();

@@ -105,3 +105,38 @@ fn assist_explains_bad_input_and_unknown_games() {
     assert!(!ok);
     assert!(err.contains("unknown bench target"), "{err}");
 }
+
+#[test]
+fn play_manoeuvre_runs_a_hotseat_game_with_undo() {
+    // Quick start with fixed armies: discard a card, undo it, then keep taking the first action.
+    let mut script = String::from("1\nu\n");
+    script.push_str(&"1\n".repeat(60));
+    script.push_str("q\n");
+    let (ok, out, err) = cdgsolo(&["play", "manoeuvre", "--seed", "4", "--quick-start", "--armies", "FR,BR"], &script);
+    assert!(ok, "{err}");
+    assert!(out.contains("     a    b    c    d    e    f    g    h"), "the board is drawn: {out}");
+    assert!(out.contains("Player 1 — France"), "{out}");
+    assert!(out.contains("Player 2 — Great Britain"), "{out}");
+    assert!(out.contains("Undone."), "a discard can be taken back: {out}");
+    assert!(out.contains("hand:  (+5 unseen)"), "the other hand stays hidden: {out}");
+    assert!(out.contains("take the seat and press Enter"), "the seat passes between players: {out}");
+}
+
+#[test]
+fn play_explains_bad_options() {
+    let (ok, _, err) = cdgsolo(&["play", "manoeuvre", "--armies", "FR"], "");
+    assert!(!ok);
+    assert!(err.contains("--armies takes two nations"), "{err}");
+    let (ok, _, err) = cdgsolo(&["play", "manoeuvre", "--armies", "FR,XX"], "");
+    assert!(!ok);
+    assert!(err.contains("no nation called 'XX'"), "{err}");
+    let (ok, _, err) = cdgsolo(&["play", "manoeuvre", "--hand-modes", "hand,cards"], "");
+    assert!(!ok);
+    assert!(err.contains("'cards' is not a hand mode"), "{err}");
+    let (ok, _, err) = cdgsolo(&["play", "1960"], "");
+    assert!(!ok);
+    assert!(err.contains("cannot be played in the terminal yet"), "{err}");
+    let (ok, _, err) = cdgsolo(&["assist", "cc-medieval", "--hand-size", "5"], "");
+    assert!(!ok);
+    assert!(err.contains("--hand-size takes two numbers"), "{err}");
+}

@@ -48,6 +48,7 @@ impl Combat {
             initiating_slot: NONE,
             committed_hits_left: 0,
             sacked: false,
+            blocked: 0,
         }
     }
 
@@ -190,6 +191,10 @@ impl Manoeuvre {
         self.take_card(p, card);
         let mut c = Combat::new(kind, attacker, defender, card, target);
         c.initiating_slot = origin;
+        if self.tables(p).leaders & card_bit(card) != 0 {
+            // An Assault started by a Japanese leader has had its one leader.
+            c.attack_leader = card;
+        }
         self.combat = Some(c);
         self.open_withdraw_window();
     }
@@ -291,6 +296,7 @@ impl Manoeuvre {
         let d = 1 - self.active;
         let t = self.tables(d);
         let usable = self.usable(d);
+        let usable = usable & !c.blocked;
         let mut set = usable & t.unit_cards[(c.defender % 8) as usize];
         if c.defense_leader == NONE {
             for l in cards(usable & t.leaders) {
@@ -364,12 +370,17 @@ impl Manoeuvre {
                 }
             }
             Resume::DefendLeader | Resume::DefendMaharaja => {
-                if allowed && let Some(c) = self.combat.as_mut() {
-                    c.defense_cards |= card_bit(card);
-                    if resume == Resume::DefendLeader {
-                        c.defense_leader = card;
+                if let Some(c) = self.combat.as_mut() {
+                    if !allowed {
+                        // Fate said no: this card sits out the rest of the combat.
+                        c.blocked |= card_bit(card);
                     } else {
-                        c.maharaja_defense = true;
+                        c.defense_cards |= card_bit(card);
+                        if resume == Resume::DefendLeader {
+                            c.defense_leader = card;
+                        } else {
+                            c.maharaja_defense = true;
+                        }
                     }
                 }
                 self.phase = Phase::DefenderCards;
@@ -390,7 +401,10 @@ impl Manoeuvre {
         for i in 0..8 {
             if involved & (1 << i) != 0 {
                 unit_cards |= t.unit_cards[i] & t.attack;
-                unit_cards |= self.single_unit_leaders(p, p * 8 + i as u8);
+                // A Japanese leader joins its own unit's attack, as the combat's one leader.
+                if c.attack_leader == NONE {
+                    unit_cards |= self.single_unit_leaders(p, p * 8 + i as u8);
+                }
             }
         }
         out.extend(cards(usable & unit_cards).map(Action::AddAttackCard));
@@ -426,7 +440,13 @@ impl Manoeuvre {
                 if l.only_unit.is_some() {
                     continue;
                 }
-                let serves = c.attacker == NONE || self.leader_serves(p, card, c.attacker, c.maharaja_attack);
+                // With no attacking unit (an Ambush) a nationality-bound leader has no unit of its own
+                // nation to lead, unless a Maharaja frees him.
+                let serves = if c.attacker == NONE {
+                    l.nationality.is_none() || c.maharaja_attack
+                } else {
+                    self.leader_serves(p, card, c.attacker, c.maharaja_attack)
+                };
                 if serves {
                     out.push(Action::LeaderCombat(card));
                 }
@@ -466,6 +486,9 @@ impl Manoeuvre {
             Action::AddAttackCard(card) => {
                 self.take_card(p, card);
                 c.attack_cards |= card_bit(card);
+                if self.tables(p).leaders & card_bit(card) != 0 {
+                    c.attack_leader = card;
+                }
             }
             Action::Committed { card, unit } => {
                 if c.attack_cards & card_bit(card) == 0 {
@@ -567,7 +590,7 @@ impl Manoeuvre {
         let open = self.masks.enterable & !self.occupied();
         let first = neighbours(from) & open;
         let mut reach = first;
-        for sq in board::squares(first) {
+        for sq in board::squares(first & !self.masks.ends_move) {
             reach |= neighbours(sq) & open;
         }
         reach & !bit(from)
@@ -646,7 +669,10 @@ impl Manoeuvre {
                         }
                     }
                 } else if c.attack_leader != NONE {
-                    total += u16::from(self.leader(p, c.attack_leader).map_or(0, |l| l.combat_attack));
+                    let leader = self.leader(p, c.attack_leader);
+                    if leader.is_some_and(|l| l.only_unit.is_none()) {
+                        total += u16::from(leader.map_or(0, |l| l.combat_attack));
+                    }
                 }
                 total
             }
@@ -909,8 +935,9 @@ impl Manoeuvre {
         let max = self.unit_card(p, card).map_or(0, |u| u.pursuit_max);
         let modifier =
             if c.attack_leader != NONE { self.leader(p, c.attack_leader).map_or(0, |l| l.pursuit_mod) } else { 0 };
+        // A modified roll at or under the card's number hits, however low the modifier takes it.
         let modified = i16::from(roll) + i16::from(modifier);
-        if modified >= 1 && modified <= i16::from(max) && self.on_board(c.defender) {
+        if modified <= i16::from(max) && self.on_board(c.defender) {
             self.hit(c.defender);
         }
         if let Some(cm) = self.combat.as_mut() {

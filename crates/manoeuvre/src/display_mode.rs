@@ -9,7 +9,6 @@
 //! random card of an opposing display. An empty slot C takes the shuffled discards at once.
 
 use crate::action::Action;
-use crate::data::model::CardKind;
 use crate::state::{HandMode, Manoeuvre, NONE, Phase};
 use crate::tables::{Cards, card_bit, cards};
 
@@ -383,9 +382,10 @@ pub(crate) fn dig_in(g: &mut Manoeuvre) {
     }
 }
 
-/// An inactive display's HQ and Leader cards wait on the Fate Die.
-pub(crate) fn needs_fate_check(g: &Manoeuvre, player: u8, card: u8) -> bool {
-    is_display(g, player) && !matches!(g.card(player, card).kind, CardKind::Unit(_))
+/// An inactive display's HQ cards wait on the Fate Die: Leaders, and anything played as an HQ card
+/// (an Indian unit card used as Guerrillas too). Unit cards added to a defence are not asked.
+pub(crate) fn needs_fate_check(g: &Manoeuvre, player: u8, _card: u8) -> bool {
+    is_display(g, player)
 }
 
 /// Scout/Spy: against a display, a random card of it is discarded; against a hand, the hand is
@@ -400,13 +400,20 @@ pub(crate) fn scout(g: &mut Manoeuvre, from_discard: bool) {
     }
 }
 
-/// The candidates of the current Scout roll: the slots holding cards, then the cards in the slot.
+/// The face-up cards of a display slot (slot C: the deck's face-up top card).
+fn face_up_in(d: &crate::state::Display, slot: u8) -> Cards {
+    if slot == C { top_bit(d.top) } else { d.slots[slot as usize] & d.face_up }
+}
+
+/// The candidates of the current Scout roll on the Random Card Selection Chart, which counts
+/// face-up cards: first the slots holding one (A to E, a face-up deck top as C), then the face-up
+/// cards of the chosen slot.
 pub(crate) fn scout_candidates(g: &Manoeuvre, slot: u8) -> Vec<(u8, u8)> {
     let d = &g.sides[(1 - g.active) as usize].display;
     if slot == NONE {
-        CARD_SLOTS.iter().filter(|&&s| d.slots[s as usize] != 0).map(|&s| (s, NONE)).collect()
+        (0..5u8).filter(|&s| face_up_in(d, s) != 0).map(|s| (s, NONE)).collect()
     } else {
-        cards(d.slots[slot as usize]).map(|c| (slot, c)).collect()
+        cards(face_up_in(d, slot)).map(|c| (slot, c)).collect()
     }
 }
 
@@ -441,27 +448,33 @@ pub(crate) fn scout_settle(g: &mut Manoeuvre) -> bool {
 fn choose_scouted(g: &mut Manoeuvre, slot: u8, from_discard: bool, pick: Option<(u8, u8)>) {
     let target = 1 - g.active;
     let back = if from_discard { Phase::Discard } else { Phase::Combat };
-    match pick {
-        None => g.phase = back,
-        Some((s, NONE)) if slot == NONE && g.sides[target as usize].display.slots[s as usize].count_ones() > 1 => {
-            g.phase = Phase::ScoutRoll { slot: s, first_die: 0, from_discard };
-        }
-        Some((s, card)) => {
-            let card = if card == NONE {
-                g.sides[target as usize].display.slots[s as usize].trailing_zeros() as u8
-            } else {
-                card
-            };
-            let d = &mut g.sides[target as usize].display;
-            d.slots[s as usize] &= !card_bit(card);
-            d.face_up &= !card_bit(card);
-            if d.slots[s as usize] == 0 {
-                d.owed[s as usize] += 1;
-            }
-            g.onto_discard(target, card);
-            g.phase = back;
+    let Some((s, card)) = pick else {
+        g.phase = back;
+        return;
+    };
+    let d = &mut g.sides[target as usize].display;
+    let here = face_up_in(d, s);
+    if slot == NONE && here.count_ones() > 1 {
+        g.phase = Phase::ScoutRoll { slot: s, first_die: 0, from_discard };
+        return;
+    }
+    let card = if card == NONE { here.trailing_zeros() as u8 } else { card };
+    if here & card_bit(card) == 0 {
+        g.phase = back;
+        return;
+    }
+    if s == C {
+        d.top = NONE;
+    } else {
+        d.slots[s as usize] &= !card_bit(card);
+        d.face_up &= !card_bit(card);
+        if d.slots[s as usize] == 0 {
+            d.owed[s as usize] += 1;
         }
     }
+    g.onto_discard(target, card);
+    note_deck(g, target);
+    g.phase = back;
 }
 
 /// A Skirmish gives the initiating card back: to the hand, or to the slot it came from, face-up,

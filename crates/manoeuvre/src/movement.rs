@@ -13,7 +13,9 @@ use crate::state::{HandMode, Manoeuvre, NONE, Negatable, Phase, Resume};
 use crate::tables::{cards, hq_index};
 
 impl Manoeuvre {
-    /// Squares a unit can reach with a basic move (or a Banzai Charge's two squares).
+    /// Squares a unit can reach with a basic move (or a Banzai Charge's two squares). A two-square
+    /// move may not pass through a square whose terrain ends a move, nor end in terrain that holds
+    /// cavalry to one square (the terrain table's `cavalry_max_move`).
     pub(crate) fn destinations(&self, unit: u8) -> u64 {
         let from = self.units[unit as usize].square;
         if from == NONE {
@@ -21,22 +23,14 @@ impl Manoeuvre {
         }
         let open = self.masks.enterable & !self.occupied();
         let first = neighbours(from) & open;
-        let two = self.movement.banzai || self.is_cavalry(unit);
-        if !two {
+        if !(self.movement.banzai || self.is_cavalry(unit)) {
             return first;
         }
-        let banzai = self.movement.banzai;
-        // Cavalry cannot go on through a square that ends its move, nor start a two-square move
-        // from terrain that holds cavalry to one square.
-        let slow = if banzai { self.masks.ends_move } else { self.masks.ends_move | self.masks.slows_cavalry };
-        if !banzai && self.masks.slows_cavalry & bit(from) != 0 {
-            return first;
+        let mut second = 0;
+        for sq in board::squares(first & !self.masks.ends_move) {
+            second |= neighbours(sq) & open;
         }
-        let mut reach = first;
-        for sq in board::squares(first & !slow) {
-            reach |= neighbours(sq) & open;
-        }
-        reach & !bit(from)
+        (first | (second & !self.masks.slows_cavalry)) & !bit(from)
     }
 
     fn moves_made(&self) -> u8 {
@@ -83,7 +77,8 @@ impl Manoeuvre {
         let last = self.movement.last;
         if last != NONE && self.movement.forced & (1 << (last % 8)) == 0 && self.on_board(last) {
             let here = self.units[last as usize].square;
-            let blocked = self.masks.no_forced_march & (bit(self.movement.last_from) | bit(here)) != 0;
+            // Only where the move began matters (rule 9.2: not from Field or Marsh).
+            let blocked = self.masks.no_forced_march & bit(self.movement.last_from) != 0;
             if !blocked {
                 let open = neighbours(here) & self.masks.enterable & !self.occupied();
                 for card in cards(usable & t.hq[hq_index(HqKind::ForcedMarch)]) {
@@ -97,7 +92,9 @@ impl Manoeuvre {
             out.extend(cards(usable & t.hq[hq_index(HqKind::Supply)]).map(Action::Supply));
         }
         if made == 0 && !self.movement.banzai {
-            out.extend(cards(usable & t.hq[hq_index(HqKind::BanzaiCharge)]).map(Action::BanzaiCharge));
+            if any_move {
+                out.extend(cards(usable & t.hq[hq_index(HqKind::BanzaiCharge)]).map(Action::BanzaiCharge));
+            }
             out.push(Action::DigIn);
         }
         let required = if self.movement.banzai {
@@ -105,7 +102,9 @@ impl Manoeuvre {
         } else {
             self.movement.moves_allowed.min(crate::turn::advance_to_contact(self.turn))
         };
-        if made >= 1 && (made >= required || !any_move) {
+        // A player with nothing left that can move may stop; one who never could move at all is not
+        // punished as if it had chosen to dig in.
+        if (made >= 1 && made >= required) || !any_move {
             out.push(Action::EndMovement);
         }
     }
@@ -134,7 +133,7 @@ impl Manoeuvre {
                 self.play_card(p, card);
                 self.movement.banzai = true;
                 // Two units instead of the basic move, whatever Advance to Contact allowed.
-                self.movement.moves_allowed = 2 + u8::from(self.movement.supply_played);
+                self.movement.moves_allowed = 2 + u8::from(self.movement.supply_worked);
             }
             Action::DigIn => {
                 self.dig_in();
@@ -191,6 +190,7 @@ impl Manoeuvre {
             Negatable::Supply => {
                 if !negated {
                     self.movement.moves_allowed += 1;
+                    self.movement.supply_worked = true;
                 }
                 self.phase = Phase::Movement;
             }

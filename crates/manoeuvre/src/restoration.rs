@@ -23,8 +23,11 @@ impl Manoeuvre {
                 for card in cards(restorers | (usable & t.unit_cards[(unit % 8) as usize])) {
                     out.push(Action::Restore { card, unit });
                 }
+                let maharaja = usable & t.hq[hq_index(HqKind::Maharaja)] != 0;
                 for card in cards(usable & t.leaders) {
-                    if self.leader_serves(p, card, unit, false) {
+                    // A Maharaja played alongside frees an Indian leader to rally any unit.
+                    if self.leader_serves(p, card, unit, false) || (maharaja && self.leader_serves(p, card, unit, true))
+                    {
                         out.push(Action::Rally { card, unit });
                     }
                 }
@@ -77,6 +80,11 @@ impl Manoeuvre {
             Action::Rally { card, unit } => {
                 self.restoration_tried = true;
                 let rally = self.leader(p, card).map_or(Rally::UpTo(0), |l| l.rally);
+                if !self.leader_serves(p, card, unit, false)
+                    && let Some(m) = cards(self.usable(p) & self.tables(p).hq[hq_index(HqKind::Maharaja)]).next()
+                {
+                    self.play_card(p, m);
+                }
                 self.play_card(p, card);
                 match rally {
                     Rally::Automatic => {
@@ -89,6 +97,8 @@ impl Manoeuvre {
             Action::Redoubt { card, unit } => {
                 self.play_card(p, card);
                 self.redoubt_built = true;
+                // The Redoubt comes after the restoration attempt, so none may follow it.
+                self.restoration_tried = true;
                 self.redoubts |= bit(self.units[unit as usize].square);
             }
             _ => self.end_player_turn(),

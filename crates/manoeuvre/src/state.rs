@@ -141,6 +141,8 @@ pub struct Combat {
     pub committed_hits_left: u8,
     /// The attacker reached its fifth loss through a Committed Attack hit (rule 2.1 exception).
     pub sacked: bool,
+    /// Display mode: inactive HQ cards that `!!` blocked in this combat; they cannot be tried again.
+    pub blocked: Cards,
 }
 
 /// Where the game stands: each variant names the decision or chance event it waits for.
@@ -277,6 +279,8 @@ pub struct MovementState {
     pub forced: u8,
     pub moves_allowed: u8,
     pub supply_played: bool,
+    /// A Supply card took effect (it was not cancelled by a Guerrilla).
+    pub supply_worked: bool,
     pub banzai: bool,
     /// The unit that moved last, for a Forced March; [`NONE`] if none.
     pub last: u8,

@@ -76,11 +76,13 @@ impl Manoeuvre {
         }
     }
 
-    /// A card comes off `player`'s deck. When the deck runs out, that player's first deck is done.
+    /// A card comes off `player`'s deck. When a hand's deck runs out, that player's first deck is
+    /// done; a display's deck is done only when slot C is empty, its last card turned up there
+    /// included (see `display_mode`).
     pub(crate) fn drawn(&mut self, player: u8, card: u8) {
         let side = &mut self.sides[player as usize];
         side.deck &= !card_bit(card);
-        if side.deck == 0 {
+        if side.deck == 0 && side.mode == HandMode::Hand {
             side.first_deck_done = true;
         }
     }

@@ -98,27 +98,31 @@ impl Manoeuvre {
                     out.push(Action::Volley { unit, target, card });
                 }
             }
-            for card in cards(mine & t.bombard) {
-                let range = self.unit_card(p, card).map_or(0, |u| u.range.max(1));
-                for target in board::squares(self.in_fire_range(sq, range) & enemies) {
-                    out.push(Action::Bombard { unit, target, card });
-                }
-            }
-            let rocket_cards = usable & t.hq[hq_index(HqKind::Rockets)];
-            if rocket_cards != 0 {
-                let mut reach = self.in_fire_range(sq, 2);
-                if self.masks.hills & bit(sq) != 0 {
-                    reach |= self.in_fire_range(sq, 3) & !self.masks.hills;
-                }
-                for card in cards(rocket_cards) {
-                    for target in board::squares(reach & enemies) {
-                        out.push(Action::Rockets { card, unit, target });
+            // Every fire attack reaches two squares along open paths (a bombard card's range is 2).
+            let fire = usable & (t.bombard & mine | t.hq[hq_index(HqKind::Rockets)] | t.grand_battery);
+            if fire != 0 {
+                let reach = self.in_fire_range(sq, 2);
+                for card in cards(mine & t.bombard) {
+                    let range = self.unit_card(p, card).map_or(0, |u| u.range.max(1));
+                    let targets = if range >= 2 { reach } else { neighbours(sq) };
+                    for target in board::squares(targets & enemies) {
+                        out.push(Action::Bombard { unit, target, card });
                     }
                 }
-            }
-            for card in cards(usable & t.leaders) {
-                if self.leader(p, card).is_some_and(|l| l.grand_battery) {
-                    for target in board::squares(self.in_fire_range(sq, 2) & enemies) {
+                let rocket_cards = usable & t.hq[hq_index(HqKind::Rockets)];
+                if rocket_cards != 0 {
+                    let mut rockets = reach;
+                    if self.masks.hills & bit(sq) != 0 {
+                        rockets |= self.in_fire_range(sq, 3) & !self.masks.hills;
+                    }
+                    for card in cards(rocket_cards) {
+                        for target in board::squares(rockets & enemies) {
+                            out.push(Action::Rockets { card, unit, target });
+                        }
+                    }
+                }
+                for card in cards(usable & t.grand_battery) {
+                    for target in board::squares(reach & enemies) {
                         out.push(Action::GrandBattery { card, unit, target });
                     }
                 }

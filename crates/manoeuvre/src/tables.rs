@@ -47,6 +47,8 @@ pub struct ArmyTables {
     pub all: Cards,
     /// Japanese leaders that command only this unit (they start or join its Assault with 1d6).
     pub single_unit_leaders: [Cards; 8],
+    /// Leaders with a Grand Battery (Napoleon).
+    pub grand_battery: Cards,
 }
 
 pub const HQ_KINDS: usize = 15;
@@ -127,6 +129,9 @@ fn army_tables(army: &Army) -> ArmyTables {
             }
             CardKind::Leader(l) => {
                 t.leaders |= bit;
+                if l.grand_battery {
+                    t.grand_battery |= bit;
+                }
                 if let Some(only) = l.only_unit
                     && let Some(slot) = t.single_unit_leaders.get_mut(only as usize)
                 {

@@ -46,6 +46,7 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
         hand_modes,
         quick_start: options.quick_start,
         tournament: options.tournament,
+        scenario: None,
     };
     let mut session = Session::<Manoeuvre>::new(setup, seed, ChanceMode::Auto).map_err(|e| anyhow!("{e}"))?;
     writeln!(out, "Manoeuvre — seed {seed} (play the same game again with --seed {seed})")?;

@@ -224,6 +224,17 @@ impl Game for Manoeuvre {
 
     fn new(setup: &ManoeuvreSetup) -> Result<Self, SetupError> {
         let data = Compiled::embedded().map_err(|e| SetupError(format!("the Manoeuvre data does not load: {e}")))?;
+        if let Some(scenario) = &setup.scenario {
+            let chosen = setup.armies.is_some() || setup.map.is_some() || setup.hand_modes.is_some();
+            if chosen || setup.quick_start || setup.tournament {
+                return Err(SetupError(
+                    "scenario: a scenario sets up the whole game, so leave out armies, map, hand_modes, quick_start \
+                     and tournament"
+                        .into(),
+                ));
+            }
+            return Manoeuvre::from_scenario(data, scenario).map_err(|e| SetupError(format!("scenario: {e}")));
+        }
         let mut game = Manoeuvre::start(data, setup)?;
         game.settle();
         Ok(game)

@@ -14,6 +14,7 @@ mod invariants;
 mod labels;
 mod movement;
 mod restoration;
+pub mod scenario;
 pub mod setup;
 pub mod state;
 pub mod tables;
@@ -21,6 +22,7 @@ mod turn;
 pub mod view;
 
 pub use action::Action;
+pub use scenario::{Scenario, ScenarioError, ScenarioPhase};
 pub use setup::{ManoeuvreSetup, MapSetup};
 pub use state::{HandMode, Manoeuvre};
 pub use view::ManoeuvreView;

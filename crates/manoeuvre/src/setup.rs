@@ -33,6 +33,9 @@ pub struct ManoeuvreSetup {
     /// Tournament hands: each player picks its five starting cards.
     #[serde(default)]
     pub tournament: bool,
+    /// Start from this position instead of setting up (then the options above stay unset).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<crate::scenario::Scenario>,
 }
 
 /// A fixed battlefield: the sections at top-left, top-right, bottom-left and bottom-right of the

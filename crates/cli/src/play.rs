@@ -8,7 +8,7 @@ use std::io::{BufRead, Write};
 
 use anyhow::{Result, anyhow};
 use engine::{ChanceMode, Game, Session, ToMove};
-use manoeuvre::{HandMode, Manoeuvre, ManoeuvreSetup, ManoeuvreView};
+use manoeuvre::{Action, HandMode, Manoeuvre, ManoeuvreSetup, ManoeuvreView};
 
 pub struct PlayOptions {
     pub seed: Option<u64>,
@@ -67,6 +67,12 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
             ToMove::Player(p) => p,
             ToMove::Chance => return Err(anyhow!("the game stopped at a die roll; this is a bug")),
         };
+        let actions = state.legal();
+        if actions == [Action::DrawOn] {
+            // The end of a Draw phase with no Scout/Spy to play: nothing to ask.
+            session.apply(&Action::DrawOn).map_err(|e| anyhow!("{e}"))?;
+            continue;
+        }
         let secret = state.turn() > 0 && (0..2).any(|p| state.side(p).mode == HandMode::Hand);
         if secret && last_decider.is_some_and(|d| d != player) {
             writeln!(out, "\n--- {} to decide: take the seat and press Enter ---", state.player_name(player))?;
@@ -77,7 +83,6 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
         }
         last_decider = Some(player);
         render(&state.observe(player), out)?;
-        let actions = state.legal();
         writeln!(out, "{} to decide:", state.player_name(player))?;
         for (i, a) in actions.iter().enumerate() {
             writeln!(out, "  {:>3}. {}", i + 1, state.action_label(a))?;

@@ -24,9 +24,11 @@ pub enum Action {
     /// Deploy the next unit on this square.
     Deploy(u8),
 
-    // Discard phase.
+    // Discard and Draw phases.
     Discard(u8),
     EndDiscard,
+    /// The end of a hand's Draw phase: on to Movement (the alternative is playing a Scout/Spy).
+    DrawOn,
 
     // Movement phase (rule 5).
     Move {
@@ -154,6 +156,7 @@ impl Action {
             Deploy(s) => format!("deploy-{}", sq(s)),
             Discard(c) => format!("discard-{c}"),
             EndDiscard => "end-discard".into(),
+            DrawOn => "end-draw".into(),
             Move { unit, to } => format!("move-{unit}-{}", sq(to)),
             Supply(c) => format!("supply-{c}"),
             ForcedMarch { card, to } => format!("forced-march-{card}-{}", sq(to)),

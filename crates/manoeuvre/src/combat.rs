@@ -154,7 +154,7 @@ impl Manoeuvre {
             Action::Spy(card) => {
                 self.play_card(p, card);
                 self.combat_done = false;
-                crate::display_mode::scout(self, false);
+                crate::display_mode::scout(self);
             }
             Action::DeathWithHonour { card, unit } => {
                 self.play_card(p, card);

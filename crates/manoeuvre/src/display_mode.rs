@@ -390,10 +390,11 @@ pub(crate) fn needs_fate_check(g: &Manoeuvre, player: u8, _card: u8) -> bool {
 
 /// Scout/Spy: against a display, a random card of it is discarded; against a hand, the hand is
 /// seen.
-pub(crate) fn scout(g: &mut Manoeuvre, from_discard: bool) {
+pub(crate) fn scout(g: &mut Manoeuvre) {
     let target = 1 - g.active;
     if is_display(g, target) {
-        g.phase = Phase::ScoutRoll { slot: NONE, first_die: 0, from_discard };
+        g.scout_back = Some(g.phase);
+        g.phase = Phase::ScoutRoll { slot: NONE, first_die: 0 };
     } else {
         let side = &mut g.sides[target as usize];
         side.revealed = side.hand;
@@ -418,36 +419,34 @@ pub(crate) fn scout_candidates(g: &Manoeuvre, slot: u8) -> Vec<(u8, u8)> {
 }
 
 pub(crate) fn scout_die(g: &mut Manoeuvre, roll: u8) {
-    let Phase::ScoutRoll { slot, first_die, from_discard } = g.phase else { return };
+    let Phase::ScoutRoll { slot, first_die } = g.phase else { return };
     let candidates = scout_candidates(g, slot);
     let n = candidates.len();
     if solo::random_selection::dice_per_reading(n) == 2 && first_die == 0 {
-        g.phase = Phase::ScoutRoll { slot, first_die: roll, from_discard };
+        g.phase = Phase::ScoutRoll { slot, first_die: roll };
         return;
     }
     let dice: Vec<u8> = if first_die == 0 { vec![roll] } else { vec![first_die, roll] };
     match solo::random_selection::read_chart(n, &dice) {
-        solo::random_selection::ChartResult::Pick(i) => {
-            choose_scouted(g, slot, from_discard, candidates.get(i).copied())
-        }
-        solo::random_selection::ChartResult::Reroll => g.phase = Phase::ScoutRoll { slot, first_die: 0, from_discard },
+        solo::random_selection::ChartResult::Pick(i) => choose_scouted(g, slot, candidates.get(i).copied()),
+        solo::random_selection::ChartResult::Reroll => g.phase = Phase::ScoutRoll { slot, first_die: 0 },
     }
 }
 
 /// Settles a Scout step that needs no roll (one candidate, or none).
 pub(crate) fn scout_settle(g: &mut Manoeuvre) -> bool {
-    let Phase::ScoutRoll { slot, from_discard, .. } = g.phase else { return false };
+    let Phase::ScoutRoll { slot, .. } = g.phase else { return false };
     let candidates = scout_candidates(g, slot);
     if candidates.len() > 1 {
         return false;
     }
-    choose_scouted(g, slot, from_discard, candidates.first().copied());
+    choose_scouted(g, slot, candidates.first().copied());
     true
 }
 
-fn choose_scouted(g: &mut Manoeuvre, slot: u8, from_discard: bool, pick: Option<(u8, u8)>) {
+fn choose_scouted(g: &mut Manoeuvre, slot: u8, pick: Option<(u8, u8)>) {
     let target = 1 - g.active;
-    let back = if from_discard { Phase::Discard } else { Phase::Combat };
+    let back = g.scout_back.take().unwrap_or(Phase::Combat);
     let Some((s, card)) = pick else {
         g.phase = back;
         return;
@@ -455,7 +454,7 @@ fn choose_scouted(g: &mut Manoeuvre, slot: u8, from_discard: bool, pick: Option<
     let d = &mut g.sides[target as usize].display;
     let here = face_up_in(d, s);
     if slot == NONE && here.count_ones() > 1 {
-        g.phase = Phase::ScoutRoll { slot: s, first_die: 0, from_discard };
+        g.phase = Phase::ScoutRoll { slot: s, first_die: 0 };
         return;
     }
     let card = if card == NONE { here.trailing_zeros() as u8 } else { card };

@@ -60,6 +60,9 @@ impl Manoeuvre {
         if self.ending.is_some() || self.phase == Phase::Over {
             return ToMove::Terminal;
         }
+        if self.at_end_of_draw() {
+            return ToMove::Player(self.active);
+        }
         if self.drawing().is_some() || self.die_sides().is_some() {
             return ToMove::Chance;
         }
@@ -81,6 +84,11 @@ impl Manoeuvre {
 
     fn legal_into(&self, out: &mut Vec<Action>) {
         out.clear();
+        if self.at_end_of_draw() {
+            out.extend(cards(self.spy_cards()).map(Action::Spy));
+            out.push(Action::DrawOn);
+            return;
+        }
         if let Some(p) = self.drawing() {
             out.extend(cards(self.sides[p as usize].deck).map(Action::Draw));
             return;
@@ -140,10 +148,11 @@ impl Manoeuvre {
             (Phase::FateRoll, Action::Die(v)) => display_mode::fate_roll(self, v),
             (Phase::ScoutRoll { .. }, Action::Die(v)) => display_mode::scout_die(self, v),
             (Phase::Discard, Action::EndDiscard) => self.phase = Phase::Draw,
-            (Phase::Discard, Action::Spy(card)) => {
+            (Phase::Discard | Phase::Draw, Action::Spy(card)) => {
                 self.play_card(self.active, card);
-                display_mode::scout(self, true);
+                display_mode::scout(self);
             }
+            (Phase::Draw, Action::DrawOn) => self.draw_confirmed = true,
             (Phase::Discard, Action::Discard(card)) => self.discard(card),
             (Phase::Movement, _) => self.movement_apply(action),
             (Phase::Guerrilla { .. }, _) => self.guerrilla_apply(action),
@@ -197,6 +206,9 @@ impl Manoeuvre {
                         if self.sides[self.active as usize].deck != 0 {
                             return;
                         }
+                    }
+                    if self.at_end_of_draw() {
+                        return;
                     }
                     self.after_draw();
                 }

@@ -101,6 +101,7 @@ pub(crate) fn label(g: &Manoeuvre, action: &Action) -> String {
         }
         Discard(c) => format!("{me}: discard {}", g.card_label(p, c)),
         EndDiscard => format!("{me}: done discarding; draw up"),
+        DrawOn => format!("{me}: done drawing; on to Movement"),
         Move { unit, to } => format!("{me}: move {} from {} to {}", g.unit_name(unit), g.at(unit), name(to)),
         Supply(c) => format!("{me}: play {} to move another unit", g.card_label(p, c)),
         ForcedMarch { to, .. } => {

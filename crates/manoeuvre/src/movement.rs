@@ -91,6 +91,7 @@ impl Manoeuvre {
         if !self.movement.supply_played {
             out.extend(cards(usable & t.hq[hq_index(HqKind::Supply)]).map(Action::Supply));
         }
+        out.extend(cards(self.spy_cards()).map(Action::Spy));
         if made == 0 && !self.movement.banzai {
             if any_move {
                 out.extend(cards(usable & t.hq[hq_index(HqKind::BanzaiCharge)]).map(Action::BanzaiCharge));
@@ -140,6 +141,10 @@ impl Manoeuvre {
                 self.phase = Phase::Combat;
             }
             Action::EndMovement => self.phase = Phase::Combat,
+            Action::Spy(card) => {
+                self.play_card(p, card);
+                crate::display_mode::scout(self);
+            }
             _ => {}
         }
     }

@@ -50,6 +50,7 @@ impl Manoeuvre {
                 }
             }
         }
+        out.extend(cards(self.spy_cards()).map(Action::Spy));
         out.push(Action::EndRestoration);
     }
 
@@ -100,6 +101,10 @@ impl Manoeuvre {
                 // The Redoubt comes after the restoration attempt, so none may follow it.
                 self.restoration_tried = true;
                 self.redoubts |= bit(self.units[unit as usize].square);
+            }
+            Action::Spy(card) => {
+                self.play_card(p, card);
+                crate::display_mode::scout(self);
             }
             _ => self.end_player_turn(),
         }

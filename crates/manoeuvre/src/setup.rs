@@ -145,6 +145,8 @@ impl Manoeuvre {
             card_played: false,
             fate: crate::display_mode::FateState::default(),
             reveal_pending: NONE,
+            scout_back: None,
+            draw_confirmed: false,
         };
         if let Some([a, b]) = &setup.armies {
             let ia = find_army(data, a).ok_or_else(|| SetupError(format!("armies: no nation called '{a}'")))?;

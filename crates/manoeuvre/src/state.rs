@@ -229,7 +229,6 @@ pub enum Phase {
     ScoutRoll {
         slot: u8,
         first_die: u8,
-        from_discard: bool,
     },
     /// Display mode: no card was played this turn, so one card may move to another slot.
     CardMove,
@@ -353,6 +352,11 @@ pub struct Manoeuvre {
     pub(crate) fate: FateState,
     /// Display mode: the player whose deck's top card is being turned face-up, or [`NONE`].
     pub(crate) reveal_pending: u8,
+    /// While a Scout/Spy's random discard is rolled: the phase it was played in.
+    pub(crate) scout_back: Option<Phase>,
+    /// A hand-mode player has finished its Draw phase (it may play a Scout/Spy at its end and draw
+    /// again; the pause is there whatever the hand holds, so it tells the opponent nothing).
+    pub(crate) draw_confirmed: bool,
     pub(crate) quick_start: bool,
     pub(crate) tournament: bool,
     pub(crate) ending: Option<Ending>,

@@ -33,6 +33,28 @@ impl Manoeuvre {
         crate::display_mode::begin_turn(self);
     }
 
+    /// The active player's Scout/Spy cards it may play right now (rule 9.2: in the middle of any of
+    /// its phases).
+    pub(crate) fn spy_cards(&self) -> crate::tables::Cards {
+        let p = self.active;
+        self.usable(p) & self.tables(p).hq[crate::tables::hq_index(crate::data::model::HqKind::ScoutSpy)]
+    }
+
+    /// The end of a hand's Draw phase is a decision: play a Scout/Spy now (and draw its
+    /// replacement, as rule 9.2 allows) or go on to Movement.
+    pub(crate) fn at_end_of_draw(&self) -> bool {
+        self.phase == Phase::Draw
+            && self.sides[self.active as usize].mode == HandMode::Hand
+            && !self.draw_confirmed
+            && !self.draw_needed_now()
+    }
+
+    /// A draw is due and a card is there to be drawn (after any reshuffle).
+    fn draw_needed_now(&self) -> bool {
+        let side = &self.sides[self.active as usize];
+        self.draw_needed() && (side.deck | side.discard) != 0
+    }
+
     /// Discard phase: any or all cards of the hand may go.
     pub(crate) fn discard_legal(&self, out: &mut Vec<Action>) {
         let p = self.active;
@@ -95,6 +117,7 @@ impl Manoeuvre {
 
     /// Called when nothing is left to draw this phase.
     pub(crate) fn after_draw(&mut self) {
+        self.draw_confirmed = false;
         self.movement.moves_allowed = advance_to_contact(self.turn);
         match self.sides[self.active as usize].mode {
             HandMode::Hand => self.phase = Phase::Movement,

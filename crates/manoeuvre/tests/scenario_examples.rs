@@ -63,9 +63,13 @@ fn the_opening_starts_with_the_first_players_discard() {
     assert_eq!(game.side(0).edge, manoeuvre::board::Edge::North);
     assert_eq!(game.side(1).edge, manoeuvre::board::Edge::South);
     assert_eq!(game.unit_at(parse("d8").unwrap()), Some(7), "the Imperial Guard is French unit 7");
-    // Ending the discards draws nothing (the hand is full) and Movement allows three units.
+    // Ending the discards draws nothing (the hand is full); the Draw phase ends with the player's
+    // word (a Scout/Spy could be played there), then Movement allows three units.
     let mut g = game;
     g.apply(&Action::EndDiscard).unwrap();
+    assert_eq!(g.phase(), Phase::Draw);
+    assert_eq!(g.legal(), vec![Action::DrawOn]);
+    g.apply(&Action::DrawOn).unwrap();
     assert_eq!(g.phase(), Phase::Movement);
     let moves = g.legal().iter().filter(|a| matches!(a, Action::Move { .. })).count();
     assert!(moves > 0);

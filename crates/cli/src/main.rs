@@ -68,6 +68,9 @@ enum Command {
         /// Each player picks its opening cards.
         #[arg(long)]
         tournament: bool,
+        /// A directory with a corrected copy of the Manoeuvre data files (docs/manoeuvre-data.md).
+        #[arg(long = "data", value_name = "DIR")]
+        data_dir: Option<String>,
     },
     /// Serve the JSON-lines protocol on standard input and output (see docs/protocol.md).
     Protocol,
@@ -109,12 +112,12 @@ fn run(cli: Cli) -> Result<()> {
             let stdin = io::stdin();
             assist::run(&game, seed, hand_size, deck_size, &mut stdin.lock(), &mut io::stdout())
         }
-        Command::Play { game, seed, armies, hand_modes, quick_start, tournament } => {
+        Command::Play { game, seed, armies, hand_modes, quick_start, tournament, data_dir } => {
             if game != "manoeuvre" {
                 anyhow::bail!("'{game}' cannot be played in the terminal yet; try `cdgsolo play manoeuvre`");
             }
             let stdin = io::stdin();
-            let options = play::PlayOptions { seed, armies, hand_modes, quick_start, tournament };
+            let options = play::PlayOptions { seed, armies, hand_modes, quick_start, tournament, data_dir };
             play::run(options, &mut stdin.lock(), &mut io::stdout())
         }
         Command::Protocol => {

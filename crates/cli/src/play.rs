@@ -16,6 +16,7 @@ pub struct PlayOptions {
     pub hand_modes: Option<Vec<String>>,
     pub quick_start: bool,
     pub tournament: bool,
+    pub data_dir: Option<String>,
 }
 
 fn parse_mode(text: &str) -> Result<HandMode> {
@@ -46,6 +47,7 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
         hand_modes,
         quick_start: options.quick_start,
         tournament: options.tournament,
+        data_dir: options.data_dir,
         scenario: None,
     };
     let mut session = Session::<Manoeuvre>::new(setup, seed, ChanceMode::Auto).map_err(|e| anyhow!("{e}"))?;

@@ -235,8 +235,13 @@ impl Game for Manoeuvre {
     type Observation = ManoeuvreView;
 
     fn new(setup: &ManoeuvreSetup) -> Result<Self, SetupError> {
-        let data = Compiled::embedded().map_err(|e| SetupError(format!("the Manoeuvre data does not load: {e}")))?;
+        let data = match &setup.data_dir {
+            None => Compiled::embedded(),
+            Some(dir) => Compiled::from_dir(std::path::Path::new(dir)),
+        }
+        .map_err(|e| SetupError(format!("the Manoeuvre data does not load: {e}")))?;
         if let Some(scenario) = &setup.scenario {
+            // `data_dir` may go with a scenario: it says which data the scenario's names refer to.
             let chosen = setup.armies.is_some() || setup.map.is_some() || setup.hand_modes.is_some();
             if chosen || setup.quick_start || setup.tournament {
                 return Err(SetupError(

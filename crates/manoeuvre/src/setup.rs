@@ -36,6 +36,10 @@ pub struct ManoeuvreSetup {
     /// Start from this position instead of setting up (then the options above stay unset).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scenario: Option<crate::scenario::Scenario>,
+    /// A directory holding a corrected copy of the data files (see docs/manoeuvre-data.md); the
+    /// built-in data when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data_dir: Option<String>,
 }
 
 /// A fixed battlefield: the sections at top-left, top-right, bottom-left and bottom-right of the

@@ -91,9 +91,18 @@ impl Compiled {
         built.as_ref().map_err(Clone::clone)
     }
 
-    /// Tables for data loaded from a user's files; kept for the life of the program.
-    pub fn leak(rules: Ruleset) -> &'static Compiled {
-        Box::leak(Box::new(Compiled::new(rules)))
+    /// Tables for the data files in a user's directory, loaded once per directory and kept for the
+    /// life of the program (a state refers to its tables for as long as it lives).
+    pub fn from_dir(dir: &std::path::Path) -> Result<&'static Compiled, crate::data::DataError> {
+        static LOADED: OnceLock<std::sync::Mutex<Vec<(std::path::PathBuf, &'static Compiled)>>> = OnceLock::new();
+        let cache = LOADED.get_or_init(Default::default);
+        let mut cache = cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((_, data)) = cache.iter().find(|(d, _)| d == dir) {
+            return Ok(data);
+        }
+        let data: &'static Compiled = Box::leak(Box::new(Compiled::new(crate::data::load_dir(dir)?)));
+        cache.push((dir.to_path_buf(), data));
+        Ok(data)
     }
 }
 

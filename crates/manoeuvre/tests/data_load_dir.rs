@@ -88,3 +88,43 @@ fn a_copy_saved_by_a_spreadsheet_loads_the_same() {
     let line = text.lines().position(|l| l.contains(",Russian Guard,")).unwrap() as u64 + 1;
     assert_eq!((err.file(), err.line(), err.field()), ("units.csv", Some(line), Some("reduced_strength")));
 }
+
+#[test]
+fn a_game_started_with_a_data_dir_uses_the_corrected_values() {
+    use engine::Game;
+    let dir = TempDir::new("game");
+    dir.write_embedded();
+    // Correct a value: the French Imperial Guard at 9 instead of 8.
+    let units = dir.0.join(data::UNITS_FILE);
+    let text = std::fs::read_to_string(&units).unwrap();
+    let edited = text.replace("FR,France,Imperial Guard,infantry,8,5", "FR,France,Imperial Guard,infantry,9,5");
+    assert_ne!(text, edited, "the units file has the line this test edits");
+    std::fs::write(&units, edited).unwrap();
+    let setup = manoeuvre::ManoeuvreSetup {
+        armies: Some(["FR".into(), "BR".into()]),
+        quick_start: true,
+        data_dir: Some(dir.0.to_string_lossy().into_owned()),
+        ..Default::default()
+    };
+    // Quick start: the whole setup is chance, resolved from the seed.
+    let session = engine::Session::<manoeuvre::Manoeuvre>::new(setup, 1, engine::ChanceMode::Auto).unwrap();
+    let game = session.state();
+    assert_eq!(game.turn(), 1, "the setup is done");
+    let guard = game.observe(0).units.into_iter().find(|u| u.name == "Imperial Guard").unwrap();
+    assert_eq!(guard.strength, 9);
+
+    // A broken copy is refused with the file, line and field named.
+    let broken = TempDir::new("broken-game");
+    broken.write_embedded();
+    let units = broken.0.join(data::UNITS_FILE);
+    let text = std::fs::read_to_string(&units).unwrap();
+    std::fs::write(
+        &units,
+        text.replace("FR,France,Imperial Guard,infantry,8,5", "FR,France,Imperial Guard,infantry,8,x"),
+    )
+    .unwrap();
+    let setup =
+        manoeuvre::ManoeuvreSetup { data_dir: Some(broken.0.to_string_lossy().into_owned()), ..Default::default() };
+    let err = manoeuvre::Manoeuvre::new(&setup).unwrap_err().to_string();
+    assert!(err.contains("units.csv line") && err.contains("reduced_strength"), "{err}");
+}

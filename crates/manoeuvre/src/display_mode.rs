@@ -118,30 +118,31 @@ pub(crate) fn take(g: &mut Manoeuvre, player: u8, card: u8) {
     let d = &mut g.sides[player as usize].display;
     if slot == C {
         d.top = NONE;
-        note_deck(g, player);
-        return;
+    } else {
+        d.slots[slot as usize] &= !card_bit(card);
+        d.face_up &= !card_bit(card);
     }
-    d.slots[slot as usize] &= !card_bit(card);
-    d.face_up &= !card_bit(card);
-    if d.slots[slot as usize] != 0 {
-        return;
-    }
-    if !active {
-        d.owed[slot as usize] += 1;
-        return;
-    }
-    match face {
-        1 => d.fill_face_up |= 1 << slot,
-        3 | 5 => {
-            // Faces 3 and 5 refill A/B or D/E, whichever is empty, face-up.
+    let emptied = slot != C && d.slots[slot as usize] == 0;
+    match (active, face) {
+        // The inactive side refills an emptied slot from its deck, maintaining facing.
+        (false, _) if emptied => d.owed[slot as usize] += 1,
+        (false, _) => {}
+        (true, 1) if emptied => d.fill_face_up |= 1 << slot,
+        (true, 3 | 5) => {
+            // Faces 3 and 5 fill A/B or D/E, whichever is empty, face-up, whatever slot the card
+            // came from (the deck's top card included).
             let pair = if face == 3 { [A, B] } else { [D, E] };
             for s in pair {
-                if d.slots[s as usize] == 0 {
+                if d.slots[s as usize] == 0 && d.owed[s as usize] == 0 {
                     d.fill_face_up |= 1 << s;
                 }
             }
         }
-        _ => d.owed[slot as usize] += 1,
+        (true, _) if emptied => d.owed[slot as usize] += 1,
+        (true, _) => {}
+    }
+    if slot == C {
+        note_deck(g, player);
     }
 }
 
@@ -446,17 +447,20 @@ pub(crate) fn scout_settle(g: &mut Manoeuvre) -> bool {
 
 fn choose_scouted(g: &mut Manoeuvre, slot: u8, pick: Option<(u8, u8)>) {
     let target = 1 - g.active;
-    let back = g.scout_back.take().unwrap_or(Phase::Combat);
+    let back = g.scout_back.unwrap_or(Phase::Combat);
     let Some((s, card)) = pick else {
+        g.scout_back = None;
         g.phase = back;
         return;
     };
     let d = &mut g.sides[target as usize].display;
     let here = face_up_in(d, s);
     if slot == NONE && here.count_ones() > 1 {
+        // A second roll picks the card; the phase to go back to is kept for it.
         g.phase = Phase::ScoutRoll { slot: s, first_die: 0 };
         return;
     }
+    g.scout_back = None;
     let card = if card == NONE { here.trailing_zeros() as u8 } else { card };
     if here & card_bit(card) == 0 {
         g.phase = back;

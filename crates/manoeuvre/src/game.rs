@@ -362,6 +362,10 @@ impl Manoeuvre {
     /// Redraws the cards of `owner` that `viewer_is_owner` (or the opponent) cannot see, keeping
     /// every count the viewer can see.
     fn redeal_hidden(&mut self, owner: u8, viewer_is_owner: bool, rng: &mut dyn RngCore) {
+        if viewer_is_owner && self.phase == (Phase::TournamentPick { player: owner }) {
+            // A player picking its tournament hand is looking through its whole deck.
+            return;
+        }
         let side = self.sides[owner as usize];
         let top = if side.discard_top == NONE { 0 } else { card_bit(side.discard_top) };
         let hidden_discard = side.discard & !top;

@@ -161,6 +161,7 @@ impl Manoeuvre {
             game.sides[0].army = ia;
             game.sides[1].army = ib;
             game.fixed_armies = true;
+            game.fill_decks();
         }
         if let Some(map) = &setup.map {
             for (i, &s) in map.sections.iter().enumerate() {
@@ -287,6 +288,7 @@ impl Manoeuvre {
                 let first = self.first_player as usize;
                 self.sides[first].army = self.nations_offered[i as usize & 1];
                 self.sides[1 - first].army = self.nations_offered[1 - (i as usize & 1)];
+                self.fill_decks();
                 self.after_nations();
             }
             (Phase::ChooseEdge, Action::Edge(e)) => {
@@ -370,6 +372,13 @@ impl Manoeuvre {
         }
         self.phase =
             if self.tournament { Phase::TournamentPick { player: self.first_player } } else { Phase::DealHands };
+    }
+
+    /// Once a side has its nation, its whole Action Deck is in its deck, waiting for the deal.
+    fn fill_decks(&mut self) {
+        for side in &mut self.sides {
+            side.deck = self.data.0.tables(side.army).all;
+        }
     }
 
     /// Game turn 1 begins with the first player's Discard phase.

@@ -60,6 +60,8 @@ pub struct SideView {
     pub display: Option<Vec<Vec<Option<CardView>>>>,
     pub deck_top: Option<CardView>,
     pub deck_count: u32,
+    /// The deck's cards, shown only to a player picking its tournament hand from it.
+    pub deck_cards: Option<Vec<CardView>>,
     pub discard_count: u32,
     pub discard_top: Option<CardView>,
     pub units_lost: u8,
@@ -190,6 +192,8 @@ fn side_view(g: &Manoeuvre, p: u8, viewer: u8) -> SideView {
         display,
         deck_top: (side.display.top != NONE).then(|| show(side.display.top)).flatten(),
         deck_count: side.deck.count_ones(),
+        deck_cards: (p == viewer && g.phase == (Phase::TournamentPick { player: p }))
+            .then(|| cards(side.deck).map(|c| card_view(g, p, c)).collect()),
         discard_count: side.discard.count_ones(),
         discard_top: (side.discard_top != NONE).then(|| show(side.discard_top)).flatten(),
         units_lost: side.lost,

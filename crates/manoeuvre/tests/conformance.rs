@@ -32,3 +32,15 @@ fn random_games_with_mixed_modes_pass_the_kit() {
         assert_eq!(report.finished, 8, "{modes:?}: {report:?}");
     }
 }
+
+#[test]
+fn games_set_up_by_the_players_pass_the_kit_from_the_first_roll() {
+    // Every setup choice (map, nations, edge, tournament hands, deployment) is a random player
+    // decision here, so the kit checks the setup states too.
+    for (modes, tournament) in [([HandMode::Hand; 2], false), ([HandMode::Display, HandMode::Hand], true)] {
+        let setup = ManoeuvreSetup { hand_modes: Some(modes), tournament, ..ManoeuvreSetup::default() };
+        let plan = Plan { seeds: 0..6, step_cap: 20_000, observe_every: 3 };
+        let report = check_random_play::<Manoeuvre>(&setup, &plan).unwrap_or_else(|e| panic!("{modes:?}: {e}"));
+        assert_eq!(report.finished, 6, "{modes:?}: {report:?}");
+    }
+}

@@ -53,6 +53,10 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
     let mut session = Session::<Manoeuvre>::new(setup, seed, ChanceMode::Auto).map_err(|e| anyhow!("{e}"))?;
     writeln!(out, "Manoeuvre — seed {seed} (play the same game again with --seed {seed})")?;
     writeln!(out, "Type the number of an action, u to undo, q to quit.")?;
+    writeln!(
+        out,
+        "Note: the terrain effects use provisional numbers (the Terrain Effects Chart is not published); see docs/manoeuvre-data.md."
+    )?;
     let mut shown = 0;
     let mut last_decider: Option<u8> = None;
     loop {

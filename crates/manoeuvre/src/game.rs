@@ -66,8 +66,10 @@ impl Manoeuvre {
         if self.drawing().is_some() || self.die_sides().is_some() {
             return ToMove::Chance;
         }
+        let map_step =
+            matches!(self.phase, Phase::PlaceSection { .. } | Phase::OrientSection { .. } | Phase::ChooseEdge);
         if self.is_setup_decision() {
-            return if self.quick_start {
+            return if self.quick_start || (self.random_map && map_step) {
                 ToMove::Chance
             } else {
                 ToMove::Player(self.setup_decider().unwrap_or(self.first_player))

@@ -23,6 +23,6 @@ pub mod view;
 
 pub use action::Action;
 pub use scenario::{Scenario, ScenarioError, ScenarioPhase};
-pub use setup::{ManoeuvreSetup, MapSetup};
+pub use setup::{ManoeuvreSetup, MapChoice, MapSetup};
 pub use state::{HandMode, Manoeuvre};
 pub use view::ManoeuvreView;

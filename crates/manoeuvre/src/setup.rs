@@ -21,9 +21,10 @@ pub struct ManoeuvreSetup {
     /// absent.
     #[serde(default)]
     pub armies: Option<[String; 2]>,
-    /// The battlefield; chosen during setup when absent.
+    /// The battlefield: fixed sections, or `"random"` (sections, turns and edge drawn at random);
+    /// chosen during setup by the players when absent.
     #[serde(default)]
-    pub map: Option<MapSetup>,
+    pub map: Option<MapChoice>,
     /// How each player holds cards: "hand" (default) or "display" (the CDG Solo System playsheet).
     #[serde(default)]
     pub hand_modes: Option<[HandMode; 2]>,
@@ -40,6 +41,21 @@ pub struct ManoeuvreSetup {
     /// built-in data when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub data_dir: Option<String>,
+}
+
+/// The `map` option: a fixed battlefield, or one drawn at random.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum MapChoice {
+    Random(RandomWord),
+    Fixed(MapSetup),
+}
+
+/// The word `"random"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RandomWord {
+    Random,
 }
 
 /// A fixed battlefield: the sections at top-left, top-right, bottom-left and bottom-right of the
@@ -141,6 +157,7 @@ impl Manoeuvre {
             redoubt_built: false,
             restoration_tried: false,
             quick_start: setup.quick_start,
+            random_map: false,
             tournament: setup.tournament,
             fixed_map: false,
             fixed_edge: LayoutEdge::Bottom,
@@ -163,7 +180,10 @@ impl Manoeuvre {
             game.fixed_armies = true;
             game.fill_decks();
         }
-        if let Some(map) = &setup.map {
+        if let Some(MapChoice::Random(_)) = &setup.map {
+            game.random_map = true;
+        }
+        if let Some(MapChoice::Fixed(map)) = &setup.map {
             for (i, &s) in map.sections.iter().enumerate() {
                 if !data.rules.sections.iter().any(|x| x.number == s) {
                     return Err(SetupError(format!("map.sections[{i}]: there is no map section {s}")));

@@ -358,6 +358,8 @@ pub struct Manoeuvre {
     /// again; the pause is there whatever the hand holds, so it tells the opponent nothing).
     pub(crate) draw_confirmed: bool,
     pub(crate) quick_start: bool,
+    /// The map's sections, turns and starting edge are drawn at random (chance outcomes).
+    pub(crate) random_map: bool,
     pub(crate) tournament: bool,
     pub(crate) ending: Option<Ending>,
 }

@@ -9,7 +9,7 @@ mod rules_common;
 use engine::{Game, ToMove};
 use manoeuvre::data::model::Terrain;
 use manoeuvre::state::Phase;
-use manoeuvre::{ManoeuvreSetup, MapSetup};
+use manoeuvre::{ManoeuvreSetup, MapChoice, MapSetup};
 use rules_common::*;
 
 fn plain() -> Sess {
@@ -174,7 +174,7 @@ fn rule_3_the_battlefield_is_laid_out_from_the_chosen_sections_and_turns() {
 
 #[test]
 fn rule_3_the_second_player_offers_two_nations_and_the_first_player_picks() {
-    let mut s = setup_session(ManoeuvreSetup { map: Some(fixed_map()), ..ManoeuvreSetup::default() });
+    let mut s = setup_session(ManoeuvreSetup { map: Some(MapChoice::Fixed(fixed_map())), ..ManoeuvreSetup::default() });
     roll(&mut s, 9, 1);
     assert_eq!(to_move(&s), ToMove::Player(1), "the second player chooses the nations");
     assert_eq!(with_prefix(&s, "nation-").len(), data().rules.armies.len());
@@ -208,7 +208,7 @@ fn rule_3_the_second_player_chooses_its_starting_edge() {
 fn rule_3_fixed_armies_and_map_skip_those_choices() {
     let setup = ManoeuvreSetup {
         armies: Some(["FR".into(), "BR".into()]),
-        map: Some(fixed_map()),
+        map: Some(MapChoice::Fixed(fixed_map())),
         ..ManoeuvreSetup::default()
     };
     let mut s = setup_session(setup);
@@ -224,7 +224,7 @@ fn rule_3_fixed_armies_and_map_skip_those_choices() {
 fn ready_to_deal(tournament: bool, a: u8, b: u8) -> Sess {
     let setup = ManoeuvreSetup {
         armies: Some(["FR".into(), "BR".into()]),
-        map: Some(fixed_map()),
+        map: Some(MapChoice::Fixed(fixed_map())),
         tournament,
         ..ManoeuvreSetup::default()
     };
@@ -326,11 +326,11 @@ fn rule_3_deployment_never_uses_a_lake_square() {
     let others: Vec<u8> = data().rules.sections.iter().map(|s| s.number).filter(|&n| n != lake).take(3).collect();
     let setup = ManoeuvreSetup {
         armies: Some(["FR".into(), "BR".into()]),
-        map: Some(MapSetup {
+        map: Some(MapChoice::Fixed(MapSetup {
             sections: [lake, others[0], others[1], others[2]],
             turns: [0; 4],
             second_player_edge: "bottom".into(),
-        }),
+        })),
         ..ManoeuvreSetup::default()
     };
     let mut s = setup_session(setup);
@@ -388,4 +388,19 @@ fn rule_3_every_setup_decision_passes_the_state_consistency_checks() {
         }
     }
     assert!(broken.is_empty(), "{} inconsistent setup states:\n{}", broken.len(), broken.join("\n"));
+}
+
+#[test]
+fn rule_3_a_random_map_leaves_the_other_setup_choices_to_the_players() {
+    use engine::{ChanceMode, Game, Session, ToMove};
+    let setup: manoeuvre::ManoeuvreSetup = serde_json::from_value(serde_json::json!({"map": "random"})).unwrap();
+    let s = Session::<manoeuvre::Manoeuvre>::new(setup, 5, ChanceMode::Auto).unwrap();
+    // The initiative roll and the whole map were drawn; the nations are the second player's choice.
+    let state = s.state();
+    assert!(matches!(state.phase(), manoeuvre::state::Phase::ChooseNations { chosen: 0 }), "{:?}", state.phase());
+    assert!(matches!(state.to_move(), ToMove::Player(_)));
+    let map_steps = s.log().iter().filter(|e| e.id.starts_with("section-") || e.id.starts_with("orient-")).count();
+    assert_eq!(map_steps, 8, "four sections, each placed and turned at random");
+    let bad: Result<manoeuvre::ManoeuvreSetup, _> = serde_json::from_value(serde_json::json!({"map": "randomly"}));
+    assert!(bad.is_err());
 }

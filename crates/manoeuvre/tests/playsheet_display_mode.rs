@@ -13,7 +13,7 @@ use cards_common::*;
 use engine::{ChanceMode, Game, Session, ToMove};
 use manoeuvre::scenario::{DisplayScenario, FateScenario, NameOrIndex, PlayerScenario, UnitScenario};
 use manoeuvre::state::{NONE, Phase};
-use manoeuvre::{HandMode, ManoeuvreSetup, MapSetup, ScenarioPhase};
+use manoeuvre::{HandMode, ManoeuvreSetup, MapChoice, MapSetup, ScenarioPhase};
 
 const FR: &str = "FR";
 const BR: &str = "BR";
@@ -114,7 +114,11 @@ fn empty() -> manoeuvre::scenario::SlotScenario {
 fn playsheet_opening_deal_puts_a_and_b_face_up_d_and_e_face_down_and_leaves_the_deck_as_slot_c() {
     let setup = ManoeuvreSetup {
         armies: Some(["FR".into(), "BR".into()]),
-        map: Some(MapSetup { sections: [1, 2, 3, 4], turns: [0; 4], second_player_edge: "bottom".into() }),
+        map: Some(MapChoice::Fixed(MapSetup {
+            sections: [1, 2, 3, 4],
+            turns: [0; 4],
+            second_player_edge: "bottom".into(),
+        })),
         hand_modes: Some([HandMode::Display, HandMode::Hand]),
         ..ManoeuvreSetup::default()
     };

@@ -1,82 +1,149 @@
-//! `cdgsolo assist`: a card table in the terminal. It shows both displays, lists the legal actions by
-//! number, and carries out the chosen one, resolving rolls and draws from the seed. `u` undoes the
-//! last decision (never a roll or a reveal), `q` quits.
+//! `cdgsolo assist`: both sides' Card Displays of a board game on the table, run in the terminal. It
+//! shows the displays, says what the Fate Die allows, lists the legal actions by number, and carries
+//! out the chosen one, resolving rolls and draws from the seed. `u` undoes the last decision (never a
+//! roll, a draw or a reveal), `s FILE` saves the table, `q` quits. `--resume FILE` picks a saved table
+//! up again; `--script FILE` runs action ids from a file without asking anything.
 
 use std::io::{BufRead, Write};
+use std::path::Path;
 
-use anyhow::{Result, anyhow};
-use engine::{ChanceMode, Game, Session};
-use solo::{CardTable, TableSetup, TableView};
+use anyhow::{Context, Result, anyhow, bail};
+use engine::{ChanceMode, Game, Record, Session};
+use serde_json::Value;
+use solo::{CardTable, TableAction, TableSetup, TableView};
 
-pub fn run(
-    game: &str,
-    seed: Option<u64>,
-    hand_size: Option<Vec<u8>>,
-    deck_size: Option<Vec<u16>>,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-) -> Result<()> {
-    let seed = crate::seed_or_clock(seed);
-    if hand_size.as_ref().is_some_and(|h| h.len() != 2) {
-        return Err(anyhow!("--hand-size takes two numbers, e.g. --hand-size 5,4"));
+/// How `assist` starts.
+pub struct AssistOptions {
+    pub game: Option<String>,
+    pub seed: Option<u64>,
+    pub hand_size: Option<Vec<u8>>,
+    pub deck_size: Option<Vec<u16>>,
+    pub resume: Option<String>,
+    pub script: Option<String>,
+}
+
+/// A new table from the options, or the saved one named by `--resume`.
+fn open(options: &AssistOptions) -> Result<Session<CardTable>> {
+    if let Some(file) = &options.resume {
+        return load(Path::new(file));
     }
-    if deck_size.as_ref().is_some_and(|d| d.is_empty() || d.len() > 2) {
-        return Err(anyhow!("--deck-size takes one or two numbers, e.g. --deck-size 55,55"));
+    let game =
+        options.game.clone().ok_or_else(|| anyhow!("name a game (see `cdgsolo games`) or give --resume FILE"))?;
+    if options.hand_size.as_ref().is_some_and(|h| h.len() != 2) {
+        bail!("--hand-size takes two numbers, e.g. --hand-size 5,4");
+    }
+    if options.deck_size.as_ref().is_some_and(|d| d.is_empty() || d.len() > 2) {
+        bail!("--deck-size takes one or two numbers, e.g. --deck-size 55,55");
     }
     let setup = TableSetup {
-        game: game.to_string(),
-        hand_size: hand_size.map(|h| [h[0], h.get(1).copied().unwrap_or(h[0])]),
-        deck_size: deck_size.map(|d| [d[0], d.get(1).copied().unwrap_or(d[0])]),
+        hand_size: options.hand_size.as_ref().map(|h| [h[0], h[1]]),
+        deck_size: options.deck_size.as_ref().map(|d| [d[0], d.get(1).copied().unwrap_or(d[0])]),
+        ..TableSetup::new(&game)
     };
-    let mut session = Session::<CardTable>::new(setup, seed, ChanceMode::Auto).map_err(|e| anyhow!("{e}"))?;
+    let seed = crate::seed_or_clock(options.seed);
+    Session::<CardTable>::new(setup, seed, ChanceMode::Auto).map_err(|e| anyhow!("{e}"))
+}
+
+/// Writes the table as a record (the same format as the protocol's `export`).
+fn save(session: &Session<CardTable>, file: &Path) -> Result<()> {
+    let mut record = serde_json::to_value(session.record())?;
+    if let Value::Object(map) = &mut record {
+        map.insert("game".into(), Value::String(session.setup().game.clone()));
+    }
+    std::fs::write(file, serde_json::to_string_pretty(&record)? + "\n")
+        .with_context(|| format!("cannot write {}", file.display()))
+}
+
+/// Reads a saved table and replays it.
+fn load(file: &Path) -> Result<Session<CardTable>> {
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let mut record: Value =
+        serde_json::from_str(&text).with_context(|| format!("{} is not a saved table (not JSON)", file.display()))?;
+    if let Value::Object(map) = &mut record {
+        map.remove("game");
+    }
+    let record: Record<TableSetup> = serde_json::from_value(record)
+        .with_context(|| format!("{} is not a saved table of cdgsolo", file.display()))?;
+    Session::from_record(record).map_err(|e| anyhow!("{}: {e}", file.display()))
+}
+
+pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
+    let mut session = open(&options)?;
+    if let Some(script) = &options.script {
+        return run_script(&mut session, Path::new(script), out);
+    }
+    let seed = session.seed();
     writeln!(out, "{} — seed {seed} (replay this table with --seed {seed})", session.state().sheet().name)?;
-    writeln!(out, "Type the number of an action, u to undo, q to quit.")?;
+    writeln!(out, "Type the number of an action, u to undo, s FILE to save, q to quit.")?;
     let mut shown_log = session.log().len();
     loop {
         let state = session.state();
-        for entry in &session.log()[shown_log..] {
-            if entry.id.starts_with("fate-") || entry.id.starts_with("d6-") {
-                writeln!(out, "  rolled: {}", entry.id)?;
+        for entry in session.log().get(shown_log..).unwrap_or(&[]) {
+            if let Some(face) = entry.id.strip_prefix("fate-") {
+                writeln!(out, "  Fate Die: {face}")?;
+            } else if let Some(roll) = entry.id.strip_prefix("d6-") {
+                writeln!(out, "  Random Card Selection roll: {roll}")?;
             }
         }
         shown_log = session.log().len();
-        render(&state.observe(state.active()), out)?;
         let actions = state.legal();
+        render(&state.observe(state.active()), &actions, out)?;
         for (i, a) in actions.iter().enumerate() {
             writeln!(out, "  {:>2}. {}", i + 1, state.action_label(a))?;
         }
         write!(out, "> ")?;
         out.flush()?;
         let Some(line) = crate::read_line(input)? else { return Ok(()) };
-        match line.as_str() {
-            "q" | "quit" => return Ok(()),
-            "u" | "undo" => match session.undo() {
+        match line.split_once(' ').map_or((line.as_str(), ""), |(a, b)| (a, b.trim())) {
+            ("q" | "quit", _) => return Ok(()),
+            ("u" | "undo", _) => match session.undo() {
                 Ok(()) => {
                     shown_log = session.log().len();
                     writeln!(out, "Undone.")?
                 }
                 Err(e) => writeln!(out, "Cannot undo: {e}")?,
             },
-            "" => {}
-            text => match text.parse::<usize>().ok().and_then(|n| n.checked_sub(1)).and_then(|i| actions.get(i)) {
+            ("s" | "save", "") => writeln!(out, "Say where: s FILE")?,
+            ("s" | "save", file) => match save(&session, Path::new(file)) {
+                Ok(()) => writeln!(out, "Saved to {file}; resume with: cdgsolo assist --resume {file}")?,
+                Err(e) => writeln!(out, "Not saved: {e:#}")?,
+            },
+            ("", _) => {}
+            (text, _) => match text.parse::<usize>().ok().and_then(|n| n.checked_sub(1)).and_then(|i| actions.get(i)) {
                 Some(action) => {
                     if let Err(e) = session.apply(action) {
                         writeln!(out, "Refused: {e}")?;
                     }
                 }
-                None => writeln!(out, "'{text}' is not an action number (1 to {}), u or q.", actions.len())?,
+                None => writeln!(out, "'{line}' is not an action number (1 to {}), u, s FILE or q.", actions.len())?,
             },
         }
     }
 }
 
-/// Draws the table as text: face-down cards as `##`.
-fn render(view: &TableView, out: &mut dyn Write) -> Result<()> {
+/// Runs a script: one action id per line (`#` starts a comment), or `undo`, or `save FILE`. Stops at
+/// the first line that cannot be carried out, naming it. Prints the table at the end as JSON.
+fn run_script(session: &mut Session<CardTable>, file: &Path, out: &mut dyn Write) -> Result<()> {
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        let at = || format!("{} line {}", file.display(), n + 1);
+        match line.split_once(' ').map_or((line, ""), |(a, b)| (a, b.trim())) {
+            ("", _) => {}
+            ("undo", _) => session.undo().map_err(|e| anyhow!("{}: undo: {e}", at()))?,
+            ("save", path) => save(session, Path::new(path)).with_context(at)?,
+            (id, _) => session.apply_id(id).map_err(|e| anyhow!("{}: '{id}': {e}", at()))?,
+        }
+    }
+    let view = session.state().observe(0);
+    writeln!(out, "{}", serde_json::to_string_pretty(&view)?)?;
+    Ok(())
+}
+
+/// Draws the table as text: face-down cards as `##`; then what the Fate Die allows.
+fn render(view: &TableView, actions: &[TableAction], out: &mut dyn Write) -> Result<()> {
     writeln!(out)?;
     writeln!(out, "Turn {} — {}", view.turn, view.waiting_for)?;
-    if let (Some(face), Some(title)) = (view.fate_die, &view.fate_die_title) {
-        writeln!(out, "Fate Die: {face} ({title})")?;
-    }
     for (i, side) in view.sides.iter().enumerate() {
         let marker = if i as u8 == view.active { "*" } else { " " };
         let mut line = format!("{marker} {:<16}", side.name);
@@ -107,6 +174,18 @@ fn render(view: &TableView, out: &mut dyn Write) -> Result<()> {
             deck.cards,
             deck.discard.len()
         )?;
+    }
+    if let (Some(face), Some(title)) = (view.fate_die, &view.fate_die_title) {
+        let mut allowed: Vec<String> = actions
+            .iter()
+            .filter_map(|a| match a {
+                TableAction::Play { card, .. } => Some(card.to_string()),
+                _ => None,
+            })
+            .collect();
+        allowed.dedup();
+        let what = if allowed.is_empty() { "no card (yet)".to_string() } else { allowed.join(", ") };
+        writeln!(out, "Fate Die {face}: {title}. Allowed now: {what}.")?;
     }
     Ok(())
 }

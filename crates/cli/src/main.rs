@@ -39,8 +39,8 @@ enum Command {
     },
     /// Run both sides' Card Displays of a game in the terminal.
     Assist {
-        /// Game id (see `cdgsolo games`).
-        game: String,
+        /// Game id (see `cdgsolo games`); not needed with --resume.
+        game: Option<String>,
         #[arg(long)]
         seed: Option<u64>,
         /// Starting Max Hand Size of each side, e.g. `--hand-size 5,4`.
@@ -49,6 +49,12 @@ enum Command {
         /// Cards per deck, e.g. `--deck-size 55,55` (first number only for a shared deck).
         #[arg(long, value_delimiter = ',')]
         deck_size: Option<Vec<u16>>,
+        /// Continue a table saved with `s FILE`.
+        #[arg(long, value_name = "FILE")]
+        resume: Option<String>,
+        /// Run the action ids in FILE (one per line) instead of asking, then print the table as JSON.
+        #[arg(long, value_name = "FILE")]
+        script: Option<String>,
     },
     /// Play a game in the terminal, hotseat (only `manoeuvre` for now).
     Play {
@@ -108,9 +114,10 @@ fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Games { json } => games(json),
         Command::Roll { seed, count, json } => roll::run(seed, count, json),
-        Command::Assist { game, seed, hand_size, deck_size } => {
+        Command::Assist { game, seed, hand_size, deck_size, resume, script } => {
             let stdin = io::stdin();
-            assist::run(&game, seed, hand_size, deck_size, &mut stdin.lock(), &mut io::stdout())
+            let options = assist::AssistOptions { game, seed, hand_size, deck_size, resume, script };
+            assist::run(options, &mut stdin.lock(), &mut io::stdout())
         }
         Command::Play { game, seed, armies, hand_modes, quick_start, tournament, data_dir } => {
             if game != "manoeuvre" {

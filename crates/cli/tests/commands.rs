@@ -85,7 +85,7 @@ fn assist_asks_what_the_die_needs_and_undoes_answers_but_not_rolls() {
     let (ok, out, err) = cdgsolo(&["assist", "barbarossa-to-berlin", "--seed", "11"], "1\nu\n1\n1\nu\nq\n");
     assert!(ok, "{err}");
     assert!(out.contains("seed 11"), "{out}");
-    assert!(out.contains("Fate Die: 1 (C, or the lowest face-up Ops card)"), "{out}");
+    assert!(out.contains("Fate Die 1: C, or the lowest face-up Ops card."), "{out}");
     assert!(out.contains("Cannot undo"), "the roll stands: {out}");
     assert!(out.contains("Undone."), "an answer can be taken back: {out}");
     assert!(out.contains("Axis: play card 25 from slot A for Operations"), "{out}");
@@ -139,4 +139,53 @@ fn play_explains_bad_options() {
     let (ok, _, err) = cdgsolo(&["assist", "cc-medieval", "--hand-size", "5"], "");
     assert!(!ok);
     assert!(err.contains("--hand-size takes two numbers"), "{err}");
+}
+
+fn temp_file(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("cdgsolo-test-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn assist_saves_and_resumes_a_table() {
+    let file = temp_file("saved.json");
+    let path = file.to_string_lossy().into_owned();
+    // Roll, play the first allowed action, save, quit.
+    let (ok, out, err) = cdgsolo(&["assist", "wilderness-war", "--seed", "8"], &format!("1\n1\ns {path}\nq\n"));
+    assert!(ok, "{err}");
+    assert!(out.contains("Saved to"), "{out}");
+    let saved: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(saved["game"], "wilderness-war");
+    let steps = saved["log"].as_array().map(Vec::len).unwrap_or(0);
+    assert!(steps > 10, "the deal, the roll and the decisions are saved");
+    // Resuming shows the same table: the same turn and the same first action offered.
+    let (ok, resumed, err) = cdgsolo(&["assist", "--resume", &path], "q\n");
+    assert!(ok, "{err}");
+    let last_screen = |text: &str| text.rsplit("\nTurn ").next().unwrap_or_default().to_string();
+    let before = last_screen(&out);
+    let after = last_screen(&resumed);
+    assert_eq!(before.lines().next(), after.lines().next(), "same turn and phase:\n{before}\n---\n{after}");
+    std::fs::write(&file, "{not json").unwrap();
+    let (ok, _, err) = cdgsolo(&["assist", "--resume", &path], "");
+    assert!(!ok);
+    assert!(err.contains("is not a saved table"), "{err}");
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn assist_runs_a_script_and_names_the_line_that_fails() {
+    let script = temp_file("script.txt");
+    std::fs::write(&script, "# a turn of Pursuit of Glory\nroll\nend-turn # not yet: no card was played\n").unwrap();
+    let path = script.to_string_lossy().into_owned();
+    let (ok, _, err) = cdgsolo(&["assist", "pursuit-of-glory", "--seed", "7", "--script", &path], "");
+    assert!(!ok);
+    assert!(err.contains("line 3") && err.contains("'end-turn'"), "{err}");
+    // Seed 7 rolls a 5, which turns over the Allied deck's top card (6): play it, end the turn.
+    std::fs::write(&script, "roll\nplay-6-event\nend-turn\n").unwrap();
+    let (ok, out, err) = cdgsolo(&["assist", "pursuit-of-glory", "--seed", "7", "--script", &path], "");
+    assert!(ok, "{err}");
+    let view: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(view["active"], 1, "the Central Powers are next");
+    assert_eq!(view["decks"][0]["discard"], serde_json::json!([6]));
+    assert_eq!(view["sides"][0]["cards_remaining"], 6);
+    let _ = std::fs::remove_file(&script);
 }

@@ -77,15 +77,8 @@ pub fn adjacent(a: Square, b: Square) -> bool {
 }
 
 /// Iterates the squares of a mask in increasing order.
-pub fn squares(mut mask: u64) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            return None;
-        }
-        let sq = mask.trailing_zeros() as Square;
-        mask &= mask - 1;
-        Some(sq)
-    })
+pub fn squares(mask: u64) -> impl Iterator<Item = Square> {
+    crate::bitset::members(mask)
 }
 
 /// Which end of the battlefield a player starts from.

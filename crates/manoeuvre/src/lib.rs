@@ -4,6 +4,7 @@
 //! hold its cards: a secret hand, or the CDG Solo System display of the Manoeuvre playsheet.
 
 pub mod action;
+mod bitset;
 pub mod board;
 mod combat;
 mod core;

@@ -14,15 +14,8 @@ pub fn card_bit(card: u8) -> Cards {
 }
 
 /// Iterates the cards of a set in increasing order.
-pub fn cards(mut set: Cards) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            return None;
-        }
-        let c = set.trailing_zeros() as u8;
-        set &= set - 1;
-        Some(c)
-    })
+pub fn cards(set: Cards) -> impl Iterator<Item = u8> {
+    crate::bitset::members(set)
 }
 
 /// Masks of one army's cards.

@@ -20,6 +20,17 @@ pub struct AssistOptions {
     pub deck_size: Option<Vec<u16>>,
     pub resume: Option<String>,
     pub script: Option<String>,
+    /// A deck manifest file, or `builtin` for the one cdgsolo ships for the game.
+    pub manifest: Option<String>,
+}
+
+/// Reads the manifest named on the command line.
+fn read_manifest(game: &str, which: &str) -> Result<solo::Manifest> {
+    if which == "builtin" {
+        return Ok(solo::manifest(game).map_err(|e| anyhow!("{e}"))?.as_ref().clone());
+    }
+    let text = std::fs::read_to_string(which).with_context(|| format!("cannot read {which}"))?;
+    solo::Manifest::from_toml(which, &text).map_err(|e| anyhow!("{e}"))
 }
 
 /// A new table from the options, or the saved one named by `--resume`.
@@ -35,7 +46,9 @@ fn open(options: &AssistOptions) -> Result<Session<CardTable>> {
     if options.deck_size.as_ref().is_some_and(|d| d.is_empty() || d.len() > 2) {
         bail!("--deck-size takes one or two numbers, e.g. --deck-size 55,55");
     }
+    let manifest = options.manifest.as_deref().map(|m| read_manifest(&game, m)).transpose()?;
     let setup = TableSetup {
+        manifest,
         hand_size: options.hand_size.as_ref().map(|h| [h[0], h[1]]),
         deck_size: options.deck_size.as_ref().map(|d| [d[0], d.get(1).copied().unwrap_or(d[0])]),
         ..TableSetup::new(&game)

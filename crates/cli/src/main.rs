@@ -55,6 +55,9 @@ enum Command {
         /// Run the action ids in FILE (one per line) instead of asking, then print the table as JSON.
         #[arg(long, value_name = "FILE")]
         script: Option<String>,
+        /// A deck manifest naming the cards (docs/manifests.md), or `builtin` for the shipped one.
+        #[arg(long, value_name = "FILE")]
+        manifest: Option<String>,
     },
     /// Play a game in the terminal, hotseat (only `manoeuvre` for now).
     Play {
@@ -114,9 +117,9 @@ fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Games { json } => games(json),
         Command::Roll { seed, count, json } => roll::run(seed, count, json),
-        Command::Assist { game, seed, hand_size, deck_size, resume, script } => {
+        Command::Assist { game, seed, hand_size, deck_size, resume, script, manifest } => {
             let stdin = io::stdin();
-            let options = assist::AssistOptions { game, seed, hand_size, deck_size, resume, script };
+            let options = assist::AssistOptions { game, seed, hand_size, deck_size, resume, script, manifest };
             assist::run(options, &mut stdin.lock(), &mut io::stdout())
         }
         Command::Play { game, seed, armies, hand_modes, quick_start, tournament, data_dir } => {

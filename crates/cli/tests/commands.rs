@@ -13,7 +13,8 @@ fn cdgsolo(args: &[&str], stdin: &str) -> (bool, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary starts");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    // A command that fails early may exit before reading its input: a closed pipe is no error here.
+    let _ = child.stdin.take().expect("stdin").write_all(stdin.as_bytes());
     let out = child.wait_with_output().expect("the binary finishes");
     (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
 }
@@ -188,4 +189,25 @@ fn assist_runs_a_script_and_names_the_line_that_fails() {
     assert_eq!(view["decks"][0]["discard"], serde_json::json!([6]));
     assert_eq!(view["sides"][0]["cards_remaining"], 6);
     let _ = std::fs::remove_file(&script);
+}
+
+#[test]
+fn assist_reads_manifests_and_reports_their_errors() {
+    let file = temp_file("manifest.toml");
+    std::fs::write(
+        &file,
+        "game = \"wilderness-war\"\n[[cards]]\nnumber = 6\nname = \"Surrender!\"\nops = 1\nevent = true\n",
+    )
+    .unwrap();
+    let path = file.to_string_lossy().into_owned();
+    // A broken manifest is refused with its line and field.
+    std::fs::write(&file, "game = \"wilderness-war\"\n[[cards]]\nnumber = 6\nname = \"Surrender!\"\nops = 9\n")
+        .unwrap();
+    let (ok, _, err) = cdgsolo(&["assist", "wilderness-war", "--manifest", &path], "q\n");
+    assert!(!ok);
+    assert!(err.contains("line 5") && err.contains("ops"), "{err}");
+    let (ok, out, err) = cdgsolo(&["assist", "pursuit-of-glory", "--seed", "2", "--manifest", "builtin"], "q\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("Pursuit of Glory"), "{out}");
+    let _ = std::fs::remove_file(&file);
 }

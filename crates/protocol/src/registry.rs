@@ -65,6 +65,9 @@ struct TableOptions {
     hand_size: Option<[u8; 2]>,
     #[serde(default)]
     deck_size: Option<[u16; 2]>,
+    /// A deck manifest (docs/manifests.md) naming the cards and their values.
+    #[serde(default)]
+    manifest: Option<solo::manifest::Manifest>,
 }
 
 /// Splits the options every game shares (`chance`) from the game's own.
@@ -95,8 +98,12 @@ pub fn new_session(game: &str, seed: u64, options: &Value) -> Result<Box<dyn Dyn
         return Ok(Box::new(GameSession::<Manoeuvre>::start(game, setup, seed, chance)?));
     }
     let options: TableOptions = serde_json::from_value(rest).map_err(bad)?;
-    let setup =
-        TableSetup { game: sheet_id(game).to_string(), hand_size: options.hand_size, deck_size: options.deck_size };
+    let setup = TableSetup {
+        hand_size: options.hand_size,
+        deck_size: options.deck_size,
+        manifest: options.manifest,
+        ..TableSetup::new(sheet_id(game))
+    };
     Ok(Box::new(GameSession::<CardTable>::start(game, setup, seed, chance)?))
 }
 

@@ -215,3 +215,30 @@ fn manual_chance_applies_to_the_full_game() {
     assert_eq!(legal["to_move"]["player"], json!(1), "the higher roll goes first and places the map: {legal}");
     assert!(legal["actions"][0]["label"].as_str().unwrap_or_default().contains("map section"));
 }
+
+#[test]
+fn a_manifest_names_the_cards_once_they_are_in_sight() {
+    let mut p = Protocol::new();
+    let manifest = json!({
+        "game": "wilderness-war",
+        "cards": [{"number": 6, "name": "Surrender!", "ops": 1, "event": true}]
+    });
+    let r = ask(
+        &mut p,
+        json!({"cmd": "new", "game": "wilderness-war", "options": {"chance": "manual", "manifest": manifest}}),
+    );
+    assert_eq!(r["ok"], json!(true), "{r}");
+    // The manifest's card is card 1 of the deck; deal it to slot A, which is dealt face-up.
+    let legal = ask(&mut p, json!({"cmd": "legal"}));
+    let label = legal["actions"][0]["label"].as_str().unwrap_or_default().to_string();
+    assert!(label.contains("#6 Surrender!"), "a draw names the physical card to take: {label}");
+    ask(&mut p, json!({"cmd": "apply", "action": "draw-1"}));
+    let view = ask(&mut p, json!({"cmd": "observe", "player": 0}))["observation"].clone();
+    assert_eq!(view["sides"][0]["slots"]["A"], json!([1]));
+    assert!(view["cards"].to_string().contains("Surrender!"), "{view}");
+    let bad = ask(
+        &mut p,
+        json!({"cmd": "new", "game": "wilderness-war", "options": {"manifest": {"game": "wilderness-war", "cards": [{"name": ""}]}}}),
+    );
+    assert_eq!(bad["ok"], json!(false), "{bad}");
+}

@@ -23,12 +23,30 @@ pub struct Placed {
     pub face_up: bool,
 }
 
-/// What the player has told the table about a card. Anonymous cards start with nothing known; the
-/// table asks when the Fate Die needs a fact.
+/// What the table knows about a card. Anonymous cards start with nothing known, manifest cards
+/// with what their manifest states; the table asks when the Fate Die needs a missing fact.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardFacts {
     /// Ops, CP or order count, depending on the playsheet.
     pub value: Option<u8>,
     /// Whether the card is of the type face 2 names (Event, Tactic, HQ).
     pub special: Option<bool>,
+}
+
+/// A card's printed identity, from a deck manifest: its number (when the game prints one) and
+/// its name. Anonymous cards have none.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CardName {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<u16>,
+    pub name: String,
+}
+
+impl fmt::Display for CardName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.number {
+            Some(n) => write!(f, "#{n} {}", self.name),
+            None => write!(f, "{}", self.name),
+        }
+    }
 }

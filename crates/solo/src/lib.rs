@@ -8,6 +8,7 @@ pub mod card;
 pub mod deck;
 pub mod display;
 pub mod fate_die;
+pub mod manifest;
 pub mod playsheet;
 pub mod random_selection;
 pub mod slot;
@@ -15,7 +16,8 @@ pub mod table;
 pub mod table_action;
 pub mod table_view;
 
-pub use card::{CardFacts, CardId};
+pub use card::{CardFacts, CardId, CardName};
+pub use manifest::{Manifest, ManifestCard, ManifestError, manifest, manifests};
 pub use playsheet::{Playsheet, PlaysheetError, playsheet, playsheets};
 pub use slot::{SlotName, SlotSet};
 pub use table::{CardTable, TableSetup};

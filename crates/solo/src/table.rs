@@ -1,7 +1,8 @@
 //! The card table: both sides' Card Displays, their deck(s) and discards, the markers, and a turn
 //! of the common CDG Solo System (table operations, roll, flip, choose, play, refill, end of turn)
-//! as a [`Game`]. Cards are anonymous numbered cards; when the Fate Die needs a card's value or type
-//! the table asks the player for it as a decision. Game-specific special rules are layered on top of
+//! as a [`Game`]. Cards are numbered cards, anonymous unless a deck manifest names them and gives
+//! their printed facts; when the Fate Die needs a value or type nobody has given yet, the table asks
+//! the player for it as a decision. Game-specific special rules are layered on top of
 //! this in later modules.
 
 use std::collections::VecDeque;
@@ -11,10 +12,11 @@ use engine::{ActionError, Game, Outcome, SetupError, ToMove};
 use rand_core::RngCore;
 use serde::{Deserialize, Serialize};
 
-use crate::card::{CardFacts, CardId, Placed};
+use crate::card::{CardFacts, CardId, CardName, Placed};
 use crate::deck::Deck;
 use crate::display::CardDisplay;
 use crate::fate_die::{self, NeededFact};
+use crate::manifest::Manifest;
 use crate::playsheet::{
     DeckMode, Facing, MaxHandSize, PlaysPerTurn, Playsheet, RefillWhich, ReshuffleKind, ReshuffleScope, playsheet,
 };
@@ -41,11 +43,20 @@ pub struct TableSetup {
     /// Cards per deck (the first number for a single deck); the playsheet's default when absent.
     #[serde(default)]
     pub deck_size: Option<[u16; 2]>,
+    /// What is printed on the cards (see `docs/manifests.md`). Without one the cards are anonymous
+    /// and the table asks for every fact the Fate Die needs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub manifest: Option<Manifest>,
 }
 
 impl TableSetup {
     pub fn new(game: &str) -> Self {
-        Self { game: game.to_string(), hand_size: None, deck_size: None }
+        Self { game: game.to_string(), hand_size: None, deck_size: None, manifest: None }
+    }
+
+    /// A table for the manifest's game, dealing the manifest's cards.
+    pub fn with_manifest(manifest: Manifest) -> Self {
+        Self { game: manifest.game.clone(), hand_size: None, deck_size: None, manifest: Some(manifest) }
     }
 }
 
@@ -84,6 +95,9 @@ pub struct CardTable {
     pub(crate) decks: Vec<Deck>,
     /// What the player has told the table about each card; index 0 is unused.
     pub(crate) facts: Vec<CardFacts>,
+    /// The printed number and name of each card a manifest describes, by card id (index 0 and
+    /// anonymous cards: `None`; cards added during play are beyond the end).
+    pub(crate) names: Arc<Vec<Option<CardName>>>,
     pub(crate) max_hand_size: [u8; 2],
     pub(crate) cards_remaining: [u8; 2],
     pub(crate) active: u8,
@@ -122,6 +136,55 @@ impl CardTable {
     }
     pub fn facts(&self, card: CardId) -> CardFacts {
         self.facts.get(card.0 as usize).copied().unwrap_or_default()
+    }
+    /// The printed number and name of a card the manifest describes.
+    pub fn card_name(&self, card: CardId) -> Option<&CardName> {
+        self.names.get(card.0 as usize).and_then(Option::as_ref)
+    }
+    /// How a label names a card: "#21 No Prisoners" when the manifest describes it, else "card 7".
+    pub fn card_label(&self, card: CardId) -> String {
+        match self.card_name(card) {
+            Some(name) => name.to_string(),
+            None => card.to_string(),
+        }
+    }
+    /// Shuffles the hidden cards of the given sides' displays and decks among their places (for
+    /// [`Game::resample`]). A shared deck belongs to both sides, so it is included once.
+    fn redraw_hidden(&mut self, rng: &mut dyn RngCore, sides: &[usize]) {
+        let decks: Vec<usize> = match self.sheet.deck {
+            DeckMode::Single => vec![0],
+            DeckMode::Dual => sides.to_vec(),
+        };
+        let mut hidden: Vec<CardId> = Vec::new();
+        for &side in sides {
+            hidden.extend(self.displays[side].cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card));
+        }
+        for &d in &decks {
+            hidden.extend(self.decks[d].pool.iter().copied());
+        }
+        engine::shuffle(rng, &mut hidden);
+        let mut next = hidden.into_iter();
+        for &side in sides {
+            for stack in &mut self.displays[side].slots {
+                for p in stack.iter_mut().filter(|p| !p.face_up) {
+                    if let Some(c) = next.next() {
+                        p.card = c;
+                    }
+                }
+            }
+        }
+        for &d in &decks {
+            for c in &mut self.decks[d].pool {
+                if let Some(n) = next.next() {
+                    *c = n;
+                }
+            }
+        }
+    }
+
+    /// Whether the table was set up with a manifest that describes at least one card.
+    pub fn has_named_cards(&self) -> bool {
+        self.names.iter().any(Option::is_some)
     }
     /// Every card number in play.
     pub fn all_cards(&self) -> impl Iterator<Item = CardId> {
@@ -192,8 +255,41 @@ impl CardTable {
 
     fn new_table(setup: &TableSetup) -> Result<Self, SetupError> {
         let sheet = playsheet(&setup.game).map_err(|e| SetupError(e.to_string()))?;
-        let sizes = setup.deck_size.unwrap_or(sheet.deck_size);
         let decks_needed = if sheet.deck == DeckMode::Dual { 2 } else { 1 };
+        let listed: [Vec<(CardName, CardFacts)>; 2] = match &setup.manifest {
+            None => Default::default(),
+            Some(manifest) => {
+                if manifest.game != sheet.id {
+                    return Err(SetupError(format!(
+                        "the manifest is for '{}', but the table is set up for '{}'",
+                        manifest.game, sheet.id
+                    )));
+                }
+                manifest.validate().map_err(|e| SetupError(e.to_string()))?;
+                manifest.deck_cards(&sheet)
+            }
+        };
+        let sizes = match (&setup.deck_size, &setup.manifest) {
+            (Some(sizes), _) => *sizes,
+            (None, Some(manifest)) => match manifest.deck_sizes() {
+                Some(sizes) => sizes,
+                None if manifest.complete => {
+                    let count = |d: &Vec<(CardName, CardFacts)>| u16::try_from(d.len()).unwrap_or(u16::MAX);
+                    [count(&listed[0]), count(&listed[1])]
+                }
+                None => sheet.deck_size,
+            },
+            (None, None) => sheet.deck_size,
+        };
+        for (d, &size) in sizes[..decks_needed].iter().enumerate() {
+            if listed[d].len() > usize::from(size) {
+                let whose = if decks_needed == 1 { "the shared deck".to_string() } else { sheet.sides[d].clone() };
+                return Err(SetupError(format!(
+                    "deck_size {size} is smaller than the {} cards the manifest lists for {whose}",
+                    listed[d].len()
+                )));
+            }
+        }
         for &size in &sizes[..decks_needed] {
             if !(8..=999).contains(&size) {
                 return Err(SetupError(format!("deck_size {size} is out of range (8 to 999 cards)")));
@@ -206,14 +302,29 @@ impl CardTable {
         }
         let mut decks = vec![Deck::default(); decks_needed];
         let mut next = 1u16;
-        for (deck, &size) in decks.iter_mut().zip(&sizes) {
+        let mut facts = vec![CardFacts::default()];
+        let mut names: Vec<Option<CardName>> = vec![None];
+        for ((deck, &size), known) in decks.iter_mut().zip(&sizes).zip(&listed) {
             deck.pool = (next..next + size).map(CardId).collect();
             next += size;
+            // The manifest's cards first, in the order of the file, then anonymous ones.
+            for k in 0..usize::from(size) {
+                let (name, fact) = match known.get(k) {
+                    Some((name, fact)) => (Some(name.clone()), *fact),
+                    None => (None, CardFacts::default()),
+                };
+                names.push(name);
+                facts.push(fact);
+            }
+        }
+        if setup.manifest.is_none() {
+            names.clear();
         }
         let mut table = CardTable {
             displays: Default::default(),
             decks,
-            facts: vec![CardFacts::default(); next as usize],
+            facts,
+            names: Arc::new(names),
             max_hand_size: hand,
             cards_remaining: if sheet.cards_remaining { hand } else { [0; 2] },
             active: 0,
@@ -788,30 +899,14 @@ impl Game for CardTable {
 
     fn resample(&self, _player: u8, rng: &mut dyn RngCore) -> Self {
         let mut other = self.clone();
-        let mut hidden: Vec<CardId> = Vec::new();
-        for display in &other.displays {
-            hidden.extend(display.cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card));
-        }
-        for deck in &other.decks {
-            hidden.extend(deck.pool.iter().copied());
-        }
-        engine::shuffle(rng, &mut hidden);
-        let mut next = hidden.into_iter();
-        for display in &mut other.displays {
-            for stack in &mut display.slots {
-                for p in stack.iter_mut().filter(|p| !p.face_up) {
-                    if let Some(c) = next.next() {
-                        p.card = c;
-                    }
-                }
+        if self.dual() {
+            // Each side's cards belong to its own deck: redraw each side's hidden cards (its
+            // face-down display cards and its undrawn deck) among themselves.
+            for side in 0..2 {
+                other.redraw_hidden(rng, &[side]);
             }
-        }
-        for deck in &mut other.decks {
-            for c in &mut deck.pool {
-                if let Some(n) = next.next() {
-                    *c = n;
-                }
-            }
+        } else {
+            other.redraw_hidden(rng, &[0, 1]);
         }
         other
     }

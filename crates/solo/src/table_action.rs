@@ -145,6 +145,7 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
     let side = table.player_side_name(table.active());
     let other = table.player_side_name(1 - table.active());
     let purpose = |p: u8| sheet.purposes.get(p as usize).cloned().unwrap_or_default();
+    let name = |c: CardId| table.card_label(c);
     let where_is = |c: CardId| -> String {
         match table.display(table.active()).find(c) {
             Some((slot, _)) => format!("slot {slot}"),
@@ -154,7 +155,7 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
     };
     match action {
         TableAction::Fate(f) => format!("Fate Die shows {f}: {}", sheet.face(*f).title),
-        TableAction::Draw(c) => format!("{c} comes off the deck"),
+        TableAction::Draw(c) => format!("{} comes off the deck", name(*c)),
         TableAction::Die(d) => format!("Random Card Selection roll: {d}"),
         TableAction::Roll => format!("{side}: roll the Fate Die"),
         TableAction::Reroll => format!("{side}: no allowed card can be played for any purpose; roll again"),
@@ -169,13 +170,13 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
                 Some(false) => parts.push(format!("not a {} card", sheet.face_two_type)),
                 None => {}
             }
-            format!("{card} is {}", parts.join(", "))
+            format!("{} is {}", name(*card), parts.join(", "))
         }
         TableAction::Play { card, purpose: p } => {
-            format!("{side}: play {card} from {} for {}", where_is(*card), purpose(*p))
+            format!("{side}: play {} from {} for {}", name(*card), where_is(*card), purpose(*p))
         }
         TableAction::PlayBeside { card, purpose: p } => {
-            format!("{side}: instead of rolling, play {card} from beside the display for {}", purpose(*p))
+            format!("{side}: instead of rolling, play {} from beside the display for {}", name(*card), purpose(*p))
         }
         TableAction::Pass => format!("{side}: end the turn without playing a card"),
         TableAction::MoveCard { from, to, .. } => {
@@ -187,8 +188,8 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
             format!("{side}: no card played; move {what} to slot {to} and end the turn")
         }
         TableAction::EndTurn => format!("{side}: end the turn"),
-        TableAction::Discard(c) => format!("{side}: discard {c} from {}", where_is(*c)),
-        TableAction::SetAside(c) => format!("{side}: set {c} aside beside the display"),
+        TableAction::Discard(c) => format!("{side}: discard {} from {}", name(*c), where_is(*c)),
+        TableAction::SetAside(c) => format!("{side}: set {} aside beside the display", name(*c)),
         TableAction::Marker(op) => {
             let s = table.active();
             match op {
@@ -224,7 +225,9 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
             "{side}: all five face-up cards are unplayable; discard slot A and turn cards until one can be played"
         ),
         TableAction::DigNext => format!("{side}: this card cannot be played either; discard it and turn the next"),
-        TableAction::DigPlay { card, purpose: p } => format!("{side}: play the turned-up {card} for {}", purpose(*p)),
+        TableAction::DigPlay { card, purpose: p } => {
+            format!("{side}: play the turned-up {} for {}", name(*card), purpose(*p))
+        }
         TableAction::DigGiveUp => format!("{side}: no card is left to turn; end the dig"),
     }
 }
@@ -362,9 +365,11 @@ pub(crate) fn why_illegal(table: &CardTable, action: &TableAction) -> String {
             Ok(eligible) if eligible.is_empty() => "the roll allows no more cards this turn".into(),
             Ok(eligible) => format!(
                 "{card} is not allowed by this roll; allowed: {}",
-                eligible.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
+                eligible.iter().map(|c| table.card_label(*c)).collect::<Vec<_>>().join(", ")
             ),
-            Err(NeededFact::Describe { card, .. }) => format!("the table needs to know about {card} first"),
+            Err(NeededFact::Describe { card, .. }) => {
+                format!("the table needs to know about {} first", table.card_label(card))
+            }
         },
         (Phase::Start, TableAction::Play { .. } | TableAction::EndTurn) => "roll the Fate Die first".into(),
         (Phase::Choose { .. }, TableAction::Roll) => "the Fate Die has already been rolled this turn".into(),

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::card::{CardFacts, CardId};
+use crate::card::{CardFacts, CardId, CardName};
 use crate::playsheet::MaxHandSize;
 use crate::slot::SlotName;
 use crate::table::{CardTable, Phase};
@@ -25,6 +25,11 @@ pub struct TableView {
     /// Facts the player has given about the cards now face-up.
     pub facts: BTreeMap<u16, CardFacts>,
     pub last_random_selection: Option<CardId>,
+    /// The printed number and name of every card in sight (face-up in a display or on a deck,
+    /// beside a display, face-up in a discard pile, or turned up by a dig) that the table's
+    /// manifest describes. Face-down and undrawn cards never appear here. Left out when empty.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub cards: BTreeMap<u16, CardName>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -91,6 +96,19 @@ impl TableView {
                 facts.insert(c.0, f);
             }
         }
+        let mut in_sight: Vec<CardId> = Vec::new();
+        for s in 0..2u8 {
+            in_sight.extend(table.display(s).face_up().map(|(_, c)| c));
+            in_sight.extend(table.display(s).beside.iter().copied());
+        }
+        for deck in &table.decks {
+            in_sight.extend(deck.top);
+            in_sight.extend(deck.discard.iter().filter(|d| d.face_up).map(|d| d.card));
+        }
+        if let Phase::Digging { revealed: Some(c) } = table.phase {
+            in_sight.push(c);
+        }
+        let cards = in_sight.into_iter().filter_map(|c| table.card_name(c).map(|name| (c.0, name.clone()))).collect();
         let waiting_for = match &table.phase {
             _ if table.to_move_is_chance() => "a die roll or a card draw".to_string(),
             Phase::Start => "the active side to act or roll the Fate Die".into(),
@@ -111,6 +129,7 @@ impl TableView {
             decks,
             facts,
             last_random_selection: table.last_selected,
+            cards,
         }
     }
 }

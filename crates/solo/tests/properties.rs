@@ -24,6 +24,7 @@ fn any_setup() -> impl Strategy<Value = TableSetup> {
         game: game_ids()[game].clone(),
         hand_size,
         deck_size,
+        manifest: None,
     })
 }
 

@@ -1,0 +1,355 @@
+//! Deck manifests as files: the shipped ones and the template load, they hold the cards the
+//! playsheets name, and every broken rule is reported with the file, the line and the field.
+
+use solo::manifest::{self, OrderKind, TEMPLATE, template};
+use solo::{Manifest, ManifestError, TableSetup, manifests, playsheet};
+
+fn err(text: &str) -> ManifestError {
+    match Manifest::from_toml("bad.toml", text) {
+        Ok(m) => panic!("accepted an invalid manifest: {m:?}"),
+        Err(e) => e,
+    }
+}
+
+/// Asserts the error names `bad.toml`, the line and the field, and says `fragment`.
+fn assert_error(text: &str, line: u64, field: &str, fragment: &str) {
+    let e = err(text);
+    let shown = e.to_string();
+    assert_eq!(e.file, "bad.toml", "{shown}");
+    assert_eq!(e.line, Some(line), "{shown}");
+    assert_eq!(e.field, field, "{shown}");
+    assert!(shown.starts_with(&format!("bad.toml line {line}, field {field}: ")), "{shown}");
+    assert!(shown.contains(fragment), "'{fragment}' missing from: {shown}");
+}
+
+fn find<'a>(m: &'a Manifest, side: Option<&str>, number: u16) -> &'a solo::ManifestCard {
+    m.cards
+        .iter()
+        .find(|c| c.number == Some(number) && c.side.as_deref() == side)
+        .unwrap_or_else(|| panic!("{}: no card #{number} for {side:?}", m.game))
+}
+
+// ---- Shipped manifests ----
+
+#[test]
+fn every_shipped_manifest_loads_and_each_game_but_manoeuvre_has_one() {
+    let all = manifests().expect("shipped manifests load");
+    assert_eq!(all.len(), 9);
+    for m in all {
+        assert!(!m.cards.is_empty(), "{} lists no card", m.game);
+        assert!(!m.complete, "{}: the playsheets name only some cards", m.game);
+        assert_eq!(manifest::manifest(&m.game).expect("found by game id").game, m.game);
+        playsheet(&m.game).expect("a shipped manifest names a shipped game");
+        m.validate().expect("valid without its file too");
+    }
+    let e = manifest::manifest("manoeuvre").expect_err("the Manoeuvre playsheet names no numbered card");
+    assert!(e.to_string().contains("no manifest ships for 'manoeuvre'"), "{e}");
+}
+
+#[test]
+fn shipped_manifests_state_no_value_the_playsheets_do_not_give() {
+    for m in manifests().expect("shipped manifests load") {
+        for card in &m.cards {
+            assert_eq!(card.ops, None, "{}: {} has an Ops value, but no playsheet states one", m.game, card.name);
+            assert_eq!(card.copies, 1, "{}: {}", m.game, card.name);
+        }
+    }
+}
+
+#[test]
+fn the_pursuit_of_glory_manifest_holds_the_cards_its_sheet_names() {
+    let m = manifest::manifest("pursuit-of-glory").expect("shipped");
+    let ap = Some("Allied Powers");
+    let cp = Some("Central Powers");
+    assert_eq!(find(&m, ap, 1).name, "Russo-British Assault");
+    assert_eq!(find(&m, ap, 18).name, "Lawrence");
+    assert_eq!(find(&m, ap, 21).name, "No Prisoners");
+    assert_eq!(find(&m, ap, 21).combat, Some(true));
+    assert_eq!(find(&m, ap, 45).name, "Greece");
+    assert_eq!(find(&m, cp, 3).name, "Enver to Constantinople");
+    assert_eq!(find(&m, cp, 16).name, "King Constantine");
+    assert_eq!(find(&m, cp, 20).name, "Jafar Pasha");
+    for n in [15, 31, 32, 48, 50] {
+        find(&m, cp, n);
+    }
+    assert_eq!(m.cards.len(), 12);
+}
+
+#[test]
+fn the_other_numbered_manifests_hold_the_cards_their_sheets_name() {
+    let eots = manifest::manifest("empire-of-the-sun").expect("shipped");
+    for n in [3, 17, 33, 43, 47, 59, 67, 68] {
+        find(&eots, Some("Japan"), n);
+    }
+    for n in [4, 30, 52, 60, 67, 72, 79] {
+        find(&eots, Some("Allies"), n);
+    }
+    assert_eq!(find(&eots, Some("Japan"), 43).mandatory, Some(true));
+    assert_eq!(find(&eots, Some("Japan"), 3).name, "Col. Tsuji");
+
+    let b2b = manifest::manifest("barbarossa-to-berlin").expect("shipped");
+    assert_eq!(find(&b2b, Some("Axis"), 1).name, "Barbarossa");
+    assert_eq!(find(&b2b, Some("Axis"), 2).name, "Von Paulus Pause");
+    assert_eq!(find(&b2b, Some("Axis"), 26).name, "Totaler Krieg!");
+    for n in [50, 52] {
+        find(&b2b, Some("Axis"), n);
+    }
+    for n in [12, 24, 25, 28, 48] {
+        find(&b2b, Some("Allied"), n);
+    }
+
+    let ww = manifest::manifest("wilderness-war").expect("shipped");
+    assert_eq!(find(&ww, None, 6).name, "Surrender!");
+    assert_eq!(find(&ww, None, 6).reaction, Some(true));
+    for n in [35, 36, 37, 62, 67, 69] {
+        find(&ww, None, n);
+    }
+
+    let m1960 = manifest::manifest("1960").expect("shipped");
+    for n in [14, 15, 16, 17] {
+        assert_eq!(find(&m1960, None, n).name, "Gathering Momentum");
+    }
+    for n in [27, 29, 34, 53, 57, 58, 66, 81, 91, 94] {
+        find(&m1960, None, n);
+    }
+}
+
+#[test]
+fn the_commands_and_colors_manifests_name_cards_without_numbers() {
+    let named = |game: &str| -> Vec<String> {
+        let m = manifest::manifest(game).expect("shipped");
+        assert!(m.cards.iter().all(|c| c.number.is_none() && c.side.is_none()), "{game}");
+        m.cards.iter().map(|c| c.name.clone()).collect()
+    };
+    let ancients = named("cc-epic-ancients");
+    for name in ["First Strike", "I Am Spartacus", "Counter-attack", "Order One Unit Left", "Order Four Units Right"] {
+        assert!(ancients.iter().any(|n| n == name), "{name}");
+    }
+    let m = manifest::manifest("cc-epic-ancients").expect("shipped");
+    let order_one = m.cards.iter().find(|c| c.name == "Order One Unit Center").expect("listed");
+    assert_eq!(order_one.order, Some(OrderKind::Section));
+    let medieval = named("cc-medieval");
+    for name in ["Ambush", "Cry Havoc", "Rally", "First Strike", "Scout"] {
+        assert!(medieval.iter().any(|n| n == name), "{name}");
+    }
+    assert!(named("cc-napoleonics").iter().any(|n| n == "First Strike"));
+    assert!(named("cc-napoleonics-epic").iter().any(|n| n == "Counter-attack"));
+}
+
+#[test]
+fn the_template_loads_and_shows_every_field() {
+    let t = template().expect("the template is a valid manifest");
+    assert!(!t.cards.is_empty());
+    for field in [
+        "game",
+        "title",
+        "notes",
+        "complete",
+        "deck_size",
+        "number",
+        "name",
+        "side",
+        "ops",
+        "order",
+        "event",
+        "reaction",
+        "combat",
+        "tactic",
+        "mandatory",
+        "removed_after_play",
+        "hq",
+        "unit",
+        "copies",
+    ] {
+        assert!(TEMPLATE.contains(&format!("{field} = ")), "the template does not show {field}");
+    }
+}
+
+// ---- Validation: every error names the file, the line and the field ----
+
+const POG: &str = "game = \"pursuit-of-glory\"\n";
+
+#[test]
+fn an_unknown_game_is_refused_on_its_line() {
+    assert_error("# my deck\n\ngame = \"pursuit-of-gory\"\n", 3, "game", "'pursuit-of-gory' is not a game id");
+}
+
+#[test]
+fn an_ops_value_out_of_range_is_refused() {
+    let text = format!("{POG}\n[[cards]]\nnumber = 1\nname = \"A\"\nside = \"Allied Powers\"\nops = 9\n");
+    assert_error(&text, 7, "ops", "9 is not an Ops value (1-5)");
+    let text = "game = \"1960\"\n[[cards]]\nnumber = 1\nname = \"A\"\nops = 0\n";
+    assert_error(text, 5, "ops", "0 is not a CP value (1-5)");
+}
+
+#[test]
+fn a_value_that_is_not_a_small_number_is_refused_by_the_reader() {
+    let text = format!("{POG}[[cards]]\nnumber = 1\nname = \"A\"\nside = \"Allied Powers\"\nops = 300\n");
+    assert_error(&text, 6, "ops", "expected a whole number");
+    let text = format!("{POG}[[cards]]\nnumber = 1\nname = \"A\"\nside = \"Allied Powers\"\nevent = \"yes\"\n");
+    assert_error(&text, 6, "event", "expected a boolean");
+}
+
+#[test]
+fn a_missing_name_is_reported_at_its_card() {
+    let text = format!("{POG}\n[[cards]]\nnumber = 1\nname = \"A\"\nside = \"Axis\"\n");
+    assert_error(&text, 6, "side", "'Axis' is not a side of Pursuit of Glory");
+    let text = format!("{POG}\n[[cards]]\nnumber = 1\nside = \"Allied Powers\"\n");
+    assert_error(&text, 3, "name", "missing field `name`");
+    let text = format!("{POG}\n[[cards]]\nnumber = 1\nname = \"  \"\nside = \"Allied Powers\"\n");
+    assert_error(&text, 5, "name", "must not be empty");
+}
+
+#[test]
+fn unknown_fields_are_refused() {
+    let text = format!("{POG}[[cards]]\nnumber = 1\nname = \"A\"\nside = \"Allied Powers\"\nvp = 2\n");
+    assert_error(&text, 6, "vp", "unknown field `vp`");
+    assert_error(&format!("{POG}author = \"me\"\n"), 2, "author", "unknown field `author`");
+}
+
+#[test]
+fn side_is_needed_exactly_for_dual_deck_games() {
+    let text = format!("{POG}[[cards]]\nnumber = 1\nname = \"A\"\n");
+    assert_error(&text, 3, "side", "say whose deck holds this card");
+    let text = "game = \"wilderness-war\"\n[[cards]]\nnumber = 6\nname = \"A\"\nside = \"French\"\n";
+    assert_error(text, 5, "side", "one shared deck, so cards take no side");
+    // The side's name is matched whatever its case.
+    Manifest::from_toml("ok.toml", &format!("{POG}[[cards]]\nnumber = 1\nname = \"A\"\nside = \"allied powers\"\n"))
+        .expect("case does not matter");
+}
+
+#[test]
+fn a_number_listed_twice_for_one_deck_is_refused_naming_both_lines() {
+    let text = format!(
+        "{POG}[[cards]]\nnumber = 21\nname = \"A\"\nside = \"Allied Powers\"\n\n\
+         [[cards]]\nnumber = 21\nname = \"B\"\nside = \"Allied Powers\"\n"
+    );
+    assert_error(&text, 8, "number", "(first listed on line 3)");
+    // The same number in the other side's deck is a different card.
+    let text = format!(
+        "{POG}[[cards]]\nnumber = 21\nname = \"A\"\nside = \"Allied Powers\"\n\n\
+         [[cards]]\nnumber = 21\nname = \"B\"\nside = \"Central Powers\"\n"
+    );
+    Manifest::from_toml("ok.toml", &text).expect("numbers are per deck");
+}
+
+#[test]
+fn unnumbered_cards_are_told_apart_by_name() {
+    let text = "game = \"cc-medieval\"\n[[cards]]\nname = \"Scout\"\n[[cards]]\nname = \"scout\"\n";
+    assert_error(text, 5, "name", "list it once with copies = N");
+}
+
+#[test]
+fn number_and_copies_must_be_in_range() {
+    assert_error("game = \"1960\"\n[[cards]]\nnumber = 0\nname = \"A\"\n", 3, "number", "0 is not a card number");
+    assert_error(
+        "game = \"1960\"\n[[cards]]\nnumber = 2\nname = \"A\"\ncopies = 0\n",
+        5,
+        "copies",
+        "0 is not a number of copies",
+    );
+}
+
+#[test]
+fn fields_must_suit_the_game() {
+    // Order-count games take no Ops, and only they take an order kind.
+    assert_error("game = \"cc-napoleonics\"\n[[cards]]\nname = \"A\"\nops = 2\n", 4, "ops", "order count");
+    assert_error(
+        "game = \"1960\"\n[[cards]]\nnumber = 1\nname = \"A\"\norder = \"section\"\n",
+        5,
+        "order",
+        "only games that measure the lowest card by order count",
+    );
+    // Manoeuvre cards have no Ops.
+    assert_error(
+        "game = \"manoeuvre\"\n[[cards]]\nnumber = 1\nname = \"A\"\nside = \"First player\"\nops = 1\n",
+        6,
+        "ops",
+        "carry no Ops or CP value",
+    );
+    // Card types follow the type Fate Die face 2 names.
+    assert_error("game = \"cc-medieval\"\n[[cards]]\nname = \"A\"\nevent = true\n", 4, "event", "has no Event cards");
+    assert_error(
+        "game = \"1960\"\n[[cards]]\nnumber = 1\nname = \"A\"\ntactic = true\n",
+        5,
+        "tactic",
+        "has no Tactic cards",
+    );
+    assert_error("game = \"1960\"\n[[cards]]\nnumber = 1\nname = \"A\"\nhq = false\n", 5, "hq", "has no HQ cards");
+    assert_error("game = \"1960\"\n[[cards]]\nnumber = 1\nname = \"A\"\nunit = true\n", 5, "unit", "no unit cards");
+}
+
+#[test]
+fn contradictory_flags_are_refused() {
+    assert_error(
+        "game = \"cc-medieval\"\n[[cards]]\nname = \"A\"\norder = \"tactic\"\ntactic = false\n",
+        5,
+        "tactic",
+        "order = \"tactic\"",
+    );
+    assert_error(
+        "game = \"manoeuvre\"\n[[cards]]\nnumber = 1\nname = \"A\"\nside = \"First player\"\nhq = true\nunit = true\n",
+        7,
+        "unit",
+        "not both",
+    );
+}
+
+#[test]
+fn a_complete_manifest_needs_every_value() {
+    let text = "game = \"1960\"\ncomplete = true\n[[cards]]\nnumber = 1\nname = \"A\"\nops = 2\n\
+                [[cards]]\nnumber = 2\nname = \"B\"\n";
+    assert_error(text, 8, "ops", "every card needs its CP value");
+}
+
+#[test]
+fn deck_size_must_fit_the_game_and_the_listed_cards() {
+    assert_error("game = \"1960\"\n\ndeck_size = [60, 60]\n", 3, "deck_size", "give one number");
+    assert_error(&format!("{POG}deck_size = [60]\n"), 2, "deck_size", "give two numbers, Allied Powers first");
+    assert_error("game = \"1960\"\ndeck_size = [5]\n", 2, "deck_size", "5 is not a deck size");
+    let text = "game = \"1960\"\ndeck_size = [8]\n[[cards]]\nnumber = 1\nname = \"A\"\ncopies = 9\n";
+    assert_error(text, 2, "deck_size", "the manifest lists 9");
+}
+
+#[test]
+fn syntax_errors_name_the_line() {
+    let e = err("game = \"1960\"\n[[cards]]\nnumber = 1\nname = \"A\n");
+    assert_eq!(e.file, "bad.toml");
+    assert_eq!(e.line, Some(4), "{e}");
+    assert_eq!(e.field, "name", "{e}");
+    let e = err("game = \"1960\"\n[[cards]]\nnumber = 1\nname = \"A\"\norder = \"sektion\"\n");
+    assert_eq!((e.line, e.field.as_str()), (Some(5), "order"), "{e}");
+    assert!(e.message.contains("unknown variant `sektion`"), "{e}");
+}
+
+#[test]
+fn a_manifest_without_a_file_is_reported_by_field_path() {
+    let mut m = manifest::manifest("wilderness-war").expect("shipped").as_ref().clone();
+    m.cards[2].ops = Some(7);
+    let e = m.validate().expect_err("7 Ops is out of range");
+    assert_eq!(e.line, None);
+    assert_eq!(e.field, "cards[2].ops");
+    assert_eq!(e.to_string(), "manifest for 'wilderness-war', field cards[2].ops: 7 is not an Ops value (1-5)");
+}
+
+// ---- Saves ----
+
+#[test]
+fn setups_without_a_manifest_keep_their_saved_shape() {
+    let setup = TableSetup::new("1960");
+    let json = serde_json::to_value(&setup).expect("serializes");
+    assert!(json.get("manifest").is_none(), "{json}");
+    let old: TableSetup =
+        serde_json::from_str(r#"{"game":"1960","hand_size":null,"deck_size":null}"#).expect("old saves load");
+    assert_eq!(old, setup);
+}
+
+#[test]
+fn setups_with_a_manifest_round_trip_through_json() {
+    let m = manifest::manifest("pursuit-of-glory").expect("shipped").as_ref().clone();
+    let setup = TableSetup::with_manifest(m);
+    assert_eq!(setup.game, "pursuit-of-glory");
+    let json = serde_json::to_string(&setup).expect("serializes");
+    let back: TableSetup = serde_json::from_str(&json).expect("deserializes");
+    assert_eq!(back, setup);
+}

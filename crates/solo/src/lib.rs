@@ -8,6 +8,7 @@ pub mod card;
 pub mod deck;
 pub mod display;
 pub mod fate_die;
+pub mod games;
 pub mod manifest;
 pub mod playsheet;
 pub mod random_selection;

@@ -76,6 +76,9 @@ pub(crate) enum Phase {
     Selecting { target: u8, slot: Option<SlotName>, first_die: Option<u8> },
     /// The unplayable-results dig: cards are turned from the deck until one can be played.
     Digging { revealed: Option<CardId> },
+    /// The inactive side rolls the Fate Die before playing one of its face-up cards (`!!` blocks
+    /// it); then the turn goes on where it was.
+    InactiveRoll { card: CardId, purpose: u8, back: Box<Phase> },
 }
 
 /// A card owed to a slot (or to the top of a deck) that the table will draw as soon as it can.
@@ -109,6 +112,8 @@ pub struct CardTable {
     pub(crate) last_roll: Option<u8>,
     /// The card picked by the last Random Card Selection, for the log and the view.
     pub(crate) last_selected: Option<CardId>,
+    /// What became of the inactive side's last attempt to play a card (for the view and the log).
+    pub(crate) last_inactive: Option<(CardId, bool)>,
     pub(crate) next_card: u16,
 }
 
@@ -334,6 +339,7 @@ impl CardTable {
             owed: Vec::new(),
             last_roll: None,
             last_selected: None,
+            last_inactive: None,
             next_card: next,
             sheet,
         };
@@ -341,6 +347,7 @@ impl CardTable {
             table.set_targets(side);
             table.deal(side);
         }
+        crate::games::rules_for(&table.sheet.id.clone()).setup(&mut table);
         table.settle();
         Ok(table)
     }
@@ -639,6 +646,41 @@ impl CardTable {
         }
     }
 
+    /// Whether the inactive side must roll before playing this card: on sheets where `!!` blocks the
+    /// inactive side, every card but one known to be ordinary (Manoeuvre's unit cards).
+    fn inactive_play_needs_roll(&self, card: CardId) -> bool {
+        self.inactive_play_roll_label(card)
+    }
+
+    /// The inactive side plays one of its face-up cards, unless `!!` blocked it: the card goes to
+    /// its discards, Cards Remaining drops, and the slot refills as the sheet says for discards.
+    fn inactive_play(&mut self, card: CardId, _purpose: u8, allowed: bool) {
+        let side = 1 - self.active;
+        self.last_inactive = Some((card, allowed));
+        if !allowed {
+            return;
+        }
+        self.discard_card(side, card, Some(self.sheet.discard_refill));
+        if self.sheet.cards_remaining {
+            self.cards_remaining[side as usize] = self.cards_remaining[side as usize].saturating_sub(1);
+        }
+    }
+
+    /// The face-up cards the inactive side could play now: on sheets where `!!` gates its cards,
+    /// during the active side's turn, and (where Cards Remaining is kept) while it has some left.
+    pub(crate) fn inactive_playable(&self) -> Vec<CardId> {
+        use crate::playsheet::BangKind;
+        let side = 1 - self.active;
+        if self.sheet.bang != BangKind::BlocksInactiveCard
+            || (self.sheet.cards_remaining && self.cards_remaining[side as usize] == 0)
+        {
+            return Vec::new();
+        }
+        let mut cards: Vec<CardId> = self.display(side).face_up().map(|(_, c)| c).collect();
+        cards.extend(self.visible_top(side));
+        cards
+    }
+
     /// What to do after the Fate Die shows `face`.
     fn fate(&mut self, face: u8) {
         self.last_roll = Some(face);
@@ -671,7 +713,22 @@ impl CardTable {
                     Pending::DigDraw { .. } => self.phase = Phase::Digging { revealed: Some(card) },
                 }
             }
-            TableAction::Fate(face) => self.fate(face),
+            TableAction::Fate(face) => match self.phase.clone() {
+                Phase::InactiveRoll { card, purpose, back } => {
+                    self.phase = *back;
+                    self.inactive_play(card, purpose, face != 1);
+                }
+                _ => self.fate(face),
+            },
+            TableAction::InactivePlay { card, purpose } => {
+                if self.inactive_play_needs_roll(card) {
+                    let back = Box::new(self.phase.clone());
+                    self.phase = Phase::InactiveRoll { card, purpose, back };
+                } else {
+                    self.inactive_play(card, purpose, true);
+                }
+            }
+            TableAction::Special(special) => crate::games::rules_for(&self.sheet.id).apply(self, special),
             TableAction::Die(roll) => {
                 let Phase::Selecting { target, slot, first_die } = self.phase.clone() else { return };
                 let n = self.selection_candidates(target, slot).len();
@@ -853,7 +910,7 @@ impl Game for CardTable {
             return ToMove::Chance;
         }
         match self.phase {
-            Phase::Rolling | Phase::Selecting { .. } => ToMove::Chance,
+            Phase::Rolling | Phase::Selecting { .. } | Phase::InactiveRoll { .. } => ToMove::Chance,
             _ => ToMove::Player(self.active),
         }
     }

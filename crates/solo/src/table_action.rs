@@ -70,6 +70,14 @@ pub enum TableAction {
         purpose: u8,
     },
     DigGiveUp,
+    /// The inactive side plays one of its face-up cards (after a Fate Die roll where `!!` can block
+    /// it).
+    InactivePlay {
+        card: CardId,
+        purpose: u8,
+    },
+    /// A decision of the game's special rules.
+    Special(crate::games::Special),
 }
 
 fn slug(text: &str) -> String {
@@ -135,6 +143,8 @@ impl TableAction {
             TableAction::DigNext => "dig-next".into(),
             TableAction::DigPlay { card, purpose: p } => format!("dig-play-{}-{}", card.0, name(*p)),
             TableAction::DigGiveUp => "dig-give-up".into(),
+            TableAction::InactivePlay { card, purpose } => format!("inactive-play-{}-{}", card.0, name(*purpose)),
+            TableAction::Special(special) => crate::games::rules_for(&sheet.id).id(*special),
         }
     }
 }
@@ -229,6 +239,12 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
             format!("{side}: play the turned-up {} for {}", name(*card), purpose(*p))
         }
         TableAction::DigGiveUp => format!("{side}: no card is left to turn; end the dig"),
+        TableAction::InactivePlay { card, purpose: p } => {
+            let roll =
+                if table.inactive_play_roll_label(*card) { " (roll the Fate Die first: !! blocks it)" } else { "" };
+            format!("{other}: play {} for {}{roll}", table.card_label(*card), purpose(*p))
+        }
+        TableAction::Special(special) => crate::games::rules_for(&sheet.id).label(table, *special),
     }
 }
 
@@ -248,7 +264,7 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
     }
     let purposes = sheet.purposes.len() as u8;
     match &table.phase {
-        Phase::Rolling => out.extend((1..=6).map(TableAction::Fate)),
+        Phase::Rolling | Phase::InactiveRoll { .. } => out.extend((1..=6).map(TableAction::Fate)),
         Phase::Selecting { .. } => out.extend((1..=6).map(TableAction::Die)),
         Phase::Start => {
             out.push(TableAction::Roll);
@@ -333,6 +349,13 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
         }
         Phase::Digging { revealed: None } => out.push(TableAction::DigGiveUp),
     }
+    // The inactive side may answer during the active side's turn (where the sheet lets it).
+    if matches!(table.phase, Phase::Start | Phase::Choose { .. }) && !table.needs_description() {
+        for card in table.inactive_playable() {
+            out.extend((0..purposes).map(|purpose| TableAction::InactivePlay { card, purpose }));
+        }
+    }
+    crate::games::rules_for(&sheet.id).adjust_legal(table, out);
 }
 
 /// Every move of one card to another slot: any card of the display, or the deck's top card.
@@ -381,6 +404,17 @@ pub(crate) fn why_illegal(table: &CardTable, action: &TableAction) -> String {
 }
 
 impl CardTable {
+    /// Whether the label of an inactive play should warn of the Fate Die roll.
+    pub(crate) fn inactive_play_roll_label(&self, card: CardId) -> bool {
+        use crate::playsheet::LowestMeasure;
+        !(self.sheet().lowest == LowestMeasure::AnyOrdinaryCard && self.facts(card).special == Some(false))
+    }
+
+    /// The table is waiting for the player to describe a card before anything else.
+    pub(crate) fn needs_description(&self) -> bool {
+        matches!(self.phase, Phase::Choose { .. }) && self.eligible().is_err()
+    }
+
     pub(crate) fn player_side_name(&self, side: u8) -> &str {
         &self.sheet().sides[(side as usize).min(1)]
     }

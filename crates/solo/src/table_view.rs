@@ -25,6 +25,10 @@ pub struct TableView {
     /// Facts the player has given about the cards now face-up.
     pub facts: BTreeMap<u16, CardFacts>,
     pub last_random_selection: Option<CardId>,
+    /// The inactive side's last attempt to play a card, and whether Fate let it.
+    pub last_inactive_play: Option<(CardId, bool)>,
+    /// Special rules of this game that matter now, in words.
+    pub reminders: Vec<String>,
     /// The printed number and name of every card in sight (face-up in a display or on a deck,
     /// beside a display, face-up in a discard pile, or turned up by a dig) that the table's
     /// manifest describes. Face-down and undrawn cards never appear here. Left out when empty.
@@ -116,7 +120,7 @@ impl TableView {
             Phase::Choose { played: 0, .. } => "the active side to play an allowed card".into(),
             Phase::Choose { .. } => "the active side to play another allowed card or end the turn".into(),
             Phase::Digging { .. } => "the active side to decide about the turned-up card".into(),
-            Phase::Rolling | Phase::Selecting { .. } => "a die roll".into(),
+            Phase::Rolling | Phase::Selecting { .. } | Phase::InactiveRoll { .. } => "a die roll".into(),
         };
         TableView {
             game: sheet.id.clone(),
@@ -129,6 +133,8 @@ impl TableView {
             decks,
             facts,
             last_random_selection: table.last_selected,
+            last_inactive_play: table.last_inactive,
+            reminders: crate::games::rules_for(&sheet.id).reminders(table),
             cards,
         }
     }

@@ -1,0 +1,116 @@
+//! Playsheet mechanisms of the tabletop assistant, each driven through the protocol with manual
+//! chance so that every draw and roll is chosen, then checked on the resulting table.
+
+use protocol::Protocol;
+use serde_json::{Value, json};
+
+fn ask(p: &mut Protocol, request: Value) -> Value {
+    let r = p.handle_line(&request.to_string());
+    assert_eq!(r["ok"], json!(true), "{request} -> {r}");
+    r
+}
+
+fn ids(p: &mut Protocol) -> Vec<String> {
+    let legal = ask(p, json!({"cmd": "legal"}));
+    legal["actions"].as_array().into_iter().flatten().filter_map(|a| a["id"].as_str().map(String::from)).collect()
+}
+
+fn apply(p: &mut Protocol, id: &str) {
+    ask(p, json!({"cmd": "apply", "action": id}));
+}
+
+/// Draws the lowest-numbered card for every pending draw.
+fn draw_lowest(p: &mut Protocol) {
+    loop {
+        let mut draws: Vec<u32> = ids(p).iter().filter_map(|id| id.strip_prefix("draw-")?.parse().ok()).collect();
+        draws.sort_unstable();
+        match draws.first() {
+            Some(card) => apply(p, &format!("draw-{card}")),
+            None => return,
+        }
+    }
+}
+
+fn view(p: &mut Protocol) -> Value {
+    ask(p, json!({"cmd": "observe", "player": 0}))["observation"].clone()
+}
+
+fn start(game: &str, options: Value) -> Protocol {
+    let mut p = Protocol::new();
+    let mut options = options;
+    options["chance"] = json!("manual");
+    ask(&mut p, json!({"cmd": "new", "game": game, "options": options}));
+    draw_lowest(&mut p);
+    p
+}
+
+#[test]
+fn manoeuvre_table_inactive_hq_card_needs_a_fate_die_roll_that_double_bang_blocks() {
+    // Dual decks dealt lowest first: side 0 holds A1 B2 D3 E4, side 1 A61 B62 D63 E64.
+    let mut p = start("manoeuvre-table", json!({}));
+    assert!(ids(&mut p).contains(&"inactive-play-61-combat".to_string()), "the inactive side may answer");
+    apply(&mut p, "inactive-play-61-combat");
+    // A roll comes first; face 1 (!!) blocks the card, which stays where it was.
+    assert_eq!(ids(&mut p), (1..=6).map(|f| format!("fate-{f}")).collect::<Vec<_>>());
+    apply(&mut p, "fate-1");
+    let v = view(&mut p);
+    assert_eq!(v["last_inactive_play"], json!([61, false]));
+    assert_eq!(v["sides"][1]["slots"]["A"], json!([61]));
+    // Tried again, Fate allows it: the card is discarded and slot A refills from side 1's deck,
+    // keeping the deck top's facing (face-down).
+    apply(&mut p, "inactive-play-61-combat");
+    apply(&mut p, "fate-4");
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["last_inactive_play"], json!([61, true]));
+    assert_eq!(v["decks"][1]["discard"], json!([61]));
+    assert_eq!(v["sides"][1]["slots"]["A"], json!([null]), "refilled face-down from its own deck");
+    assert_eq!(v["active"], json!(0), "the active side's turn goes on");
+}
+
+#[test]
+fn manoeuvre_table_inactive_unit_card_needs_no_roll() {
+    let manifest = json!({
+        "game": "manoeuvre",
+        "cards": [{"number": 1, "name": "A known unit card", "side": "Second player", "unit": true}]
+    });
+    let mut p = start("manoeuvre-table", json!({"manifest": manifest}));
+    let label = ask(&mut p, json!({"cmd": "legal"}))["actions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|a| a["id"] == "inactive-play-61-combat")
+        .map(|a| a["label"].to_string())
+        .unwrap_or_default();
+    assert!(!label.contains("roll"), "a unit card is played without a roll: {label}");
+    apply(&mut p, "inactive-play-61-combat");
+    // No die: the next decision is the refill draw.
+    assert!(ids(&mut p).iter().all(|id| id.starts_with("draw-")));
+    draw_lowest(&mut p);
+    assert_eq!(view(&mut p)["decks"][1]["discard"], json!([61]));
+}
+
+#[test]
+fn wilderness_war_inactive_response_costs_a_card_remaining_and_refills_face_down() {
+    // One shared deck: side 0 holds A1 B2 C3 D4 E5, side 1 A6 B7 C8 D9 E10.
+    let mut p = start("wilderness-war", json!({}));
+    assert_eq!(view(&mut p)["sides"][1]["cards_remaining"], json!(7));
+    apply(&mut p, "inactive-play-6-response");
+    apply(&mut p, "fate-1");
+    assert_eq!(view(&mut p)["sides"][1]["cards_remaining"], json!(7), "blocked by Fate: nothing spent");
+    apply(&mut p, "inactive-play-6-response");
+    apply(&mut p, "fate-6");
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["sides"][1]["cards_remaining"], json!(6));
+    assert_eq!(v["sides"][1]["slots"]["A"], json!([null]), "refilled face-down");
+    assert_eq!(v["decks"][0]["discard"], json!([6]));
+}
+
+#[test]
+fn sheets_where_double_bang_does_not_gate_the_inactive_side_offer_no_inactive_play() {
+    for game in ["pursuit-of-glory", "cc-napoleonics", "1960", "barbarossa-to-berlin"] {
+        let mut p = start(game, json!({}));
+        assert!(!ids(&mut p).iter().any(|id| id.starts_with("inactive-play-")), "{game}");
+    }
+}

@@ -1,0 +1,49 @@
+//! The special rules of each playsheet, on top of the common card table. A game's rules are a
+//! [`SpecialRules`] object: it can act once the table is dealt, add (or remove) decisions
+//! ([`Special`] actions), carry them out, and remind the player of a rule at the moment it applies.
+//! Games without special rules yet use the common system alone.
+
+use crate::card::CardId;
+use crate::table::CardTable;
+use crate::table_action::TableAction;
+
+/// A decision a game's special rules add: which rule (`code`, the game's own numbering), for which
+/// side, about which card, with one small number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Special {
+    pub code: u8,
+    pub side: u8,
+    pub card: Option<CardId>,
+    pub n: u8,
+}
+
+/// A game's special rules. Every method has a default that does nothing.
+pub trait SpecialRules: Sync + Send {
+    /// Called once the table is dealt.
+    fn setup(&self, _table: &mut CardTable) {}
+    /// Appends the decisions this game adds at this moment (and may remove common ones).
+    fn adjust_legal(&self, _table: &CardTable, _out: &mut Vec<TableAction>) {}
+    /// Carries out one of this game's decisions.
+    fn apply(&self, _table: &mut CardTable, _special: Special) {}
+    /// The stable id of one of this game's decisions.
+    fn id(&self, special: Special) -> String {
+        format!("special-{}-{}-{}-{}", special.code, special.side, special.card.map_or(0, |c| c.0), special.n)
+    }
+    /// A label a player understands.
+    fn label(&self, _table: &CardTable, special: Special) -> String {
+        format!("special action {}", special.code)
+    }
+    /// Reminders of special rules that matter at this moment, in our own words.
+    fn reminders(&self, _table: &CardTable) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// The common system alone.
+struct CommonOnly;
+impl SpecialRules for CommonOnly {}
+
+/// The special rules of a playsheet, by game id.
+pub fn rules_for(_game: &str) -> &'static dyn SpecialRules {
+    &CommonOnly
+}

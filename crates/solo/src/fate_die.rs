@@ -57,8 +57,11 @@ pub fn eligible_cards(
         face_up.push((SlotName::C, top));
         face_up.sort_by_key(|(s, _)| *s);
     }
+    // The named slots were turned face-up by the roll; a card that arrives face-down afterwards (a
+    // refill after an answer or a Combat Card) is not part of the roll.
     let in_slots = |slots: SlotSet| -> Vec<CardId> {
-        let mut cards: Vec<CardId> = slots.iter().flat_map(|s| display.slot(s).iter().map(|p| p.card)).collect();
+        let mut cards: Vec<CardId> =
+            slots.iter().flat_map(|s| display.slot(s).iter().filter(|p| p.face_up).map(|p| p.card)).collect();
         if slots.contains(SlotName::C)
             && let Some(top) = deck_top
         {

@@ -73,12 +73,22 @@ pub(crate) enum Phase {
     /// of rolling. `slot_rest` holds the other cards of a slot still playable this turn.
     Choose { face: u8, played: u8, slot_rest: Option<Vec<CardId>> },
     /// Random Card Selection against `target`'s display: first a slot, then a card inside it.
-    Selecting { target: u8, slot: Option<SlotName>, first_die: Option<u8> },
+    /// `purpose` is the game rule that asked for the pick (none: the common random discard); the turn
+    /// then goes back to `back`.
+    Selecting {
+        target: u8,
+        slot: Option<SlotName>,
+        first_die: Option<u8>,
+        purpose: Option<crate::games::Special>,
+        back: Box<Phase>,
+    },
     /// The unplayable-results dig: cards are turned from the deck until one can be played.
     Digging { revealed: Option<CardId> },
     /// The inactive side rolls the Fate Die before playing one of its face-up cards (`!!` blocks
     /// it); then the turn goes on where it was.
     InactiveRoll { card: CardId, purpose: u8, back: Box<Phase> },
+    /// A roll of the Fate Die that a game's special rule asked for.
+    GameRoll { special: crate::games::Special, back: Box<Phase> },
 }
 
 /// A card owed to a slot (or to the top of a deck) that the table will draw as soon as it can.
@@ -87,6 +97,14 @@ pub(crate) enum Pending {
     Fill { side: u8, slot: SlotName, facing: Facing, only_if_short: bool },
     RevealTop { side: u8 },
     DigDraw { side: u8 },
+}
+
+/// A card kept aside by a game's special rules: whose it is, and where (in words).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Held {
+    pub card: CardId,
+    pub side: u8,
+    pub place: &'static str,
 }
 
 /// The state of a CDG Solo System card table.
@@ -114,6 +132,16 @@ pub struct CardTable {
     pub(crate) last_selected: Option<CardId>,
     /// What became of the inactive side's last attempt to play a card (for the view and the log).
     pub(crate) last_inactive: Option<(CardId, bool)>,
+    /// Cards a game rule has marked for later (the Wilderness War cards turned up for a battle
+    /// response, ...), with the rule's word for the mark.
+    pub(crate) tags: Vec<(CardId, &'static str)>,
+    /// The number of cards each deck was built with.
+    pub(crate) deck_sizes: [u16; 2],
+    /// Per-side markers a game's special rules keep (momentum, passes, tokens, ...), by name.
+    pub(crate) markers: Vec<(&'static str, [i32; 2])>,
+    /// Cards a game's special rules keep out of the display and the decks (Future Offensives, the
+    /// Infantry Square track, Tactician cards, ...), each with its side and the name of its place.
+    pub(crate) held: Vec<Held>,
     pub(crate) next_card: u16,
 }
 
@@ -340,6 +368,10 @@ impl CardTable {
             last_roll: None,
             last_selected: None,
             last_inactive: None,
+            markers: Vec::new(),
+            held: Vec::new(),
+            deck_sizes: sizes,
+            tags: Vec::new(),
             next_card: next,
             sheet,
         };
@@ -347,7 +379,7 @@ impl CardTable {
             table.set_targets(side);
             table.deal(side);
         }
-        crate::games::rules_for(&table.sheet.id.clone()).setup(&mut table);
+        table.rules().setup(&mut table);
         table.settle();
         Ok(table)
     }
@@ -534,11 +566,10 @@ impl CardTable {
                     return;
                 }
                 Phase::Selecting { target, slot, .. } => {
-                    let target = *target;
-                    let candidates = self.selection_candidates(target, *slot);
-                    match candidates.len() {
-                        0 => self.phase = Phase::Start,
-                        1 => self.choose_candidate(target, *slot, 0),
+                    let (target, slot) = (*target, *slot);
+                    match self.selection_candidates(target, slot).len() {
+                        0 => self.finish_selection(None),
+                        1 => self.choose_candidate(target, slot, 0),
                         _ => return,
                     }
                     continue;
@@ -570,17 +601,41 @@ impl CardTable {
     fn choose_candidate(&mut self, target: u8, slot: Option<SlotName>, index: usize) {
         let candidates = self.selection_candidates(target, slot);
         let Some((chosen_slot, cards)) = candidates.get(index).cloned() else {
-            self.phase = Phase::Start;
+            self.finish_selection(None);
             return;
         };
         if slot.is_none() && cards.len() > 1 {
-            self.phase = Phase::Selecting { target, slot: Some(chosen_slot), first_die: None };
+            if let Phase::Selecting { slot, first_die, .. } = &mut self.phase {
+                *slot = Some(chosen_slot);
+                *first_die = None;
+            }
             return;
         }
-        let card = cards[0];
-        self.last_selected = Some(card);
-        self.discard_card(target, card, Some(self.sheet.discard_refill));
-        self.phase = Phase::Start;
+        self.finish_selection(Some(cards[0]));
+    }
+
+    /// The Random Card Selection picked `card` (or found nothing): the common use discards it; a
+    /// game rule's use is handed to the rule. Then the turn goes back to where it was.
+    fn finish_selection(&mut self, card: Option<CardId>) {
+        let Phase::Selecting { target, purpose, back, .. } = std::mem::replace(&mut self.phase, Phase::Start) else {
+            return;
+        };
+        self.phase = *back;
+        self.last_selected = card;
+        let Some(card) = card else { return };
+        match purpose {
+            None => {
+                self.discard_card(target, card, Some(self.sheet.discard_refill));
+            }
+            Some(special) => self.rules().after_selection(self, special, target, card),
+        }
+    }
+
+    /// Starts a Random Card Selection among `target`'s face-up cards on behalf of a game rule; the
+    /// pick comes back through `SpecialRules::after_selection`.
+    pub(crate) fn ask_random_selection(&mut self, target: u8, special: crate::games::Special) {
+        let back = Box::new(self.phase.clone());
+        self.phase = Phase::Selecting { target, slot: None, first_die: None, purpose: Some(special), back };
     }
 
     /// Removes a card from `side`'s display (or the face-up top of its deck) to the discard pile,
@@ -623,7 +678,8 @@ impl CardTable {
         self.fill_short_slots(side, allowed, rule.facing);
     }
 
-    fn end_turn(&mut self) {
+    pub(crate) fn end_turn(&mut self) {
+        self.rules().end_of_turn(self);
         if self.sheet.lowest.depends_on_board() {
             for f in &mut self.facts {
                 f.value = None;
@@ -644,6 +700,55 @@ impl CardTable {
         for slot in std::mem::take(&mut self.owed) {
             self.pending.push_back(Pending::Fill { side, slot, facing, only_if_short: false });
         }
+    }
+
+    /// The first card id of a side's own deck (Dual Deck; card ids run deck by deck).
+    pub(crate) fn first_card_of(&self, side: u8) -> Option<CardId> {
+        if !self.dual() {
+            return None;
+        }
+        Some(if side == 0 { CardId(1) } else { CardId(1 + self.deck_sizes[0]) })
+    }
+
+    /// The special rules of this table's game.
+    pub(crate) fn rules(&self) -> &'static dyn crate::games::SpecialRules {
+        crate::games::rules_for(&self.sheet.id)
+    }
+
+    /// A game's per-side marker (0 until set).
+    pub fn marker(&self, name: &str, side: u8) -> i32 {
+        self.markers.iter().find(|(n, _)| *n == name).map_or(0, |(_, v)| v[(side & 1) as usize])
+    }
+
+    /// Sets a game's per-side marker.
+    pub fn set_marker(&mut self, name: &'static str, side: u8, value: i32) {
+        match self.markers.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, v)) => v[(side & 1) as usize] = value,
+            None => {
+                let mut v = [0; 2];
+                v[(side & 1) as usize] = value;
+                self.markers.push((name, v));
+            }
+        }
+    }
+
+    /// Takes a held card back out (to be played, discarded or put in a slot by the caller).
+    pub(crate) fn release(&mut self, card: CardId) -> Option<Held> {
+        let i = self.held.iter().position(|h| h.card == card)?;
+        Some(self.held.remove(i))
+    }
+
+    /// Puts a card into a discard pile (that side's, or the shared one).
+    pub(crate) fn put_in_discards(&mut self, side: u8, card: CardId) {
+        let d = self.deck_index(side);
+        self.decks[d].discard(card);
+    }
+
+    /// Asks for a Fate Die roll on behalf of a game rule; the result comes back through
+    /// `SpecialRules::after_game_roll`, and the turn then goes on where it was.
+    pub(crate) fn ask_game_roll(&mut self, special: crate::games::Special) {
+        let back = Box::new(self.phase.clone());
+        self.phase = Phase::GameRoll { special, back };
     }
 
     /// Whether the inactive side must roll before playing this card: on sheets where `!!` blocks the
@@ -695,6 +800,7 @@ impl CardTable {
             self.pending.push_back(Pending::RevealTop { side });
         }
         self.phase = Phase::Choose { face, played: 0, slot_rest: None };
+        self.rules().after_roll(self, face);
     }
 
     fn apply_action(&mut self, action: &TableAction) {
@@ -718,6 +824,10 @@ impl CardTable {
                     self.phase = *back;
                     self.inactive_play(card, purpose, face != 1);
                 }
+                Phase::GameRoll { special, back } => {
+                    self.phase = *back;
+                    self.rules().after_game_roll(self, special, face);
+                }
                 _ => self.fate(face),
             },
             TableAction::InactivePlay { card, purpose } => {
@@ -730,16 +840,22 @@ impl CardTable {
             }
             TableAction::Special(special) => crate::games::rules_for(&self.sheet.id).apply(self, special),
             TableAction::Die(roll) => {
-                let Phase::Selecting { target, slot, first_die } = self.phase.clone() else { return };
+                let Phase::Selecting { target, slot, first_die, .. } = self.phase.clone() else { return };
                 let n = self.selection_candidates(target, slot).len();
                 if random_selection::dice_per_reading(n) == 2 && first_die.is_none() {
-                    self.phase = Phase::Selecting { target, slot, first_die: Some(roll) };
+                    if let Phase::Selecting { first_die, .. } = &mut self.phase {
+                        *first_die = Some(roll);
+                    }
                     return;
                 }
                 let dice: Vec<u8> = first_die.into_iter().chain([roll]).collect();
                 match random_selection::read_chart(n, &dice) {
                     ChartResult::Pick(i) => self.choose_candidate(target, slot, i),
-                    ChartResult::Reroll => self.phase = Phase::Selecting { target, slot, first_die: None },
+                    ChartResult::Reroll => {
+                        if let Phase::Selecting { first_die, .. } = &mut self.phase {
+                            *first_die = None;
+                        }
+                    }
                 }
             }
             TableAction::Roll => {
@@ -779,6 +895,9 @@ impl CardTable {
                 };
                 self.play(card, face);
                 self.phase = Phase::Choose { face, played: played + 1, slot_rest: rest };
+                if let TableAction::Play { purpose, .. } = *action {
+                    self.rules().after_play(self, card, purpose);
+                }
             }
             TableAction::PlayBeside { card, .. } => {
                 // Playing a set-aside card replaces the roll, not the Draw phase before it.
@@ -854,7 +973,8 @@ impl CardTable {
             }
             TableAction::RandomDiscard => {
                 self.last_selected = None;
-                self.phase = Phase::Selecting { target: 1 - side, slot: None, first_die: None };
+                let back = Box::new(self.phase.clone());
+                self.phase = Phase::Selecting { target: 1 - side, slot: None, first_die: None, purpose: None, back };
             }
             TableAction::Dig => {
                 if let Some(card) = self.display(side).slot(SlotName::A).last().map(|p| p.card) {
@@ -910,7 +1030,9 @@ impl Game for CardTable {
             return ToMove::Chance;
         }
         match self.phase {
-            Phase::Rolling | Phase::Selecting { .. } | Phase::InactiveRoll { .. } => ToMove::Chance,
+            Phase::Rolling | Phase::Selecting { .. } | Phase::InactiveRoll { .. } | Phase::GameRoll { .. } => {
+                ToMove::Chance
+            }
             _ => ToMove::Player(self.active),
         }
     }
@@ -1003,6 +1125,9 @@ impl Game for CardTable {
         }
         if let Phase::Digging { revealed: Some(c) } = self.phase {
             mark(c, "the dig")?;
+        }
+        for h in &self.held {
+            mark(h.card, h.place)?;
         }
         match seen.iter().enumerate().skip(1).find(|(_, n)| **n != 1) {
             Some((c, n)) => Err(format!("card {c} is in {n} places")),

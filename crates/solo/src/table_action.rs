@@ -264,7 +264,9 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
     }
     let purposes = sheet.purposes.len() as u8;
     match &table.phase {
-        Phase::Rolling | Phase::InactiveRoll { .. } => out.extend((1..=6).map(TableAction::Fate)),
+        Phase::Rolling | Phase::InactiveRoll { .. } | Phase::GameRoll { .. } => {
+            out.extend((1..=6).map(TableAction::Fate))
+        }
         Phase::Selecting { .. } => out.extend((1..=6).map(TableAction::Die)),
         Phase::Start => {
             out.push(TableAction::Roll);

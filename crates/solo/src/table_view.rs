@@ -29,6 +29,10 @@ pub struct TableView {
     pub last_inactive_play: Option<(CardId, bool)>,
     /// Special rules of this game that matter now, in words.
     pub reminders: Vec<String>,
+    /// Per-side markers of the game's special rules, by name.
+    pub markers: BTreeMap<&'static str, [i32; 2]>,
+    /// Cards the game's special rules keep aside (always face-up).
+    pub held: Vec<crate::table::Held>,
     /// The printed number and name of every card in sight (face-up in a display or on a deck,
     /// beside a display, face-up in a discard pile, or turned up by a dig) that the table's
     /// manifest describes. Face-down and undrawn cards never appear here. Left out when empty.
@@ -120,7 +124,9 @@ impl TableView {
             Phase::Choose { played: 0, .. } => "the active side to play an allowed card".into(),
             Phase::Choose { .. } => "the active side to play another allowed card or end the turn".into(),
             Phase::Digging { .. } => "the active side to decide about the turned-up card".into(),
-            Phase::Rolling | Phase::Selecting { .. } | Phase::InactiveRoll { .. } => "a die roll".into(),
+            Phase::Rolling | Phase::Selecting { .. } | Phase::InactiveRoll { .. } | Phase::GameRoll { .. } => {
+                "a die roll".into()
+            }
         };
         TableView {
             game: sheet.id.clone(),
@@ -135,6 +141,8 @@ impl TableView {
             last_random_selection: table.last_selected,
             last_inactive_play: table.last_inactive,
             reminders: crate::games::rules_for(&sheet.id).reminders(table),
+            markers: table.markers.iter().map(|(n, v)| (*n, *v)).collect(),
+            held: table.held.clone(),
             cards,
         }
     }

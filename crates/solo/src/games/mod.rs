@@ -1,7 +1,13 @@
 //! The special rules of each playsheet, on top of the common card table. A game's rules are a
 //! [`SpecialRules`] object: it can act once the table is dealt, add (or remove) decisions
-//! ([`Special`] actions), carry them out, and remind the player of a rule at the moment it applies.
-//! Games without special rules yet use the common system alone.
+//! ([`Special`] actions) and carry them out, act after the Fate Die roll, after a play and at the end
+//! of a turn, ask for a Fate Die roll of its own, keep per-side markers and held cards in the table's
+//! generic containers ([`CardTable::marker`], [`CardTable::hold`]), and remind the player of a rule at
+//! the moment it applies. Games without special rules yet use the common system alone.
+
+mod barbarossa_to_berlin;
+mod pursuit_of_glory;
+mod wilderness_war;
 
 use crate::card::CardId;
 use crate::table::CardTable;
@@ -33,6 +39,16 @@ pub trait SpecialRules: Sync + Send {
     fn label(&self, _table: &CardTable, special: Special) -> String {
         format!("special action {}", special.code)
     }
+    /// After the active side's Fate Die roll (its flips done).
+    fn after_roll(&self, _table: &mut CardTable, _face: u8) {}
+    /// After the active side played `card` for `purpose` (the card is in the discards).
+    fn after_play(&self, _table: &mut CardTable, _card: CardId, _purpose: u8) {}
+    /// At the end of the active side's turn, before the other side becomes active.
+    fn end_of_turn(&self, _table: &mut CardTable) {}
+    /// After a Random Card Selection this game asked for: `card` of `target`'s display was picked.
+    fn after_selection(&self, _table: &mut CardTable, _special: Special, _target: u8, _card: CardId) {}
+    /// After a Fate Die roll this game asked for with [`CardTable::ask_game_roll`].
+    fn after_game_roll(&self, _table: &mut CardTable, _special: Special, _face: u8) {}
     /// Reminders of special rules that matter at this moment, in our own words.
     fn reminders(&self, _table: &CardTable) -> Vec<String> {
         Vec::new()
@@ -44,6 +60,11 @@ struct CommonOnly;
 impl SpecialRules for CommonOnly {}
 
 /// The special rules of a playsheet, by game id.
-pub fn rules_for(_game: &str) -> &'static dyn SpecialRules {
-    &CommonOnly
+pub fn rules_for(game: &str) -> &'static dyn SpecialRules {
+    match game {
+        "barbarossa-to-berlin" => &barbarossa_to_berlin::Rules,
+        "pursuit-of-glory" => &pursuit_of_glory::Rules,
+        "wilderness-war" => &wilderness_war::Rules,
+        _ => &CommonOnly,
+    }
 }

@@ -1,0 +1,153 @@
+//! Wilderness War's playsheet mechanisms, driven through the protocol with manual chance and the
+//! shipped manifest. Its named cards come first in the shared deck (#6 Surrender! = card 1, #35 = 2,
+//! #36 = 3, #37 = 4, #62 = 5, #67 = 6, #69 = 7); dealing the lowest card each time gives the French
+//! A1 B2 C3 D4 E5 and the British A6 B7 C8 D9 E10, A and B face-up.
+
+use protocol::Protocol;
+use serde_json::{Value, json};
+
+fn ask(p: &mut Protocol, request: Value) -> Value {
+    let r = p.handle_line(&request.to_string());
+    assert_eq!(r["ok"], json!(true), "{request} -> {r}");
+    r
+}
+
+fn ids(p: &mut Protocol) -> Vec<String> {
+    let legal = ask(p, json!({"cmd": "legal"}));
+    legal["actions"].as_array().into_iter().flatten().filter_map(|a| a["id"].as_str().map(String::from)).collect()
+}
+
+fn apply(p: &mut Protocol, id: &str) {
+    ask(p, json!({"cmd": "apply", "action": id}));
+}
+
+fn draw_lowest(p: &mut Protocol) {
+    loop {
+        let mut draws: Vec<u32> = ids(p).iter().filter_map(|id| id.strip_prefix("draw-")?.parse().ok()).collect();
+        draws.sort_unstable();
+        match draws.first() {
+            Some(card) => apply(p, &format!("draw-{card}")),
+            None => return,
+        }
+    }
+}
+
+fn view(p: &mut Protocol) -> Value {
+    ask(p, json!({"cmd": "observe", "player": 0}))["observation"].clone()
+}
+
+fn start() -> Protocol {
+    let manifest = serde_json::to_value(solo::manifest("wilderness-war").expect("shipped").as_ref()).unwrap();
+    let mut p = Protocol::new();
+    ask(&mut p, json!({"cmd": "new", "game": "wilderness-war", "options": {"chance": "manual", "manifest": manifest}}));
+    draw_lowest(&mut p);
+    p
+}
+
+#[test]
+fn a_new_season_resets_cards_remaining_and_surrender_forces_a_reshuffle() {
+    let mut p = start();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-event"); // Surrender!
+    draw_lowest(&mut p);
+    apply(&mut p, "end-turn");
+    assert!(view(&mut p)["reminders"].to_string().contains("Surrender!"));
+    apply(&mut p, "new-season");
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["markers"]["season"], json!([2, 2]));
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(7));
+    assert_eq!(v["decks"][0]["discard"], json!([]), "the discards went back into the deck");
+    assert_eq!(v["sides"][1]["slots"]["C"], json!([null]), "face-down cards were discarded and replaced");
+}
+
+#[test]
+fn with_one_card_remaining_a_side_may_pass_but_not_two_seasons_running() {
+    let mut p = start();
+    for _ in 0..6 {
+        apply(&mut p, "cards-remaining-down");
+    }
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    assert!(ids(&mut p).contains(&"pass-held-card".to_string()));
+    apply(&mut p, "pass-held-card");
+    let v = view(&mut p);
+    assert_eq!(v["active"], json!(1));
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(1), "the card is kept");
+    assert_eq!(v["markers"]["card held (season)"], json!([1, 0]));
+    // Next season the French cannot pass again.
+    apply(&mut p, "new-season");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "pass");
+    for _ in 0..6 {
+        apply(&mut p, "cards-remaining-down");
+    }
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    assert!(!ids(&mut p).contains(&"pass-held-card".to_string()));
+}
+
+#[test]
+fn the_active_side_plays_a_response_alongside_its_action() {
+    let mut p = start();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "active-response-2");
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(6));
+    assert_eq!(v["sides"][0]["slots"]["B"], json!([null]), "refilled face-down");
+}
+
+#[test]
+fn a_battle_response_turns_cards_up_for_the_battle_and_down_again_after() {
+    let mut p = start();
+    apply(&mut p, "battle-response");
+    apply(&mut p, "fate-1");
+    assert!(!ids(&mut p).contains(&"end-battle".to_string()), "blocked by Fate");
+    apply(&mut p, "battle-response");
+    apply(&mut p, "fate-5"); // C, D and E of the British display turn up
+    let v = view(&mut p);
+    assert_eq!(v["sides"][1]["slots"]["C"], json!([8]));
+    assert_eq!(v["sides"][1]["slots"]["E"], json!([10]));
+    let now = ids(&mut p);
+    assert!(now.iter().all(|id| id.starts_with("battle-response-play-") || id == "end-battle"), "{now:?}");
+    apply(&mut p, "battle-response-play-8");
+    draw_lowest(&mut p);
+    apply(&mut p, "end-battle");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][1]["cards_remaining"], json!(6));
+    assert_eq!(v["sides"][1]["slots"]["D"], json!([null]), "turned back face-down");
+    assert_eq!(v["sides"][1]["slots"]["E"], json!([null]));
+    assert_eq!(v["sides"][1]["slots"]["A"], json!([6]), "cards already face-up stay so");
+}
+
+#[test]
+fn a_forced_discard_takes_a_random_face_up_card_and_a_card_remaining() {
+    let mut p = start();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "forced-random-discard");
+    apply(&mut p, "d6-2"); // two face-up British cards: 1-3 picks the first (A: card 6)
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["decks"][0]["discard"], json!([6]));
+    assert_eq!(v["sides"][1]["cards_remaining"], json!(6));
+    assert_eq!(v["sides"][1]["slots"]["A"], json!([null]));
+    assert!(ids(&mut p).iter().any(|id| id.starts_with("play-")), "the French turn goes on");
+}
+
+#[test]
+fn hand_sizes_stay_between_seven_and_nine() {
+    let mut p = start();
+    let now = ids(&mut p);
+    assert!(now.contains(&"hand-size-up-british".to_string()));
+    assert!(!now.contains(&"hand-size-down-british".to_string()), "7 is the least");
+    apply(&mut p, "hand-size-up-british");
+    apply(&mut p, "hand-size-up-british");
+    assert!(!ids(&mut p).contains(&"hand-size-up-british".to_string()), "9 is the most");
+    apply(&mut p, "new-season");
+    assert_eq!(view(&mut p)["sides"][1]["cards_remaining"], json!(9));
+}

@@ -1,0 +1,317 @@
+//! WW2: Barbarossa to Berlin's special rules on the card table: the Axis opening card and the
+//! Soviet Reinforcements set aside at setup, the Axis playing its opening card on its first turn,
+//! the Reinforcements exchange in game turns 1 and 2, operations that use no card, Combat Cards from
+//! either display, the Draw Strategy Cards phase (discards against Cards Remaining, then the reset),
+//! and reminders for the cards whose events the solitaire rules change.
+//!
+//! Cards are recognised by the numbers a deck manifest gives them (`--manifest builtin` names the
+//! ones this module needs); without a manifest the set-aside cards are not known, and the reminders
+//! say so.
+
+use super::{Special, SpecialRules};
+use crate::card::CardId;
+use crate::playsheet::Facing;
+use crate::table::{CardTable, Phase};
+use crate::table_action::TableAction;
+
+pub(super) struct Rules;
+
+const AXIS: u8 = 0;
+const ALLIED: u8 = 1;
+
+const CHOOSE_OPENING: u8 = 1;
+const EXCHANGE: u8 = 2;
+const AUTOMATIC_OPERATION: u8 = 3;
+const PARTISAN_OPERATION: u8 = 4;
+const COMBAT_CARD: u8 = 5;
+const BEGIN_DRAW_PHASE: u8 = 6;
+const DRAW_DISCARD: u8 = 7;
+const END_DRAW_PHASE: u8 = 8;
+
+const OPENING_PLACE: &str = "Axis opening card, to choose";
+const REINFORCEMENTS_PLACE: &str = "Soviet Reinforcements, set aside";
+/// Marker: the game turn (1 from the start; the Draw Strategy Cards phase moves it on).
+const GAME_TURN: &str = "game turn";
+/// Marker: 1 while the Draw Strategy Cards phase is under way.
+const DRAW_PHASE: &str = "draw strategy cards phase";
+/// Marker (Axis): the card id of the chosen opening event.
+const OPENING: &str = "opening event";
+
+fn special(code: u8, side: u8, card: Option<CardId>) -> Special {
+    Special { code, side, card, n: 0 }
+}
+
+/// The card with this printed number in `side`'s undrawn deck.
+fn in_pool(table: &CardTable, side: u8, number: u16) -> Option<CardId> {
+    table.deck_of(side).pool.iter().copied().find(|&c| table.card_name(c).and_then(|n| n.number) == Some(number))
+}
+
+fn numbered(table: &CardTable, card: CardId) -> Option<u16> {
+    table.card_name(card).and_then(|n| n.number)
+}
+
+fn game_turn(table: &CardTable) -> i32 {
+    table.marker(GAME_TURN, AXIS).max(1)
+}
+
+fn held(table: &CardTable, place: &str) -> Vec<CardId> {
+    table.held.iter().filter(|h| h.place == place).map(|h| h.card).collect()
+}
+
+impl SpecialRules for Rules {
+    fn setup(&self, table: &mut CardTable) {
+        table.set_marker(GAME_TURN, AXIS, 1);
+        table.set_marker(GAME_TURN, ALLIED, 1);
+        // Before the displays are dealt: the Axis opening events and the Soviet Reinforcements
+        // leave the decks.
+        for (side, number, place) in
+            [(AXIS, 1, OPENING_PLACE), (AXIS, 2, OPENING_PLACE), (ALLIED, 24, REINFORCEMENTS_PLACE)]
+        {
+            if let Some(card) = in_pool(table, side, number) {
+                let d = table.deck_index(side);
+                table.decks[d].pool.retain(|c| *c != card);
+                table.held.push(crate::table::Held { card, side, place });
+            }
+        }
+    }
+
+    fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
+        let side = table.active();
+        let chance = matches!(out.first(), Some(TableAction::Draw(_) | TableAction::Fate(_) | TableAction::Die(_)));
+        if chance {
+            return;
+        }
+        // The Draw Strategy Cards phase: discards against Cards Remaining, then the reset.
+        if table.marker(DRAW_PHASE, AXIS) == 1 {
+            out.clear();
+            for s in [AXIS, ALLIED] {
+                if table.cards_remaining(s) > 0 {
+                    let cards: Vec<CardId> = table.display(s).face_up().map(|(_, c)| c).collect();
+                    out.extend(cards.into_iter().map(|c| TableAction::Special(special(DRAW_DISCARD, s, Some(c)))));
+                }
+            }
+            out.push(TableAction::Special(special(END_DRAW_PHASE, side, None)));
+            return;
+        }
+        let start = matches!(table.phase, Phase::Start);
+        let choosing = matches!(table.phase, Phase::Choose { played: 0, .. });
+        // The Axis picks its opening event before anything else.
+        let to_choose = held(table, OPENING_PLACE);
+        if !to_choose.is_empty() {
+            out.clear();
+            out.extend(to_choose.into_iter().map(|c| TableAction::Special(special(CHOOSE_OPENING, AXIS, Some(c)))));
+            return;
+        }
+        // On its first turn the Axis plays the opening event instead of rolling.
+        if start && side == AXIS && opening_waits(table) {
+            out.retain(|a| !matches!(a, TableAction::Roll));
+        }
+        if start {
+            out.push(TableAction::Special(special(BEGIN_DRAW_PHASE, side, None)));
+        }
+        if choosing {
+            out.push(TableAction::Special(special(AUTOMATIC_OPERATION, side, None)));
+            if side == ALLIED {
+                out.push(TableAction::Special(special(PARTISAN_OPERATION, side, None)));
+            }
+            // Soviet Reinforcements instead of an allowed card of 3 Ops or more (game turns 1-2).
+            if side == ALLIED && !held(table, REINFORCEMENTS_PLACE).is_empty() && game_turn(table) <= 2 {
+                let strong: Vec<CardId> = out
+                    .iter()
+                    .filter_map(|a| match a {
+                        // An unknown value counts: the player, card in hand, knows whether it is 3+.
+                        TableAction::Play { card, .. } if table.facts(*card).value.is_none_or(|v| v >= 3) => {
+                            Some(*card)
+                        }
+                        _ => None,
+                    })
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .into_iter()
+                    .collect();
+                out.extend(strong.into_iter().map(|c| TableAction::Special(special(EXCHANGE, ALLIED, Some(c)))));
+            }
+            // The cards that would look at the other hand cannot be played for their events.
+            out.retain(|a| match a {
+                TableAction::Play { card, purpose } => {
+                    let event = table.sheet().purposes.get(*purpose as usize).is_some_and(|p| p == "Event");
+                    !(event && is_hand_revealing(table, *card))
+                }
+                _ => true,
+            });
+        }
+        // Combat Cards from either display, while that side has a card remaining.
+        if start || matches!(table.phase, Phase::Choose { .. }) {
+            for s in [AXIS, ALLIED] {
+                if table.cards_remaining(s) >= 1 {
+                    let cards: Vec<CardId> = table.display(s).face_up().map(|(_, c)| c).collect();
+                    out.extend(cards.into_iter().map(|c| TableAction::Special(special(COMBAT_CARD, s, Some(c)))));
+                }
+            }
+        }
+    }
+
+    fn apply(&self, table: &mut CardTable, special: Special) {
+        match (special.code, special.card) {
+            (CHOOSE_OPENING, Some(card)) => {
+                // The chosen event waits beside the Axis display; the other goes back into the deck.
+                for other in held(table, OPENING_PLACE) {
+                    table.release(other);
+                    if other == card {
+                        table.displays[AXIS as usize].beside.push(card);
+                        table.set_marker(OPENING, AXIS, i32::from(card.0));
+                    } else {
+                        let d = table.deck_index(AXIS);
+                        table.decks[d].pool.push(other);
+                    }
+                }
+            }
+            (EXCHANGE, Some(card)) => {
+                table.discard_card(ALLIED, card, Some(Facing::MaintainFacing));
+                if let Some(reinforcements) = held(table, REINFORCEMENTS_PLACE).first().copied() {
+                    table.release(reinforcements);
+                    table.put_in_discards(ALLIED, reinforcements);
+                }
+                table.cards_remaining[ALLIED as usize] = table.cards_remaining[ALLIED as usize].saturating_sub(1);
+                if let Phase::Choose { face, .. } = table.phase {
+                    table.phase = Phase::Choose { face, played: 1, slot_rest: None };
+                }
+            }
+            (AUTOMATIC_OPERATION | PARTISAN_OPERATION, _) => table.end_turn(),
+            (COMBAT_CARD, Some(card)) => {
+                let s = special.side;
+                // Refilled from slot C keeping the top card's facing; a card from C leaves the next
+                // top card face-down.
+                table.discard_card(s, card, Some(Facing::MaintainFacing));
+                table.cards_remaining[s as usize] = table.cards_remaining[s as usize].saturating_sub(1);
+            }
+            (BEGIN_DRAW_PHASE, _) => table.set_marker(DRAW_PHASE, AXIS, 1),
+            (DRAW_DISCARD, Some(card)) => {
+                let s = special.side;
+                table.discard_card(s, card, Some(Facing::MaintainFacing));
+                table.cards_remaining[s as usize] = table.cards_remaining[s as usize].saturating_sub(1);
+            }
+            (END_DRAW_PHASE, _) => {
+                for s in [AXIS, ALLIED] {
+                    table.cards_remaining[s as usize] = table.max_hand_size(s);
+                }
+                table.set_marker(DRAW_PHASE, AXIS, 0);
+                let turn = game_turn(table) + 1;
+                table.set_marker(GAME_TURN, AXIS, turn);
+                table.set_marker(GAME_TURN, ALLIED, turn);
+                // Unused by the end of game turn 2, the Soviet Reinforcements go with no effect.
+                if turn > 2 {
+                    for card in held(table, REINFORCEMENTS_PLACE) {
+                        table.release(card);
+                        table.put_in_discards(ALLIED, card);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn id(&self, special: Special) -> String {
+        let card = special.card.map_or(String::new(), |c| format!("-{}", c.0));
+        let side = if special.side == AXIS { "axis" } else { "allied" };
+        match special.code {
+            CHOOSE_OPENING => format!("opening-card{card}"),
+            EXCHANGE => format!("soviet-reinforcements-for{card}"),
+            AUTOMATIC_OPERATION => "automatic-operation".into(),
+            PARTISAN_OPERATION => "partisan-operation".into(),
+            COMBAT_CARD => format!("combat-card-{side}{card}"),
+            BEGIN_DRAW_PHASE => "draw-strategy-cards-phase".into(),
+            DRAW_DISCARD => format!("draw-phase-discard-{side}{card}"),
+            _ => "end-draw-strategy-cards-phase".into(),
+        }
+    }
+
+    fn label(&self, table: &CardTable, special: Special) -> String {
+        let card = special.card.map_or(String::new(), |c| table.card_label(c));
+        let side = &table.sheet().sides[(special.side & 1) as usize];
+        match special.code {
+            CHOOSE_OPENING => format!("Axis: set {card} aside as the opening event (the other goes back in the deck)"),
+            EXCHANGE => format!("Allied: play Soviet Reinforcements instead, discarding {card} (3 Ops or more)"),
+            AUTOMATIC_OPERATION => {
+                format!("{side}: an automatic operation (1 Ops): no card played, Cards Remaining kept")
+            }
+            PARTISAN_OPERATION => "Allied: place a Partisan: no card played, Cards Remaining kept".into(),
+            COMBAT_CARD => format!("{side}: play {card} as a Combat Card (Cards Remaining -1)"),
+            BEGIN_DRAW_PHASE => "the game turn ends: begin the Draw Strategy Cards phase".into(),
+            DRAW_DISCARD => format!("{side}: discard {card} against one card remaining"),
+            _ => "end the Draw Strategy Cards phase: both sides' Cards Remaining back to Max Hand Size".into(),
+        }
+    }
+
+    fn reminders(&self, table: &CardTable) -> Vec<String> {
+        let mut notes = Vec::new();
+        if table.names.is_empty() {
+            notes.push(
+                "Without a deck manifest the table cannot tell which cards are Barbarossa, Von Paulus Pause or \
+                 Soviet Reinforcements: set them aside yourself (--manifest builtin knows them)."
+                    .into(),
+            );
+        }
+        if !held(table, REINFORCEMENTS_PLACE).is_empty() && game_turn(table) <= 2 {
+            notes.push(
+                "Soviet Reinforcements may replace any allowed Allied card of 3 Ops or more until the end of \
+                 game turn 2; the replaced card is discarded."
+                    .into(),
+            );
+        }
+        if table.active() == AXIS && opening_waits(table) {
+            notes.push("On its first turn the Axis plays its opening event instead of rolling the Fate Die.".into());
+        }
+        if table.marker(DRAW_PHASE, AXIS) == 1 {
+            notes.push(
+                "Draw Strategy Cards phase: each side may discard one face-up card per card it has remaining; \
+                 then Cards Remaining go back to the Max Hand Size (a changed Max Hand Size takes effect now)."
+                    .into(),
+            );
+        }
+        if table.cards_remaining(table.active()) == 0 {
+            notes.push(
+                "No cards remaining: only an automatic operation (or an Allied Partisan placement) is left this turn."
+                    .into(),
+            );
+        }
+        let face_up: Vec<CardId> = (0..2).flat_map(|s| table.display(s).face_up().map(|(_, c)| c)).collect();
+        if face_up.iter().any(|&c| is_hand_revealing(table, c)) {
+            notes
+                .push("Enigma and the Axis card that looks at the Allied hand have no event in solitaire play.".into());
+        }
+        if face_up.iter().any(|&c| is_hand_size_card(table, c)) {
+            notes.push(
+                "Bomber Command, US 8th Air Force and Final Production Surge change the Axis Max Hand Size from \
+                 the next Draw Strategy Cards phase."
+                    .into(),
+            );
+        }
+        notes
+    }
+}
+
+/// The Axis's first turn, with its chosen opening event still beside the display.
+fn opening_waits(table: &CardTable) -> bool {
+    let opening = table.marker(OPENING, AXIS);
+    table.turn == 1 && opening > 0 && table.display(AXIS).beside.iter().any(|c| i32::from(c.0) == opening)
+}
+
+/// Allied #25 Enigma and Axis #50 look at the other hand: no event in solitaire play.
+fn is_hand_revealing(table: &CardTable, card: CardId) -> bool {
+    let Some(n) = numbered(table, card) else { return false };
+    let side = owner(table, card);
+    (side == Some(ALLIED) && n == 25) || (side == Some(AXIS) && n == 50)
+}
+
+/// Allied #12 and #28, Axis #52: they change the Axis hand size.
+fn is_hand_size_card(table: &CardTable, card: CardId) -> bool {
+    let Some(n) = numbered(table, card) else { return false };
+    let side = owner(table, card);
+    (side == Some(ALLIED) && (n == 12 || n == 28)) || (side == Some(AXIS) && n == 52)
+}
+
+/// Which side's deck a card belongs to (card ids run deck by deck).
+fn owner(table: &CardTable, card: CardId) -> Option<u8> {
+    let first_allied = table.first_card_of(ALLIED)?;
+    Some(if card.0 < first_allied.0 { AXIS } else { ALLIED })
+}

@@ -1,0 +1,257 @@
+//! Wilderness War's special rules on the card table: seasons (Cards Remaining back to each side's
+//! Max Hand Size of 7 to 9, and the reshuffle that Surrender! forces), the Pass that replaces the
+//! held card, the active side's Response cards, Battle Responses (a Fate Die roll that turns cards
+//! up for the battle, and turns them back down afterwards), the hand-size cards, and the forced
+//! random discard. The inactive side's ordinary Responses, gated by `!!`, are common to the sheets
+//! where `!!` blocks the inactive side.
+
+use super::{Special, SpecialRules};
+use crate::card::CardId;
+use crate::fate_die;
+use crate::playsheet::{Facing, ReshuffleKind};
+use crate::table::{CardTable, Phase};
+use crate::table_action::TableAction;
+
+pub(super) struct Rules;
+
+const NEW_SEASON: u8 = 1;
+const PASS: u8 = 2;
+const ACTIVE_RESPONSE: u8 = 3;
+const BATTLE_RESPONSE: u8 = 4;
+const BATTLE_PLAY: u8 = 5;
+const END_BATTLE: u8 = 6;
+const FORCED_DISCARD: u8 = 7;
+const HAND_SIZE_UP: u8 = 8;
+const HAND_SIZE_DOWN: u8 = 9;
+
+const SEASON: &str = "season";
+/// The season in which a side last passed (Card Held marker), 0 if never.
+const PASSED: &str = "card held (season)";
+/// 1 while a Battle Response is open for the inactive side.
+const BATTLE: &str = "battle response";
+const TURNED_FOR_BATTLE: &str = "turned up for a battle";
+const SURRENDER: u16 = 6;
+
+fn special(code: u8, side: u8, card: Option<CardId>) -> Special {
+    Special { code, side, card, n: 0 }
+}
+
+fn season(table: &CardTable) -> i32 {
+    table.marker(SEASON, 0).max(1)
+}
+
+fn face_up(table: &CardTable, side: u8) -> Vec<CardId> {
+    table.display(side).face_up().map(|(_, c)| c).collect()
+}
+
+/// A side may pass unless it passed in the season just before this one.
+fn may_pass(table: &CardTable, side: u8) -> bool {
+    let passed = table.marker(PASSED, side);
+    passed == 0 || passed + 1 != season(table)
+}
+
+/// Spends one of `side`'s cards: to the discards, Cards Remaining down, refilled face-down.
+fn spend(table: &mut CardTable, side: u8, card: CardId) {
+    table.discard_card(side, card, Some(Facing::FaceDown));
+    table.cards_remaining[side as usize] = table.cards_remaining[side as usize].saturating_sub(1);
+}
+
+impl SpecialRules for Rules {
+    fn setup(&self, table: &mut CardTable) {
+        table.set_marker(SEASON, 0, 1);
+        table.set_marker(SEASON, 1, 1);
+    }
+
+    fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
+        if matches!(out.first(), Some(TableAction::Draw(_) | TableAction::Fate(_) | TableAction::Die(_))) {
+            return;
+        }
+        let active = table.active();
+        let inactive = 1 - active;
+        if table.marker(BATTLE, inactive) == 1 {
+            // During a Battle Response only its own steps are open.
+            out.clear();
+            if table.cards_remaining(inactive) > 0 {
+                let cards = face_up(table, inactive);
+                out.extend(cards.into_iter().map(|c| TableAction::Special(special(BATTLE_PLAY, inactive, Some(c)))));
+            }
+            out.push(TableAction::Special(special(END_BATTLE, inactive, None)));
+            return;
+        }
+        let start = matches!(table.phase, Phase::Start);
+        let choosing = matches!(table.phase, Phase::Choose { .. });
+        if start {
+            out.push(TableAction::Special(special(NEW_SEASON, active, None)));
+            for side in [active, inactive] {
+                let h = table.max_hand_size(side);
+                if h < 9 {
+                    out.push(TableAction::Special(special(HAND_SIZE_UP, side, None)));
+                }
+                if h > 7 {
+                    out.push(TableAction::Special(special(HAND_SIZE_DOWN, side, None)));
+                }
+            }
+        }
+        if matches!(table.phase, Phase::Choose { played: 0, .. })
+            && table.cards_remaining(active) == 1
+            && may_pass(table, active)
+        {
+            out.push(TableAction::Special(special(PASS, active, None)));
+        }
+        if choosing && table.cards_remaining(active) > 0 {
+            let cards = face_up(table, active);
+            out.extend(cards.into_iter().map(|c| TableAction::Special(special(ACTIVE_RESPONSE, active, Some(c)))));
+        }
+        if (start || choosing) && table.cards_remaining(inactive) > 0 {
+            out.push(TableAction::Special(special(BATTLE_RESPONSE, inactive, None)));
+        }
+        if choosing && !face_up(table, inactive).is_empty() {
+            out.push(TableAction::Special(special(FORCED_DISCARD, inactive, None)));
+        }
+    }
+
+    fn apply(&self, table: &mut CardTable, special: Special) {
+        let side = special.side;
+        match (special.code, special.card) {
+            (NEW_SEASON, _) => {
+                let next = season(table) + 1;
+                for s in 0..2 {
+                    table.set_marker(SEASON, s, next);
+                    table.cards_remaining[s as usize] = table.max_hand_size(s);
+                }
+                // Surrender! played this season: the deck is reshuffled now.
+                let surrendered = table.decks[0]
+                    .discard
+                    .iter()
+                    .any(|d| table.card_name(d.card).and_then(|n| n.number) == Some(SURRENDER));
+                if surrendered {
+                    table.reshuffle(table.active(), ReshuffleKind::DiscardFaceDown);
+                }
+            }
+            (PASS, _) => {
+                table.set_marker(PASSED, side, season(table));
+                table.end_turn();
+            }
+            (ACTIVE_RESPONSE | BATTLE_PLAY, Some(card)) => spend(table, side, card),
+            (BATTLE_RESPONSE, _) => table.ask_game_roll(special),
+            (END_BATTLE, _) => {
+                // Cards turned up for the battle and not played go back face-down.
+                let turned: Vec<CardId> =
+                    table.tags.iter().filter(|(_, t)| *t == TURNED_FOR_BATTLE).map(|(c, _)| *c).collect();
+                for card in turned {
+                    if let Some((slot, index)) = table.displays[side as usize].find(card)
+                        && let Some(p) = table.displays[side as usize].slot_mut(slot).get_mut(index)
+                    {
+                        p.face_up = false;
+                    }
+                }
+                table.tags.retain(|(_, t)| *t != TURNED_FOR_BATTLE);
+                table.set_marker(BATTLE, side, 0);
+            }
+            (FORCED_DISCARD, _) => table.ask_random_selection(side, special),
+            (HAND_SIZE_UP, _) => table.max_hand_size[side as usize] = (table.max_hand_size(side) + 1).min(9),
+            (HAND_SIZE_DOWN, _) => {
+                table.max_hand_size[side as usize] = table.max_hand_size(side).saturating_sub(1).max(7)
+            }
+            _ => {}
+        }
+    }
+
+    fn after_game_roll(&self, table: &mut CardTable, special: Special, face: u8) {
+        let side = special.side;
+        if face == 1 {
+            // `!!`: Fate blocks the Battle Response.
+            table.last_inactive = None;
+            return;
+        }
+        // Turn up the face-down cards the face names (face 2: enough to have two face-up).
+        let display = &table.displays[side as usize];
+        let mut to_turn: Vec<CardId> = if face == 2 {
+            let need = fate_die::face_two_flips_needed(display.face_up_count(), display.face_down_count());
+            display.cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card).take(need).collect()
+        } else {
+            let slots = fate_die::flip_slots(face);
+            display.cards().filter(|(s, _, p)| slots.contains(*s) && !p.face_up).map(|(_, _, p)| p.card).collect()
+        };
+        to_turn.dedup();
+        for card in to_turn {
+            if let Some((slot, index)) = table.displays[side as usize].find(card)
+                && let Some(p) = table.displays[side as usize].slot_mut(slot).get_mut(index)
+            {
+                p.face_up = true;
+                table.tags.push((card, TURNED_FOR_BATTLE));
+            }
+        }
+        table.set_marker(BATTLE, side, 1);
+    }
+
+    fn after_selection(&self, table: &mut CardTable, special: Special, target: u8, card: CardId) {
+        if special.code == FORCED_DISCARD {
+            spend(table, target, card);
+        }
+    }
+
+    fn id(&self, special: Special) -> String {
+        let card = special.card.map_or(String::new(), |c| format!("-{}", c.0));
+        let side = if special.side == 0 { "french" } else { "british" };
+        match special.code {
+            NEW_SEASON => "new-season".into(),
+            PASS => "pass-held-card".into(),
+            ACTIVE_RESPONSE => format!("active-response{card}"),
+            BATTLE_RESPONSE => "battle-response".into(),
+            BATTLE_PLAY => format!("battle-response-play{card}"),
+            END_BATTLE => "end-battle".into(),
+            FORCED_DISCARD => "forced-random-discard".into(),
+            HAND_SIZE_UP => format!("hand-size-up-{side}"),
+            _ => format!("hand-size-down-{side}"),
+        }
+    }
+
+    fn label(&self, table: &CardTable, special: Special) -> String {
+        let name = &table.sheet().sides[(special.side & 1) as usize];
+        let card = special.card.map_or(String::new(), |c| table.card_label(c));
+        match special.code {
+            NEW_SEASON => "a new season: Cards Remaining back to each side's Max Hand Size".into(),
+            PASS => format!("{name}: pass, keeping its last card for the next season"),
+            ACTIVE_RESPONSE => format!("{name}: play {card} as a Response alongside its action"),
+            BATTLE_RESPONSE => format!("{name}: try a Battle Response (roll the Fate Die; !! blocks it)"),
+            BATTLE_PLAY => format!("{name}: play {card} as its Battle Response"),
+            END_BATTLE => format!("the battle is over: {name}'s cards turned up for it go face-down again"),
+            FORCED_DISCARD => format!("{name} must discard a random face-up card (Random Card Selection)"),
+            HAND_SIZE_UP => format!("{name}: Max Hand Size +1 (from the next season)"),
+            _ => format!("{name}: Max Hand Size -1 (from the next season)"),
+        }
+    }
+
+    fn reminders(&self, table: &CardTable) -> Vec<String> {
+        let mut notes = Vec::new();
+        let surrendered =
+            table.decks[0].discard.iter().any(|d| table.card_name(d.card).and_then(|n| n.number) == Some(SURRENDER));
+        if surrendered {
+            notes.push("Surrender! has been played: the deck is reshuffled at the end of the season.".into());
+        }
+        let active = table.active();
+        if table.cards_remaining(active) == 1 && may_pass(table, active) {
+            notes.push("With one card remaining, the active side may pass instead of playing it.".into());
+        }
+        if table.marker(BATTLE, 1 - active) == 1 {
+            notes.push("Cards turned up for this Battle Response go face-down again once the battle is over.".into());
+        }
+        let hand_size_cards = [62, 67, 69];
+        let seen = (0..2).flat_map(|s| table.display(s).face_up().map(|(_, c)| c).collect::<Vec<_>>());
+        if seen
+            .into_iter()
+            .any(|c| table.card_name(c).and_then(|n| n.number).is_some_and(|n| hand_size_cards.contains(&n)))
+        {
+            notes.push(
+                "Quiberon Bay, William Pitt and Diplomatic Revolution change a Max Hand Size from the next season; \
+                 a card they take from the discards goes face-up where they were played."
+                    .into(),
+            );
+        }
+        if table.names.is_empty() {
+            notes.push("Without a deck manifest the table cannot recognise Surrender!: reshuffle yourself.".into());
+        }
+        notes
+    }
+}

@@ -6,6 +6,8 @@
 //! Dealing the lowest card each time gives the Axis A3 B4 D5 E6 and the Allies A61 B63 D64 E65,
 //! because the opening events and the Soviet Reinforcements are set aside before the deal.
 
+#![allow(clippy::unwrap_used)] // helpers of tests: a failed unwrap is a failed test
+
 use protocol::Protocol;
 use serde_json::{Value, json};
 

@@ -3,6 +3,8 @@
 //! #36 = 3, #37 = 4, #62 = 5, #67 = 6, #69 = 7); dealing the lowest card each time gives the French
 //! A1 B2 C3 D4 E5 and the British A6 B7 C8 D9 E10, A and B face-up.
 
+#![allow(clippy::unwrap_used)] // helpers of tests: a failed unwrap is a failed test
+
 use protocol::Protocol;
 use serde_json::{Value, json};
 

@@ -74,7 +74,7 @@ fn single_deck_refills_the_played_slot_face_down_on_every_face() {
                 assert_eq!(slot(&s, 0, other), before[other.index()], "{game} face {face}: {other} untouched");
             }
             assert_eq!(discards(&s, 0), vec![card], "{game} face {face}");
-            assert_eq!(own_ids(&s), vec!["end-turn"], "{game} face {face}: one card per roll");
+            assert_eq!(common_ids(&s), vec!["end-turn"], "{game} face {face}: one card per roll");
         }
     }
 }
@@ -304,7 +304,7 @@ fn manoeuvre_slot_face_refills_an_emptied_slot_and_offers_nothing_new() {
     assert_eq!(draw_all(&mut s), vec![5], "A was emptied, so it is refilled");
     assert_eq!(slot(&s, 0, A), vec![(5, false)]);
     assert!(playable(&s).is_empty(), "the refill is not one of the slot's cards at the roll; B is another slot");
-    assert_eq!(own_ids(&s), vec!["end-turn"]);
+    assert_eq!(common_ids(&s), vec!["end-turn"]);
 }
 
 /// No table action stacks a Manoeuvre slot yet (the sheet's "move one card" rule is not part of the
@@ -334,7 +334,14 @@ fn manoeuvre_slot_face_offers_every_card_of_a_stacked_slot_and_refills_only_once
     assert_eq!(display.short_slots(all).collect::<Vec<_>>(), vec![(A, 1)], "A is empty: refill one card");
 }
 
-/// The active side's actions, leaving out the inactive side's answers (Manoeuvre, Wilderness War).
-fn own_ids(s: &Table) -> Vec<String> {
-    ids(s).into_iter().filter(|id| !id.starts_with("inactive-play-")).collect()
+/// The common system's actions of the active side, leaving out the inactive side's answers and the
+/// decisions a game's special rules add (Wilderness War's Responses, say).
+fn common_ids(s: &Table) -> Vec<String> {
+    let special = |id: &str| {
+        ["inactive-play-", "active-response-", "battle-response", "forced-random-discard", "combat-card-"]
+            .iter()
+            .any(|p| id.starts_with(p))
+            || ["automatic-operation", "partisan-operation"].contains(&id)
+    };
+    ids(s).into_iter().filter(|id| !special(id)).collect()
 }

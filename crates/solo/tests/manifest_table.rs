@@ -232,7 +232,10 @@ fn a_dual_deck_manifest_puts_each_card_in_its_sides_deck() {
     assert!(allied.contains("#21 No Prisoners") && allied.contains("#45 Greece"));
     assert_eq!(central.len(), 8);
     assert!(central.contains("#20 Jafar Pasha") && central.contains("#50 Kaiserschlacht"));
-    assert_eq!(label_of(&s, "discard-1"), "Allied Powers: discard #1 Russo-British Assault from slot A");
+    // Pursuit of Glory's own rules set Russo-British Assault aside before the deal, so the next
+    // Allied card opens the display.
+    assert_eq!(state.display(0).beside, vec![CardId(1)]);
+    assert_eq!(label_of(&s, "discard-2"), "Allied Powers: discard #18 Lawrence from slot A");
 }
 
 #[test]

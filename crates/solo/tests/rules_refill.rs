@@ -333,15 +333,3 @@ fn manoeuvre_slot_face_offers_every_card_of_a_stacked_slot_and_refills_only_once
     display.take(CardId(3));
     assert_eq!(display.short_slots(all).collect::<Vec<_>>(), vec![(A, 1)], "A is empty: refill one card");
 }
-
-/// The common system's actions of the active side, leaving out the inactive side's answers and the
-/// decisions a game's special rules add (Wilderness War's Responses, say).
-fn common_ids(s: &Table) -> Vec<String> {
-    let special = |id: &str| {
-        ["inactive-play-", "active-response-", "battle-response", "forced-random-discard", "combat-card-"]
-            .iter()
-            .any(|p| id.starts_with(p))
-            || ["automatic-operation", "partisan-operation"].contains(&id)
-    };
-    ids(s).into_iter().filter(|id| !special(id)).collect()
-}

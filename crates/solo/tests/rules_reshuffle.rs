@@ -30,7 +30,9 @@ fn each_sheet_offers_the_reshuffles_it_describes() {
 
 #[test]
 fn single_deck_exhaustion_discards_face_down_cards_of_both_displays_and_refills_face_down() {
-    for game in SINGLE_DECK {
+    // Epic Ancients turns a card up after a turn with one play (its own rule, tested with it), which
+    // changes the count below; every other single-deck sheet follows the common system here.
+    for game in SINGLE_DECK.into_iter().filter(|g| *g != "cc-epic-ancients") {
         // Twelve cards: the deal takes 1-10, leaving 11 and 12.
         let mut s = dealt_with(setup(game, None, Some([12, 0])));
         roll(&mut s, 4);
@@ -159,7 +161,7 @@ fn a_deck_and_discard_pile_both_empty_leave_slots_short_without_error() {
         vec![vec![(3, false)], vec![(2, false)], vec![(4, false)], vec![(5, false)], vec![(8, false)]]
     );
     assert_eq!(slot(&s, 1, E), vec![]);
-    assert_eq!(ids(&s), vec!["end-turn"]);
+    assert_eq!(common_ids(&s), vec!["end-turn"]);
 }
 
 #[test]

@@ -6,6 +6,7 @@
 //! the moment it applies. Games without special rules yet use the common system alone.
 
 mod barbarossa_to_berlin;
+mod commands_and_colors;
 mod pursuit_of_glory;
 mod wilderness_war;
 
@@ -65,6 +66,10 @@ pub fn rules_for(game: &str) -> &'static dyn SpecialRules {
         "barbarossa-to-berlin" => &barbarossa_to_berlin::Rules,
         "pursuit-of-glory" => &pursuit_of_glory::Rules,
         "wilderness-war" => &wilderness_war::Rules,
+        "cc-epic-ancients" => &commands_and_colors::Rules(commands_and_colors::Sheet::EpicAncients),
+        "cc-medieval" => &commands_and_colors::Rules(commands_and_colors::Sheet::Medieval),
+        "cc-napoleonics" => &commands_and_colors::Rules(commands_and_colors::Sheet::Napoleonics),
+        "cc-napoleonics-epic" => &commands_and_colors::Rules(commands_and_colors::Sheet::NapoleonicsEpic),
         _ => &CommonOnly,
     }
 }

@@ -1,7 +1,721 @@
-//! Pursuit of Glory's special rules (being written: see docs/playsheet-rules.md for what is done).
+//! Pursuit of Glory's special rules: the cards set aside for each side's first turn, eight-card
+//! hands, the Draw Strategy Card phase, an exhausted deck with no discards, Combat Event cards,
+//! the two cards that change hands (Jafar Pasha and No Prisoners), the changed events (Djemal,
+//! Lawrence, Greece against King Constantine, Enver, the "remove a unit or lose a VP" cards) and the
+//! War Status reshuffle.
+//!
+//! Cards are recognised by their printed number and their deck when a manifest names them. When a
+//! card the rule needs is not named, the table offers the rule for the card just played and lets
+//! the player say whether it is that card.
 
-use super::SpecialRules;
+use super::{Special, SpecialRules};
+use crate::card::{CardId, Placed};
+use crate::playsheet::{Facing, ReshuffleKind};
+use crate::slot::SlotName;
+use crate::table::{CardTable, Held, Pending, Phase};
+use crate::table_action::TableAction;
 
 pub(super) struct Rules;
 
-impl SpecialRules for Rules {}
+const ALLIES: u8 = 0;
+const CENTRAL: u8 = 1;
+/// The purpose index of "Event" on this sheet.
+const EVENT: u8 = 1;
+
+// The decisions this game adds.
+const SET_ASIDE_ASSAULT: u8 = 1;
+const SET_ASIDE_FOUR_OPS: u8 = 2;
+const EIGHT_CARD_HANDS: u8 = 3;
+const DRAW_PHASE_BEGIN: u8 = 4;
+const DRAW_PHASE_DISCARD: u8 = 5;
+const DRAW_PHASE_END: u8 = 6;
+const AUTOMATIC_OPERATION: u8 = 7;
+const COMBAT_CARD: u8 = 8;
+const USE_PASSED: u8 = 9;
+const PASS_CARD: u8 = 10;
+const CANCEL_GREECE: u8 = 11;
+const WAR_STATUS_RESHUFFLE: u8 = 12;
+const FLIP_INACTIVE: u8 = 13;
+
+// The markers this game keeps.
+/// The card each side set aside for its first turn (0: none).
+const FIRST_TURN_CARD: &str = "first-turn card";
+/// 1 while the Draw Strategy Card phase is under way (side 0's value).
+const DRAW_PHASE: &str = "draw phase";
+/// How many face-up Combat cards each side may still discard in the Draw Strategy Card phase.
+const DRAW_DISCARDS_LEFT: &str = "draw phase discards left";
+/// The card each side last played this turn (0: none), and the one it played as an event.
+const PLAYED: &str = "played this turn";
+const EVENT_PLAYED: &str = "event this turn";
+/// 1 when the Allies take another turn after Greece was cancelled.
+const EXTRA_TURN: &str = "extra turn";
+
+/// Where a card passed to the other side waits (the held card's side is the side holding it).
+const PASSED: &str = "passed over: usable in any combat";
+
+/// A card the sheet names: its deck and printed number.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Named {
+    side: u8,
+    number: u16,
+    name: &'static str,
+}
+
+const RUSSO_BRITISH_ASSAULT: Named = Named { side: ALLIES, number: 1, name: "Russo-British Assault" };
+const LAWRENCE: Named = Named { side: ALLIES, number: 18, name: "Lawrence" };
+const NO_PRISONERS: Named = Named { side: ALLIES, number: 21, name: "No Prisoners" };
+const GREECE: Named = Named { side: ALLIES, number: 45, name: "Greece" };
+const ENVER: Named = Named { side: CENTRAL, number: 3, name: "Enver to Constantinople" };
+const DJEMAL: Named = Named { side: CENTRAL, number: 15, name: "Djemal Crushes Secret Societies" };
+const KING_CONSTANTINE: Named = Named { side: CENTRAL, number: 16, name: "King Constantine" };
+const JAFAR_PASHA: Named = Named { side: CENTRAL, number: 20, name: "Jafar Pasha" };
+const UNIT_OR_VP: [Named; 4] = [
+    Named { side: CENTRAL, number: 31, name: "Gorlice-Tarnow" },
+    Named { side: CENTRAL, number: 32, name: "Verdun" },
+    Named { side: CENTRAL, number: 48, name: "Robinson" },
+    Named { side: CENTRAL, number: 50, name: "Kaiserschlacht" },
+];
+
+fn id_of(value: i32) -> Option<CardId> {
+    u16::try_from(value).ok().filter(|v| *v > 0).map(CardId)
+}
+
+/// A side's cards out of sight: its undrawn deck and its face-down display cards.
+fn unseen(table: &CardTable, side: u8) -> Vec<CardId> {
+    let mut cards: Vec<CardId> = table.deck_of(side).pool.clone();
+    cards.extend(table.display(side).cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card));
+    cards
+}
+
+/// Takes an unseen card out: from the deck, or from the display (its slot then refills face-down).
+fn take_unseen(table: &mut CardTable, side: u8, card: CardId) -> bool {
+    let d = table.deck_index(side);
+    if table.decks[d].draw(card) {
+        return true;
+    }
+    match table.displays[side as usize].take(card) {
+        Some((slot, _)) => {
+            table.pending.push_back(crate::table::Pending::Fill {
+                side,
+                slot,
+                facing: crate::playsheet::Facing::FaceDown,
+                only_if_short: true,
+            });
+            true
+        }
+        None => false,
+    }
+}
+
+fn marker_card(table: &CardTable, name: &str, side: u8) -> Option<CardId> {
+    id_of(table.marker(name, side))
+}
+
+fn set_marker_card(table: &mut CardTable, name: &'static str, side: u8, card: Option<CardId>) {
+    table.set_marker(name, side, card.map_or(0, |c| i32::from(c.0)));
+}
+
+/// Whose deck a card belongs to, from where it lies now (a passed card belongs to the side that
+/// does not hold it).
+fn owner(table: &CardTable, card: CardId) -> Option<u8> {
+    if let Some(h) = table.held.iter().find(|h| h.card == card) {
+        return Some(if h.place == PASSED { 1 - h.side } else { h.side });
+    }
+    for side in 0..2u8 {
+        let display = table.display(side);
+        if display.find(card).is_some() || display.beside.contains(&card) {
+            return Some(side);
+        }
+    }
+    for (d, deck) in table.decks.iter().enumerate() {
+        if deck.top == Some(card) || deck.pool.contains(&card) || deck.discard.iter().any(|x| x.card == card) {
+            return u8::try_from(d).ok();
+        }
+    }
+    None
+}
+
+/// Whether the manifest names this card as `named`.
+fn is(table: &CardTable, card: CardId, named: Named) -> bool {
+    table.card_name(card).is_some_and(|n| n.number == Some(named.number)) && owner(table, card) == Some(named.side)
+}
+
+/// Whether the manifest names the card at all (else the player says which card it is).
+fn is_named_somewhere(table: &CardTable, named: Named) -> bool {
+    table
+        .names
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| n.as_ref().is_some_and(|n| n.number == Some(named.number)))
+        .any(|(i, _)| u16::try_from(i).is_ok_and(|i| owner(table, CardId(i)) == Some(named.side)))
+}
+
+/// The named card in the table, if the manifest names it.
+fn find_named(table: &CardTable, named: Named) -> Option<CardId> {
+    table
+        .names
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| n.as_ref().is_some_and(|n| n.number == Some(named.number)))
+        .filter_map(|(i, _)| u16::try_from(i).ok().map(CardId))
+        .find(|c| owner(table, *c) == Some(named.side))
+}
+
+/// A card is "unknown" for a rule when it has no manifest name and the rule's card is not named
+/// anywhere: then it might be that card, and the player says whether it is.
+fn could_be(table: &CardTable, card: CardId, named: Named) -> bool {
+    is(table, card, named) || (table.card_name(card).is_none() && !is_named_somewhere(table, named))
+}
+
+fn side_name(table: &CardTable, side: u8) -> &str {
+    &table.sheet().sides[(side & 1) as usize]
+}
+
+/// Face-up cards of a display, and its deck's face-up top card.
+fn face_up_cards(table: &CardTable, side: u8) -> Vec<CardId> {
+    let mut cards: Vec<CardId> = table.display(side).face_up().map(|(_, c)| c).collect();
+    cards.extend(table.deck_of(side).top);
+    cards
+}
+
+fn first_turn(table: &CardTable, side: u8) -> bool {
+    table.turn == u32::from(side) + 1
+}
+
+fn is_start(table: &CardTable) -> bool {
+    matches!(table.phase, Phase::Start)
+}
+
+fn played_count(table: &CardTable) -> Option<u8> {
+    match table.phase {
+        Phase::Choose { played, .. } => Some(played),
+        _ => None,
+    }
+}
+
+fn in_draw_phase(table: &CardTable) -> bool {
+    table.marker(DRAW_PHASE, 0) == 1
+}
+
+/// Takes a card out of a discard pile (the card just played).
+fn take_from_discards(table: &mut CardTable, side: u8, card: CardId) -> bool {
+    let d = table.deck_index(side);
+    match table.decks[d].discard.iter().rposition(|x| x.card == card) {
+        Some(i) => {
+            table.decks[d].discard.remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Moves a card just played by `from` beside the other side's display.
+fn pass_over(table: &mut CardTable, from: u8, card: CardId) {
+    if take_from_discards(table, from, card) {
+        table.held.push(Held { card, side: 1 - from, place: PASSED });
+    }
+}
+
+/// Lowers Cards Remaining to 4 for a side whose deck and discards are both empty.
+fn check_exhausted(table: &mut CardTable) {
+    for side in 0..2u8 {
+        let d = table.deck_index(side);
+        if table.decks[d].is_empty() && table.decks[d].discard.is_empty() {
+            let cr = &mut table.cards_remaining[side as usize];
+            *cr = (*cr).min(4);
+        }
+    }
+}
+
+fn deck_and_discards_empty(table: &CardTable, side: u8) -> bool {
+    let d = table.deck_index(side);
+    table.decks[d].is_empty() && table.decks[d].discard.is_empty()
+}
+
+/// Turns every face-down card of `side`'s display face-up, and its deck's top card.
+fn flip_everything(table: &mut CardTable, side: u8) {
+    for stack in &mut table.displays[side as usize].slots {
+        for p in stack.iter_mut() {
+            p.face_up = true;
+        }
+    }
+    if table.face_down_top(side) {
+        table.pending.push_back(Pending::RevealTop { side });
+    }
+}
+
+/// After a side's first play from its display: the card it set aside takes the played card's place,
+/// face-up, instead of a card from the deck.
+fn replace_with_first_turn_card(table: &mut CardTable, side: u8) {
+    let Some(card) = marker_card(table, FIRST_TURN_CARD, side) else { return };
+    let display = &table.displays[side as usize];
+    if !display.beside.contains(&card) {
+        return;
+    }
+    let slot = [SlotName::A, SlotName::B, SlotName::D, SlotName::E]
+        .into_iter()
+        .find(|s| display.slot(*s).len() < display.target[s.index()] as usize);
+    let d = table.deck_index(side);
+    match slot {
+        Some(slot) => {
+            if let Some(i) = table
+                .pending
+                .iter()
+                .position(|p| matches!(p, Pending::Fill { side: s, slot: x, .. } if *s == side && *x == slot))
+            {
+                table.pending.remove(i);
+            }
+            table.displays[side as usize].slot_mut(slot).push(Placed { card, face_up: true });
+        }
+        // The played card was the deck's top card (slot C): the set-aside card lies face-up there.
+        None if table.decks[d].top.is_none() => table.decks[d].top = Some(card),
+        None => return,
+    }
+    table.displays[side as usize].beside.retain(|c| *c != card);
+}
+
+impl Rules {
+    fn special(code: u8, side: u8, card: Option<CardId>) -> TableAction {
+        TableAction::Special(Special { code, side, card, n: 0 })
+    }
+}
+
+impl SpecialRules for Rules {
+    fn setup(&self, table: &mut CardTable) {
+        // A named Russo-British Assault is set aside before the deal.
+        if let Some(card) = find_named(table, RUSSO_BRITISH_ASSAULT) {
+            let d = table.deck_index(ALLIES);
+            if table.decks[d].draw(card) {
+                table.displays[ALLIES as usize].beside.push(card);
+                set_marker_card(table, FIRST_TURN_CARD, ALLIES, Some(card));
+            }
+        }
+    }
+
+    fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
+        let active = table.active();
+        if !matches!(table.phase, Phase::Start | Phase::Choose { .. } | Phase::FlipChoice { .. }) {
+            return;
+        }
+        if in_draw_phase(table) {
+            out.clear();
+            for side in 0..2u8 {
+                if table.marker(DRAW_DISCARDS_LEFT, side) > 0 {
+                    for card in table.display(side).face_up().map(|(_, c)| c) {
+                        out.push(Self::special(DRAW_PHASE_DISCARD, side, Some(card)));
+                    }
+                }
+            }
+            out.push(Self::special(DRAW_PHASE_END, 0, None));
+            return;
+        }
+        // The first-turn cards: Russo-British Assault only for its event, both only in their
+        // side's first turn.
+        out.retain(|a| match a {
+            TableAction::PlayBeside { card, purpose } if marker_card(table, FIRST_TURN_CARD, active) == Some(*card) => {
+                first_turn(table, active) && (active != ALLIES || *purpose == EVENT)
+            }
+            _ => true,
+        });
+        if is_start(table) {
+            if table.turn == 1
+                && marker_card(table, FIRST_TURN_CARD, ALLIES).is_none()
+                && unseen(table, ALLIES).iter().any(|c| table.card_name(*c).is_none())
+            {
+                out.push(Self::special(SET_ASIDE_ASSAULT, ALLIES, None));
+            }
+            if table.turn <= 2 && marker_card(table, FIRST_TURN_CARD, CENTRAL).is_none() {
+                // The deck is searched: any named 4-Ops card not in sight may be taken (in sight or not is
+                // all the offer depends on, so it tells nothing hidden).
+                let unseen = unseen(table, CENTRAL);
+                let mut named: Vec<CardId> = unseen
+                    .iter()
+                    .copied()
+                    .filter(|c| table.card_name(*c).is_some() && table.facts(*c).value == Some(4))
+                    .collect();
+                named.sort_unstable();
+                out.extend(named.into_iter().map(|c| Self::special(SET_ASIDE_FOUR_OPS, CENTRAL, Some(c))));
+                if unseen.iter().any(|c| table.card_name(*c).is_none()) {
+                    out.push(Self::special(SET_ASIDE_FOUR_OPS, CENTRAL, None));
+                }
+            }
+            if table.turn == 1 && (table.max_hand_size(0) != 8 || table.max_hand_size(1) != 8) {
+                out.push(Self::special(EIGHT_CARD_HANDS, 0, None));
+            }
+            out.push(Self::special(DRAW_PHASE_BEGIN, 0, None));
+            out.push(Self::special(WAR_STATUS_RESHUFFLE, 0, None));
+        }
+        if let Phase::Choose { played: 0, .. } = table.phase
+            && table.deck_of(active).is_empty()
+            && table.eligible().is_ok_and(|e| e.is_empty())
+        {
+            out.push(Self::special(AUTOMATIC_OPERATION, active, None));
+        }
+        if played_count(table).is_some_and(|p| p > 0) {
+            // Combat: face-up cards of either display, and the cards passed over.
+            for side in [active, 1 - active] {
+                if table.cards_remaining(side) > 0 {
+                    for card in face_up_cards(table, side) {
+                        out.push(Self::special(COMBAT_CARD, side, Some(card)));
+                    }
+                }
+            }
+            for h in table.held.iter().filter(|h| h.place == PASSED) {
+                out.push(Self::special(USE_PASSED, h.side, Some(h.card)));
+            }
+            // The card each side just played, if it may be one of the cards that change hands.
+            for side in [active, 1 - active] {
+                if let Some(card) = marker_card(table, PLAYED, side) {
+                    let d = table.deck_index(side);
+                    let on_discards = table.decks[d].discard.last().is_some_and(|x| x.card == card);
+                    let passable = (side == CENTRAL && could_be(table, card, JAFAR_PASHA))
+                        || (side == ALLIES && table.card_name(card).is_none() && could_be(table, card, NO_PRISONERS));
+                    if on_discards && passable {
+                        out.push(Self::special(PASS_CARD, side, Some(card)));
+                    }
+                }
+            }
+            if let Some(card) = marker_card(table, EVENT_PLAYED, active) {
+                let flips = (active == CENTRAL && table.card_name(card).is_none() && could_be(table, card, DJEMAL))
+                    || (active == ALLIES && table.card_name(card).is_none() && could_be(table, card, LAWRENCE));
+                if flips {
+                    out.push(Self::special(FLIP_INACTIVE, 1 - active, None));
+                }
+                if active == ALLIES && could_be(table, card, GREECE) && table.marker(EXTRA_TURN, ALLIES) == 0 {
+                    for kc in face_up_cards(table, CENTRAL) {
+                        if could_be(table, kc, KING_CONSTANTINE) {
+                            out.push(Self::special(CANCEL_GREECE, CENTRAL, Some(kc)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn apply(&self, table: &mut CardTable, special: Special) {
+        let side = special.side & 1;
+        match special.code {
+            SET_ASIDE_ASSAULT | SET_ASIDE_FOUR_OPS => {
+                let d = table.deck_index(side);
+                let card = special.card.or_else(|| {
+                    let unseen = unseen(table, side);
+                    let pool: Vec<CardId> =
+                        unseen.iter().copied().filter(|c| table.decks[d].pool.contains(c)).collect();
+                    let from = if pool.is_empty() { unseen } else { pool };
+                    from.into_iter().filter(|c| table.card_name(*c).is_none()).min()
+                });
+                if let Some(card) = card
+                    && take_unseen(table, side, card)
+                {
+                    if special.code == SET_ASIDE_FOUR_OPS
+                        && let Some(f) = table.facts.get_mut(card.0 as usize)
+                    {
+                        f.value = Some(4);
+                    }
+                    table.displays[side as usize].beside.push(card);
+                    set_marker_card(table, FIRST_TURN_CARD, side, Some(card));
+                }
+            }
+            EIGHT_CARD_HANDS => {
+                table.max_hand_size = [8, 8];
+                table.cards_remaining = [8, 8];
+            }
+            DRAW_PHASE_BEGIN => {
+                table.set_marker(DRAW_PHASE, 0, 1);
+                for s in 0..2u8 {
+                    table.set_marker(DRAW_DISCARDS_LEFT, s, i32::from(table.cards_remaining(s)));
+                }
+            }
+            DRAW_PHASE_DISCARD => {
+                if let Some(card) = special.card
+                    && table.discard_card(side, card, None).is_some()
+                {
+                    let left = table.marker(DRAW_DISCARDS_LEFT, side);
+                    table.set_marker(DRAW_DISCARDS_LEFT, side, left - 1);
+                }
+            }
+            DRAW_PHASE_END => {
+                table.set_marker(DRAW_PHASE, 0, 0);
+                for s in 0..2u8 {
+                    table.set_marker(DRAW_DISCARDS_LEFT, s, 0);
+                    table.cards_remaining[s as usize] = table.max_hand_size(s);
+                    let display = &table.displays[s as usize];
+                    let fills: Vec<Pending> = [SlotName::A, SlotName::B, SlotName::D, SlotName::E]
+                        .into_iter()
+                        .flat_map(|slot| {
+                            let missing =
+                                (display.target[slot.index()] as usize).saturating_sub(display.slot(slot).len());
+                            std::iter::repeat_n(
+                                Pending::Fill { side: s, slot, facing: Facing::FaceDown, only_if_short: true },
+                                missing,
+                            )
+                        })
+                        .collect();
+                    table.pending.extend(fills);
+                }
+            }
+            AUTOMATIC_OPERATION => {
+                if let Phase::Choose { face, .. } = table.phase {
+                    table.phase = Phase::Choose { face, played: 1, slot_rest: None };
+                }
+            }
+            COMBAT_CARD => {
+                let Some(card) = special.card else { return };
+                if table.discard_card(side, card, Some(Facing::MaintainFacing)).is_none() {
+                    return;
+                }
+                table.cards_remaining[side as usize] = table.cards_remaining[side as usize].saturating_sub(1);
+                if is(table, card, NO_PRISONERS) {
+                    pass_over(table, side, card);
+                } else {
+                    set_marker_card(table, PLAYED, side, Some(card));
+                }
+            }
+            USE_PASSED => {
+                if let Some(card) = special.card
+                    && let Some(h) = table.release(card)
+                {
+                    // Used in combat, it changes hands again.
+                    table.held.push(Held { card, side: 1 - h.side, place: PASSED });
+                }
+            }
+            PASS_CARD => {
+                if let Some(card) = special.card {
+                    pass_over(table, side, card);
+                    set_marker_card(table, PLAYED, side, None);
+                }
+            }
+            CANCEL_GREECE => {
+                let Some(kc) = special.card else { return };
+                if table.discard_card(CENTRAL, kc, Some(table.sheet().discard_refill)).is_some() {
+                    let cr = &mut table.cards_remaining[CENTRAL as usize];
+                    *cr = cr.saturating_sub(1);
+                    table.set_marker(EXTRA_TURN, ALLIES, 1);
+                }
+            }
+            FLIP_INACTIVE => {
+                flip_everything(table, side);
+                set_marker_card(table, EVENT_PLAYED, 1 - side, None);
+            }
+            WAR_STATUS_RESHUFFLE => {
+                for s in 0..2u8 {
+                    table.reshuffle(s, ReshuffleKind::Redeal);
+                }
+            }
+            _ => {}
+        }
+        check_exhausted(table);
+    }
+
+    fn id(&self, special: Special) -> String {
+        let card = special.card.map_or(0, |c| c.0);
+        match special.code {
+            SET_ASIDE_ASSAULT => "pog-set-aside-russo-british-assault".into(),
+            SET_ASIDE_FOUR_OPS => format!("pog-set-aside-4-ops-{card}"),
+            EIGHT_CARD_HANDS => "pog-eight-card-hands".into(),
+            DRAW_PHASE_BEGIN => "pog-draw-phase".into(),
+            DRAW_PHASE_DISCARD => format!("pog-draw-phase-discard-{card}"),
+            DRAW_PHASE_END => "pog-draw-phase-end".into(),
+            AUTOMATIC_OPERATION => "pog-automatic-operation".into(),
+            COMBAT_CARD => format!("pog-combat-{card}"),
+            USE_PASSED => format!("pog-combat-passed-{card}"),
+            PASS_CARD => format!("pog-pass-{card}"),
+            CANCEL_GREECE => format!("pog-cancel-greece-{card}"),
+            FLIP_INACTIVE => format!("pog-flip-inactive-{}", special.side),
+            WAR_STATUS_RESHUFFLE => "pog-war-status-reshuffle".into(),
+            _ => format!("special-{}-{}-{card}-{}", special.code, special.side, special.n),
+        }
+    }
+
+    fn label(&self, table: &CardTable, special: Special) -> String {
+        let side = side_name(table, special.side).to_string();
+        let other = side_name(table, 1 - special.side).to_string();
+        let card = special.card.map(|c| table.card_label(c)).unwrap_or_default();
+        match special.code {
+            SET_ASIDE_ASSAULT => {
+                format!("{side}: take Russo-British Assault out of the deck and set it aside for the first turn")
+            }
+            SET_ASIDE_FOUR_OPS if special.card.is_some() => {
+                format!("{side}: set {card} aside as the 4-Ops card for their first turn")
+            }
+            SET_ASIDE_FOUR_OPS => {
+                format!(
+                    "{side}: take the 4-Ops card of their choice out of the deck and set it aside for their first turn"
+                )
+            }
+            EIGHT_CARD_HANDS => "optional eight-card hands: Max Hand Size and Cards Remaining 8 for both sides".into(),
+            DRAW_PHASE_BEGIN => "begin the Draw Strategy Card phase (both sides)".into(),
+            DRAW_PHASE_DISCARD => format!("Draw Strategy Card phase: {side} discards the Combat card {card}"),
+            DRAW_PHASE_END => {
+                "end the Draw Strategy Card phase: reset Cards Remaining and fill empty slots A, B, D, E face-down"
+                    .into()
+            }
+            AUTOMATIC_OPERATION => {
+                format!("{side}: no card can be played and the deck is empty: automatic 1-Ops operation")
+            }
+            COMBAT_CARD => format!("{side}: play {card} as a Combat Event card in this combat"),
+            USE_PASSED => {
+                format!("{side}: use {card} from beside the display in this combat (it then goes to {other})")
+            }
+            PASS_CARD if table.card_name(special.card.unwrap_or(CardId(0))).is_some() => {
+                format!("{side}: pass {card} to {other}")
+            }
+            PASS_CARD => format!(
+                "{side}: {card} was {}: pass it to {other}",
+                if special.side == ALLIES { NO_PRISONERS.name } else { JAFAR_PASHA.name }
+            ),
+            CANCEL_GREECE => {
+                format!("{other}: cancel Greece with King Constantine ({card}); the Allies then play again")
+            }
+            FLIP_INACTIVE => format!(
+                "the event just played was {}: turn every face-down card of {side} face-up, deck top included",
+                if special.side == ALLIES { DJEMAL.name } else { LAWRENCE.name }
+            ),
+            WAR_STATUS_RESHUFFLE => {
+                "War Status reshuffle: both displays to the discards, reshuffle each deck and deal as at setup".into()
+            }
+            _ => format!("special action {}", special.code),
+        }
+    }
+
+    fn after_roll(&self, table: &mut CardTable, _face: u8) {
+        check_exhausted(table);
+    }
+
+    fn after_play(&self, table: &mut CardTable, card: CardId, purpose: u8) {
+        let side = table.active();
+        replace_with_first_turn_card(table, side);
+        set_marker_card(table, PLAYED, side, Some(card));
+        if purpose == EVENT {
+            set_marker_card(table, EVENT_PLAYED, side, Some(card));
+            if is(table, card, DJEMAL) || is(table, card, LAWRENCE) {
+                flip_everything(table, 1 - side);
+            }
+        }
+        if is(table, card, NO_PRISONERS) {
+            pass_over(table, side, card);
+        }
+        check_exhausted(table);
+    }
+
+    fn end_of_turn(&self, table: &mut CardTable) {
+        for side in 0..2u8 {
+            set_marker_card(table, PLAYED, side, None);
+            set_marker_card(table, EVENT_PLAYED, side, None);
+        }
+        if table.marker(EXTRA_TURN, ALLIES) == 1 {
+            table.set_marker(EXTRA_TURN, ALLIES, 0);
+            // The table hands the turn over after this hook: hand it over twice.
+            table.active = 1 - table.active;
+        }
+        check_exhausted(table);
+    }
+
+    fn reminders(&self, table: &CardTable) -> Vec<String> {
+        let mut out = Vec::new();
+        let active = table.active();
+        let named = table.has_named_cards();
+        if in_draw_phase(table) {
+            out.push(
+                "Draw Strategy Card phase: each side may discard one face-up Combat card per card it has left; \
+                 then Cards Remaining goes back to the Max Hand Size and empty slots A, B, D and E get face-down cards."
+                    .into(),
+            );
+            return out;
+        }
+        if is_start(table) && table.turn == 1 && marker_card(table, FIRST_TURN_CARD, ALLIES).is_none() {
+            out.push(
+                "Setup: the Allies may keep Russo-British Assault aside for their first turn (the manifest does not \
+                 name it, so take it from the deck with the set-aside action)."
+                    .into(),
+            );
+        }
+        if is_start(table) && table.turn <= 2 && marker_card(table, FIRST_TURN_CARD, CENTRAL).is_none() {
+            out.push("Setup: the Central Powers set aside a 4-Ops card of their choice for their first turn.".into());
+        }
+        if let Some(card) = marker_card(table, FIRST_TURN_CARD, active)
+            && table.display(active).beside.contains(&card)
+        {
+            if is_start(table) && first_turn(table, active) {
+                out.push(if active == ALLIES {
+                    format!(
+                        "First turn: instead of rolling, the Allies may play {} for its event.",
+                        table.card_label(card)
+                    )
+                } else {
+                    format!(
+                        "First turn: instead of rolling, the Central Powers may play their 4-Ops card {}.",
+                        table.card_label(card)
+                    )
+                });
+            }
+            out.push(format!(
+                "If {} is not played from beside the display, it takes the place of the first card played from the display, face-up.",
+                table.card_label(card)
+            ));
+        }
+        if is_start(table) && table.cards_remaining(active) <= 1 {
+            out.push(
+                "After the sixth action round comes the Draw Strategy Card phase: use the action that begins it."
+                    .into(),
+            );
+        }
+        for side in 0..2u8 {
+            if deck_and_discards_empty(table, side) {
+                out.push(format!(
+                    "{}'s deck and discards are empty: no refills, Cards Remaining at most 4, and a roll that allows no card \
+                     gives an automatic 1-Ops operation.",
+                    side_name(table, side)
+                ));
+            }
+        }
+        if played_count(table).is_some_and(|p| p > 0) {
+            out.push(
+                "In a combat, either side may play face-up Combat Event cards (attacker first); their slots refill \
+                 keeping the deck top's facing."
+                    .into(),
+            );
+            for h in table.held.iter().filter(|h| h.place == PASSED) {
+                out.push(format!(
+                    "{} holds {} beside its display: usable in any combat without lowering Cards Remaining.",
+                    side_name(table, h.side),
+                    table.card_label(h.card)
+                ));
+            }
+        }
+        if let Some(card) = marker_card(table, EVENT_PLAYED, active) {
+            let unnamed = table.card_name(card).is_none();
+            if active == CENTRAL {
+                if is(table, card, ENVER) || (unnamed && !is_named_somewhere(table, ENVER)) {
+                    out.push(format!(
+                        "If this event is {}, only its first part happens: the look at the Allies' hand is skipped.",
+                        ENVER.name
+                    ));
+                }
+                let vp: Vec<&str> = UNIT_OR_VP
+                    .iter()
+                    .filter(|n| is(table, card, **n) || (unnamed && !is_named_somewhere(table, **n)))
+                    .map(|n| n.name)
+                    .collect();
+                if !vp.is_empty() {
+                    out.push(format!(
+                        "If this event is {}, you decide for the Allies whether they remove a unit or give up the VP.",
+                        vp.join(", ")
+                    ));
+                }
+            }
+            if (active == CENTRAL && is(table, card, DJEMAL)) || (active == ALLIES && is(table, card, LAWRENCE)) {
+                out.push("The inactive display has been turned face-up; now conduct operations with this card.".into());
+            }
+        }
+        if !named && matches!(table.phase, Phase::Start) && table.turn == 1 {
+            out.push(
+                "Without a manifest the table cannot recognise the sheet's cards: after a play it offers the rules of \
+                 No Prisoners, Jafar Pasha, Djemal, Lawrence and Greece for the card just played, and you say whether \
+                 it is that card."
+                    .into(),
+            );
+        }
+        out
+    }
+}

@@ -176,3 +176,27 @@ pub fn roll_and_pass(s: &mut Table, face: u8) {
     describe_all(s);
     act(s, "pass");
 }
+
+/// The common system's actions of the active side, leaving out the inactive side's answers and the
+/// decisions a game's special rules add (Wilderness War's Responses, say).
+pub fn common_ids(s: &Table) -> Vec<String> {
+    let special = |id: &str| {
+        [
+            "inactive-play-",
+            "active-response-",
+            "battle-response",
+            "forced-random-discard",
+            "combat-card-",
+            "reaction-",
+            "gain-inspired-token",
+            "spend-inspired-token",
+            "inactive-inspired-token",
+            "pog-",
+            "hand-size-",
+        ]
+        .iter()
+        .any(|p| id.starts_with(p))
+            || ["automatic-operation", "partisan-operation", "pass-held-card", "new-season"].contains(&id)
+    };
+    ids(s).into_iter().filter(|id| !special(id)).collect()
+}

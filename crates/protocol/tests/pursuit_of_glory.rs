@@ -1,0 +1,399 @@
+//! Pursuit of Glory's special rules, each driven through the protocol with manual chance (every draw
+//! takes the lowest-numbered card) and checked on the resulting table.
+//!
+//! With the shipped manifest the Allied deck is #1 Russo-British Assault (card 1), #18 Lawrence (2),
+//! #21 No Prisoners (3), #45 Greece (4), then anonymous cards; the Central Powers deck is #3 Enver
+//! (61), #15 Djemal (62), #16 King Constantine (63), #20 Jafar Pasha (64), #31 (65), #32 (66), #48
+//! (67), #50 (68), then anonymous cards.
+
+use protocol::Protocol;
+use serde_json::{Value, json};
+
+fn ask(p: &mut Protocol, request: Value) -> Value {
+    let r = p.handle_line(&request.to_string());
+    assert_eq!(r["ok"], json!(true), "{request} -> {r}");
+    r
+}
+
+fn ids(p: &mut Protocol) -> Vec<String> {
+    let legal = ask(p, json!({"cmd": "legal"}));
+    legal["actions"].as_array().into_iter().flatten().filter_map(|a| a["id"].as_str().map(String::from)).collect()
+}
+
+fn offers(p: &mut Protocol, id: &str) -> bool {
+    ids(p).iter().any(|x| x == id)
+}
+
+fn apply(p: &mut Protocol, id: &str) {
+    ask(p, json!({"cmd": "apply", "action": id}));
+    draw_lowest(p);
+}
+
+fn draw_lowest(p: &mut Protocol) {
+    loop {
+        let mut draws: Vec<u32> = ids(p).iter().filter_map(|id| id.strip_prefix("draw-")?.parse().ok()).collect();
+        draws.sort_unstable();
+        match draws.first() {
+            Some(card) => {
+                ask(p, json!({"cmd": "apply", "action": format!("draw-{card}")}));
+            }
+            None => return,
+        }
+    }
+}
+
+fn view(p: &mut Protocol) -> Value {
+    ask(p, json!({"cmd": "observe", "player": 0}))["observation"].clone()
+}
+
+fn reminders(p: &mut Protocol) -> String {
+    view(p)["reminders"].to_string()
+}
+
+fn start(options: Value) -> Protocol {
+    let mut p = Protocol::new();
+    let mut options = options;
+    options["chance"] = json!("manual");
+    ask(&mut p, json!({"cmd": "new", "game": "pursuit-of-glory", "options": options}));
+    draw_lowest(&mut p);
+    p
+}
+
+fn with_manifest() -> Protocol {
+    let manifest = solo::manifest("pursuit-of-glory").expect("the shipped manifest");
+    start(json!({"manifest": serde_json::to_value(&*manifest).expect("manifest to JSON")}))
+}
+
+#[test]
+fn russo_british_assault_is_set_aside_and_played_for_its_event_instead_of_rolling() {
+    let mut p = with_manifest();
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["beside"], json!([1]));
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([2]), "the deal went on without it");
+    assert!(reminders(&mut p).contains("Russo-British Assault"));
+    assert!(offers(&mut p, "play-beside-1-event"));
+    assert!(!offers(&mut p, "play-beside-1-operations"), "only for its event");
+    apply(&mut p, "play-beside-1-event");
+    let v = view(&mut p);
+    assert_eq!(v["decks"][0]["discard"], json!([1]));
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(6));
+}
+
+#[test]
+fn russo_british_assault_not_used_refills_the_played_slot_face_up() {
+    let mut p = with_manifest();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-2-operations");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([1]), "the set-aside card fills slot A face-up");
+    assert_eq!(v["sides"][0]["beside"], json!([]));
+    assert_eq!(v["decks"][0]["cards"], json!(55), "nothing was drawn for slot A");
+    apply(&mut p, "end-turn");
+    // Later turns: the card is an ordinary card now, never offered beside the display.
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("play-beside-")));
+}
+
+#[test]
+fn central_powers_four_ops_card_is_chosen_at_setup_and_replaces_their_first_play() {
+    let mut p = start(json!({}));
+    assert!(reminders(&mut p).contains("4-Ops"));
+    apply(&mut p, "pog-set-aside-4-ops-0");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][1]["beside"], json!([65]), "an undrawn CP card is set aside");
+    assert_eq!(v["facts"]["65"]["value"], json!(4));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "pass");
+    // The Central Powers' first turn: the card may be played instead of the roll.
+    assert!(offers(&mut p, "play-beside-65-operations"));
+    assert!(reminders(&mut p).contains("4-Ops card"));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-6");
+    apply(&mut p, "play-63-operations");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][1]["slots"]["D"], json!([65]), "it takes the played card's slot, face-up");
+    assert_eq!(v["sides"][1]["beside"], json!([]));
+}
+
+#[test]
+fn eight_card_hands_set_both_markers_to_eight_and_the_draw_phase_resets_to_eight() {
+    let mut p = start(json!({}));
+    apply(&mut p, "pog-eight-card-hands");
+    let v = view(&mut p);
+    for side in 0..2 {
+        assert_eq!(v["sides"][side]["max_hand_size"], json!(8));
+        assert_eq!(v["sides"][side]["cards_remaining"], json!(8));
+    }
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-operations");
+    apply(&mut p, "end-turn");
+    assert_eq!(view(&mut p)["sides"][0]["cards_remaining"], json!(7));
+    apply(&mut p, "pog-draw-phase");
+    apply(&mut p, "pog-draw-phase-end");
+    assert_eq!(view(&mut p)["sides"][0]["cards_remaining"], json!(8));
+}
+
+#[test]
+fn draw_phase_discards_combat_cards_resets_cards_remaining_and_fills_face_down() {
+    let mut p = start(json!({}));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-operations");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "pog-draw-phase");
+    let legal = ids(&mut p);
+    assert!(legal.iter().all(|id| id.starts_with("pog-draw-phase")), "{legal:?}");
+    assert!(reminders(&mut p).contains("Draw Strategy Card phase"));
+    apply(&mut p, "pog-draw-phase-discard-2");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["slots"]["B"], json!([]), "no refill until the phase ends");
+    apply(&mut p, "pog-draw-phase-end");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(7));
+    assert_eq!(v["sides"][1]["cards_remaining"], json!(7));
+    assert_eq!(v["sides"][0]["slots"]["B"], json!([null]), "filled face-down");
+    assert_eq!(v["decks"][0]["discard"], json!([1, 2]));
+    assert!(!offers(&mut p, "pog-draw-phase-end"));
+}
+
+#[test]
+fn draw_phase_discards_are_limited_to_the_cards_remaining() {
+    let mut p = start(json!({}));
+    for _ in 0..7 {
+        apply(&mut p, "cards-remaining-down");
+    }
+    apply(&mut p, "cards-remaining-up");
+    apply(&mut p, "pog-draw-phase");
+    apply(&mut p, "pog-draw-phase-discard-1");
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("pog-draw-phase-discard-") && id.ends_with("-2")));
+    assert!(offers(&mut p, "pog-draw-phase-discard-61"), "the other side keeps its own allowance");
+}
+
+#[test]
+fn exhausted_deck_with_empty_discards_caps_cards_remaining_and_gives_an_automatic_operation() {
+    let mut p = start(json!({"deck_size": [8, 8]}));
+    // Allies: A1 B2 D3 E4; set A and B aside twice so the deck runs out with no discards.
+    apply(&mut p, "set-aside-1");
+    apply(&mut p, "set-aside-2");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "pass");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "pass");
+    apply(&mut p, "set-aside-5");
+    apply(&mut p, "set-aside-6");
+    let v = view(&mut p);
+    assert_eq!(v["decks"][0]["cards"], json!(0));
+    assert_eq!(v["decks"][0]["discard"], json!([]));
+    assert!(reminders(&mut p).contains("automatic 1-Ops"));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-1");
+    assert_eq!(view(&mut p)["sides"][0]["cards_remaining"], json!(4));
+    assert!(offers(&mut p, "pog-automatic-operation"));
+    apply(&mut p, "pog-automatic-operation");
+    assert!(offers(&mut p, "end-turn"));
+    assert_eq!(view(&mut p)["sides"][0]["cards_remaining"], json!(4), "no card was spent");
+}
+
+#[test]
+fn combat_event_cards_of_either_side_are_played_in_combat_and_refilled_keeping_facing() {
+    let mut p = start(json!({}));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("pog-combat-")), "no combat before a card is played");
+    apply(&mut p, "play-1-operations");
+    assert!(offers(&mut p, "pog-combat-2"), "the attacker's face-up card");
+    assert!(offers(&mut p, "pog-combat-61"), "the defender's face-up card");
+    apply(&mut p, "pog-combat-61");
+    let v = view(&mut p);
+    assert_eq!(v["decks"][1]["discard"], json!([61]));
+    assert_eq!(v["sides"][1]["cards_remaining"], json!(6));
+    assert_eq!(v["sides"][1]["slots"]["A"], json!([null]), "refilled with the deck's face-down top card");
+    assert_eq!(v["active"], json!(0));
+}
+
+#[test]
+fn no_prisoners_and_jafar_pasha_change_sides_and_serve_in_any_combat_for_free() {
+    let mut p = with_manifest();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-3-operations");
+    let v = view(&mut p);
+    assert_eq!(v["held"][0]["card"], json!(3));
+    assert_eq!(v["held"][0]["side"], json!(1), "No Prisoners goes to the Central Powers");
+    assert_eq!(v["decks"][0]["discard"], json!([]));
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(6), "played from the display: a normal play");
+    assert!(reminders(&mut p).contains("No Prisoners"));
+    apply(&mut p, "pog-combat-passed-3");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][1]["cards_remaining"], json!(7), "used beside the display: nothing spent");
+    assert_eq!(v["held"][0]["side"], json!(0), "and it changes hands again");
+    apply(&mut p, "end-turn");
+    // Jafar Pasha (64) lies face-down in the CP slot E.
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-6");
+    apply(&mut p, "play-64-operations");
+    assert!(offers(&mut p, "pog-pass-64"));
+    apply(&mut p, "pog-pass-64");
+    let v = view(&mut p);
+    assert!(v["held"].as_array().into_iter().flatten().any(|h| h["card"] == json!(64) && h["side"] == json!(0)));
+    assert_eq!(v["decks"][1]["discard"], json!([]));
+}
+
+#[test]
+fn unnamed_cards_can_be_told_to_be_no_prisoners() {
+    let mut p = start(json!({}));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-2-event");
+    assert!(offers(&mut p, "pog-pass-2"));
+    apply(&mut p, "pog-pass-2");
+    let v = view(&mut p);
+    assert_eq!(v["held"][0]["card"], json!(2));
+    assert_eq!(v["held"][0]["side"], json!(1));
+}
+
+#[test]
+fn enver_to_constantinople_reminds_that_its_second_part_is_ignored() {
+    let mut p = with_manifest();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "pass");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-61-event");
+    let r = reminders(&mut p);
+    assert!(r.contains("Enver to Constantinople"), "{r}");
+    assert!(!r.contains("Verdun"), "a named card is not mistaken for another: {r}");
+}
+
+#[test]
+fn lawrence_turns_the_whole_inactive_display_and_deck_top_face_up() {
+    let mut p = with_manifest();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-2-event");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][1]["slots"]["D"], json!([63]));
+    assert_eq!(v["sides"][1]["slots"]["E"], json!([64]));
+    assert_eq!(v["decks"][1]["face_up_top"], json!(65), "the deck's top card too");
+}
+
+#[test]
+fn djemal_without_a_manifest_is_offered_for_the_event_just_played() {
+    let mut p = start(json!({}));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "pass");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-61-event");
+    assert!(offers(&mut p, "pog-flip-inactive-0"));
+    apply(&mut p, "pog-flip-inactive-0");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["slots"]["D"], json!([3]));
+    assert_eq!(v["sides"][0]["slots"]["E"], json!([4]));
+    assert!(v["decks"][0]["face_up_top"].is_number());
+}
+
+#[test]
+fn greece_is_cancelled_by_a_face_up_king_constantine_and_the_allies_play_again() {
+    let mut p = with_manifest();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "pass");
+    // The CP turn King Constantine (63, slot D) face-up.
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-6");
+    apply(&mut p, "play-64-operations");
+    apply(&mut p, "end-turn");
+    // Allies: Greece (4) in slot D.
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-6");
+    apply(&mut p, "play-4-event");
+    assert!(offers(&mut p, "pog-cancel-greece-63"));
+    apply(&mut p, "pog-cancel-greece-63");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][1]["cards_remaining"], json!(5));
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(6));
+    assert_eq!(v["decks"][1]["discard"], json!([64, 63]));
+    assert_eq!(v["sides"][1]["slots"]["D"], json!([null]), "King Constantine's slot is refilled");
+    apply(&mut p, "end-turn");
+    assert_eq!(view(&mut p)["active"], json!(0), "the Allies take another turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "pass");
+    assert_eq!(view(&mut p)["active"], json!(1), "then play alternates again");
+}
+
+#[test]
+fn remove_a_unit_or_lose_a_vp_cards_leave_the_choice_to_the_player() {
+    let mut p = start(json!({}));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "pass");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-61-event");
+    let r = reminders(&mut p);
+    assert!(r.contains("Gorlice-Tarnow") && r.contains("Kaiserschlacht"), "{r}");
+    assert!(r.contains("you decide"), "{r}");
+}
+
+#[test]
+fn war_status_reshuffle_redeals_both_displays() {
+    let mut p = start(json!({}));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-operations");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "add-card");
+    apply(&mut p, "pog-war-status-reshuffle");
+    let v = view(&mut p);
+    for side in 0..2 {
+        assert_eq!(v["decks"][side]["discard"], json!([]));
+        assert_eq!(v["sides"][side]["slots"]["A"].as_array().map(Vec::len), Some(1));
+        assert!(v["sides"][side]["slots"]["A"][0].is_number(), "A and B dealt face-up as at setup");
+        assert_eq!(v["sides"][side]["slots"]["D"], json!([null]));
+    }
+    assert_eq!(v["decks"][1]["cards"], json!(57), "61 cards, 4 dealt");
+}
+
+#[test]
+fn exhaustion_reshuffle_discards_face_down_cards_and_fills_face_down() {
+    let mut p = start(json!({"deck_size": [8, 8]}));
+    // Allies: A1 B2 D3 E4, deck 5-8. Discard A and B four times over to run the deck dry.
+    apply(&mut p, "discard-1");
+    apply(&mut p, "discard-2");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([null]));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-5-operations");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "pass");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-6-operations");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "pass");
+    assert_eq!(view(&mut p)["decks"][0]["cards"], json!(0));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-7-operations");
+    // Slot A needed a card from an empty deck: the face-down cards (D and E) went to the discards,
+    // everything was reshuffled, and every short slot got a face-down card.
+    let v = view(&mut p);
+    assert_eq!(v["decks"][0]["discard"], json!([]));
+    for slot in ["A", "D", "E"] {
+        assert_eq!(v["sides"][0]["slots"][slot], json!([null]), "{slot}");
+    }
+    assert_eq!(v["sides"][0]["slots"]["B"], json!([8]), "face-up cards stay");
+}

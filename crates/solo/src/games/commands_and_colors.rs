@@ -1,0 +1,219 @@
+//! The Commands & Colors sheets' special rules on the card table (Epic Ancients II, Medieval,
+//! Napoleonics, Napoleonics Epic Battles share most of them): First Strike (and Medieval's Ambush)
+//! played out of turn without a roll; Scout and Order One Unit cards refilling face-up; Medieval's
+//! Inspired Action tokens (the active side's at will, the inactive side's on `!!`); and Epic Ancients'
+//! Field Command plays (up to three under one roll) and the card turned up after a turn with a single
+//! play. Cards are recognised by the names a deck manifest gives them; without one, the out-of-turn
+//! reactions are offered for any face-up card, the player knowing which is which.
+
+use super::{Special, SpecialRules};
+use crate::card::CardId;
+use crate::fate_die;
+use crate::playsheet::Facing;
+use crate::table::{CardTable, Pending, Phase};
+use crate::table_action::TableAction;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Sheet {
+    EpicAncients,
+    Medieval,
+    Napoleonics,
+    NapoleonicsEpic,
+}
+
+pub(super) struct Rules(pub Sheet);
+
+const REACTION: u8 = 1;
+const GAIN_TOKEN: u8 = 2;
+const SPEND_TOKEN: u8 = 3;
+const INACTIVE_TOKEN: u8 = 4;
+
+const TOKENS: &str = "inspired action tokens";
+/// The turn (table turn number) in which the inactive side last used a token on `!!`.
+const INACTIVE_TOKEN_TURN: &str = "inactive token used in turn";
+/// Field Command cards played this turn (Epic Ancients).
+const FIELD_COMMANDS: &str = "field commands this turn";
+/// 1 once an Army Command card has been played this turn (Epic Ancients).
+const ARMY_COMMAND: &str = "army command this turn";
+
+fn special(code: u8, side: u8, card: Option<CardId>) -> Special {
+    Special { code, side, card, n: 0 }
+}
+
+fn named(table: &CardTable, card: CardId) -> Option<&str> {
+    table.card_name(card).map(|n| n.name.as_str())
+}
+
+impl Rules {
+    /// The names of the cards this sheet lets the inactive side play out of turn without a roll.
+    fn reactions(&self) -> &'static [&'static str] {
+        match self.0 {
+            Sheet::Medieval => &["First Strike", "Ambush"],
+            _ => &["First Strike"],
+        }
+    }
+
+    /// A card whose replacement comes face-up.
+    fn refills_face_up(&self, name: &str) -> bool {
+        match self.0 {
+            Sheet::EpicAncients => name.starts_with("Order One Unit"),
+            _ => name == "Scout",
+        }
+    }
+
+    fn purpose_is(table: &CardTable, purpose: u8, word: &str) -> bool {
+        table.sheet().purposes.get(purpose as usize).is_some_and(|p| p == word)
+    }
+}
+
+impl SpecialRules for Rules {
+    fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
+        if matches!(out.first(), Some(TableAction::Draw(_) | TableAction::Fate(_) | TableAction::Die(_))) {
+            return;
+        }
+        let active = table.active();
+        let inactive = 1 - active;
+        let live = matches!(table.phase, Phase::Start | Phase::Choose { .. }) && !table.needs_description();
+        if live {
+            // Out-of-turn reactions: named ones with a manifest, any face-up card without.
+            let named_table = !table.names.is_empty();
+            let cards: Vec<CardId> = table
+                .display(inactive)
+                .face_up()
+                .map(|(_, c)| c)
+                .filter(|&c| !named_table || named(table, c).is_some_and(|n| self.reactions().contains(&n)))
+                .collect();
+            out.extend(cards.into_iter().map(|c| TableAction::Special(special(REACTION, inactive, Some(c)))));
+        }
+        if self.0 == Sheet::Medieval && live {
+            out.push(TableAction::Special(special(GAIN_TOKEN, active, None)));
+            if table.marker(TOKENS, active) > 0 {
+                out.push(TableAction::Special(special(SPEND_TOKEN, active, None)));
+            }
+            let rolled_bang = table.last_roll() == Some(1);
+            let used = table.marker(INACTIVE_TOKEN_TURN, inactive) == table.turn as i32;
+            if rolled_bang && !used && table.marker(TOKENS, inactive) > 0 {
+                out.push(TableAction::Special(special(INACTIVE_TOKEN, inactive, None)));
+            }
+        }
+        // Epic Ancients: up to three Field Command cards under one roll, none after an Army Command.
+        if self.0 == Sheet::EpicAncients
+            && let Phase::Choose { face, played: 1..=2, .. } = table.phase
+            && face != 0
+            && table.marker(ARMY_COMMAND, active) == 0
+            && table.marker(FIELD_COMMANDS, active)
+                == i32::from(match table.phase {
+                    Phase::Choose { played, .. } => played,
+                    _ => 0,
+                })
+        {
+            let facts = |c: CardId| table.facts(c);
+            if let Ok(cards) =
+                fate_die::eligible_cards(table.sheet(), face, table.display(active), table.visible_top(active), &facts)
+            {
+                let field = table.sheet().purposes.iter().position(|p| p == "Field Command").unwrap_or(1) as u8;
+                out.extend(cards.into_iter().map(|card| TableAction::Play { card, purpose: field }));
+            }
+        }
+    }
+
+    fn apply(&self, table: &mut CardTable, special: Special) {
+        let side = special.side;
+        match (special.code, special.card) {
+            (REACTION, Some(card)) => {
+                table.discard_card(side, card, Some(Facing::FaceDown));
+            }
+            (GAIN_TOKEN, _) => table.set_marker(TOKENS, side, table.marker(TOKENS, side) + 1),
+            (SPEND_TOKEN, _) => table.set_marker(TOKENS, side, (table.marker(TOKENS, side) - 1).max(0)),
+            (INACTIVE_TOKEN, _) => {
+                table.set_marker(TOKENS, side, (table.marker(TOKENS, side) - 1).max(0));
+                table.set_marker(INACTIVE_TOKEN_TURN, side, table.turn as i32);
+            }
+            _ => {}
+        }
+    }
+
+    fn after_play(&self, table: &mut CardTable, card: CardId, purpose: u8) {
+        let active = table.active();
+        if named(table, card).is_some_and(|n| self.refills_face_up(n)) {
+            // Its replacement, just queued, comes face-up.
+            for pending in table.pending.iter_mut() {
+                if let Pending::Fill { side, facing, .. } = pending
+                    && *side == active
+                    && *facing == Facing::FaceDown
+                {
+                    *facing = Facing::FaceUp;
+                }
+            }
+            if self.0 == Sheet::Medieval {
+                table.set_marker(TOKENS, active, table.marker(TOKENS, active) + 1);
+            }
+        }
+        if self.0 == Sheet::EpicAncients {
+            if Self::purpose_is(table, purpose, "Field Command") {
+                table.set_marker(FIELD_COMMANDS, active, table.marker(FIELD_COMMANDS, active) + 1);
+            } else if Self::purpose_is(table, purpose, "Army Command") {
+                table.set_marker(ARMY_COMMAND, active, 1);
+            }
+        }
+    }
+
+    fn end_of_turn(&self, table: &mut CardTable) {
+        if self.0 != Sheet::EpicAncients {
+            return;
+        }
+        let active = table.active();
+        // A turn with a single card played turns one face-down card up (the first, A to E).
+        if let Phase::Choose { played: 1, .. } = table.phase {
+            let display = &mut table.displays[active as usize];
+            if let Some(p) = display.slots.iter_mut().flat_map(|s| s.iter_mut()).find(|p| !p.face_up) {
+                p.face_up = true;
+            }
+        }
+        table.set_marker(FIELD_COMMANDS, active, 0);
+        table.set_marker(ARMY_COMMAND, active, 0);
+    }
+
+    fn id(&self, special: Special) -> String {
+        let card = special.card.map_or(String::new(), |c| format!("-{}", c.0));
+        match special.code {
+            REACTION => format!("reaction{card}"),
+            GAIN_TOKEN => format!("gain-inspired-token-{}", special.side),
+            SPEND_TOKEN => format!("spend-inspired-token-{}", special.side),
+            _ => format!("inactive-inspired-token-{}", special.side),
+        }
+    }
+
+    fn label(&self, table: &CardTable, special: Special) -> String {
+        let name = &table.sheet().sides[(special.side & 1) as usize];
+        let card = special.card.map_or(String::new(), |c| table.card_label(c));
+        match special.code {
+            REACTION => format!("{name}: play {card} out of turn as a reaction, with no roll"),
+            GAIN_TOKEN => format!("{name}: gain an Inspired Action token"),
+            SPEND_TOKEN => format!("{name}: use an Inspired Action token"),
+            _ => format!("{name}: the !! lets it use an Inspired Action token"),
+        }
+    }
+
+    fn reminders(&self, table: &CardTable) -> Vec<String> {
+        let mut notes = Vec::new();
+        if table.names.is_empty() {
+            notes.push(format!(
+                "Without a deck manifest the table does not know which card is {}: play it out of turn with the \
+                 reaction action, and refill a Scout or Order One Unit card face-up yourself.",
+                self.reactions().join(" or ")
+            ));
+        }
+        if self.0 == Sheet::Medieval && table.last_roll() == Some(1) {
+            notes.push("!!: the inactive side uses an Inspired Action token if it has one and a use for it.".into());
+        }
+        if self.0 == Sheet::EpicAncients {
+            notes.push(
+                "An Army Command card is the turn's only card; up to three Field Command cards may be played, one \
+                 per section and nation."
+                    .into(),
+            );
+        }
+        notes
+    }
+}

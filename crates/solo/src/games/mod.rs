@@ -7,6 +7,8 @@
 
 mod barbarossa_to_berlin;
 mod commands_and_colors;
+mod empire_of_the_sun;
+mod president_1960;
 mod pursuit_of_glory;
 mod wilderness_war;
 
@@ -66,6 +68,8 @@ pub fn rules_for(game: &str) -> &'static dyn SpecialRules {
         "barbarossa-to-berlin" => &barbarossa_to_berlin::Rules,
         "pursuit-of-glory" => &pursuit_of_glory::Rules,
         "wilderness-war" => &wilderness_war::Rules,
+        "empire-of-the-sun" => &empire_of_the_sun::Rules,
+        "1960" => &president_1960::Rules,
         "cc-epic-ancients" => &commands_and_colors::Rules(commands_and_colors::Sheet::EpicAncients),
         "cc-medieval" => &commands_and_colors::Rules(commands_and_colors::Sheet::Medieval),
         "cc-napoleonics" => &commands_and_colors::Rules(commands_and_colors::Sheet::Napoleonics),

@@ -22,7 +22,7 @@ pub fn run(target: &str, game: Option<&str>, turns: u64, json: bool) -> Result<(
     }
     let ids: Vec<String> = match game {
         Some(g) => vec![g.to_string()],
-        None => protocol::games()?.into_iter().map(|g| g.id).collect(),
+        None => solo::playsheets().map_err(|e| anyhow::anyhow!("{e}"))?.iter().map(|s| s.id.clone()).collect(),
     };
     let mut rows = Vec::new();
     for id in &ids {

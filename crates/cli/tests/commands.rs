@@ -211,3 +211,15 @@ fn assist_reads_manifests_and_reports_their_errors() {
     assert!(out.contains("Pursuit of Glory"), "{out}");
     let _ = std::fs::remove_file(&file);
 }
+
+#[test]
+fn the_benchmarks_run_and_report_their_figures() {
+    let rows = json(&["bench", "table", "--turns", "300", "--json"]);
+    let rows = rows.as_array().expect("one row per game");
+    assert_eq!(rows.len(), 10, "the ten playsheets");
+    assert!(rows.iter().all(|r| r["turns"] == 300 && r["turns_per_second"].as_f64().is_some_and(|t| t > 0.0)));
+    let m = json(&["bench", "manoeuvre", "--turns", "20", "--json"]);
+    assert_eq!(m["games"], 20);
+    assert!(m["actions_per_game"].as_f64().is_some_and(|a| a > 50.0), "{m}");
+    assert!(m["state_bytes"].as_u64().is_some_and(|b| b <= 2048), "a state of at most 2 KiB: {m}");
+}

@@ -37,10 +37,6 @@ const DRAW_PHASE: &str = "draw strategy cards phase";
 /// Marker (Axis): the card id of the chosen opening event.
 const OPENING: &str = "opening event";
 
-fn special(code: u8, side: u8, card: Option<CardId>) -> Special {
-    Special { code, side, card, n: 0 }
-}
-
 /// The card with this printed number in `side`'s undrawn deck.
 fn in_pool(table: &CardTable, side: u8, number: u16) -> Option<CardId> {
     table.deck_of(side).pool.iter().copied().find(|&c| table.card_name(c).and_then(|n| n.number) == Some(number))
@@ -77,8 +73,7 @@ impl SpecialRules for Rules {
 
     fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
         let side = table.active();
-        let chance = matches!(out.first(), Some(TableAction::Draw(_) | TableAction::Fate(_) | TableAction::Die(_)));
-        if chance {
+        if super::is_chance(out) {
             return;
         }
         // The Draw Strategy Cards phase: discards against Cards Remaining, then the reset.
@@ -87,10 +82,10 @@ impl SpecialRules for Rules {
             for s in [AXIS, ALLIED] {
                 if table.cards_remaining(s) > 0 {
                     let cards: Vec<CardId> = table.display(s).face_up().map(|(_, c)| c).collect();
-                    out.extend(cards.into_iter().map(|c| TableAction::Special(special(DRAW_DISCARD, s, Some(c)))));
+                    out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(DRAW_DISCARD, s, Some(c)))));
                 }
             }
-            out.push(TableAction::Special(special(END_DRAW_PHASE, side, None)));
+            out.push(TableAction::Special(Special::new(END_DRAW_PHASE, side, None)));
             return;
         }
         let start = matches!(table.phase, Phase::Start);
@@ -99,7 +94,9 @@ impl SpecialRules for Rules {
         let to_choose = held(table, OPENING_PLACE);
         if !to_choose.is_empty() {
             out.clear();
-            out.extend(to_choose.into_iter().map(|c| TableAction::Special(special(CHOOSE_OPENING, AXIS, Some(c)))));
+            out.extend(
+                to_choose.into_iter().map(|c| TableAction::Special(Special::new(CHOOSE_OPENING, AXIS, Some(c)))),
+            );
             return;
         }
         // On its first turn the Axis plays the opening event instead of rolling.
@@ -107,12 +104,12 @@ impl SpecialRules for Rules {
             out.retain(|a| !matches!(a, TableAction::Roll));
         }
         if start {
-            out.push(TableAction::Special(special(BEGIN_DRAW_PHASE, side, None)));
+            out.push(TableAction::Special(Special::new(BEGIN_DRAW_PHASE, side, None)));
         }
         if choosing {
-            out.push(TableAction::Special(special(AUTOMATIC_OPERATION, side, None)));
+            out.push(TableAction::Special(Special::new(AUTOMATIC_OPERATION, side, None)));
             if side == ALLIED {
-                out.push(TableAction::Special(special(PARTISAN_OPERATION, side, None)));
+                out.push(TableAction::Special(Special::new(PARTISAN_OPERATION, side, None)));
             }
             // Soviet Reinforcements instead of an allowed card of 3 Ops or more (game turns 1-2).
             if side == ALLIED && !held(table, REINFORCEMENTS_PLACE).is_empty() && game_turn(table) <= 2 {
@@ -128,7 +125,7 @@ impl SpecialRules for Rules {
                     .collect::<std::collections::BTreeSet<_>>()
                     .into_iter()
                     .collect();
-                out.extend(strong.into_iter().map(|c| TableAction::Special(special(EXCHANGE, ALLIED, Some(c)))));
+                out.extend(strong.into_iter().map(|c| TableAction::Special(Special::new(EXCHANGE, ALLIED, Some(c)))));
             }
             // The cards that would look at the other hand cannot be played for their events.
             out.retain(|a| match a {
@@ -144,7 +141,7 @@ impl SpecialRules for Rules {
             for s in [AXIS, ALLIED] {
                 if table.cards_remaining(s) >= 1 {
                     let cards: Vec<CardId> = table.display(s).face_up().map(|(_, c)| c).collect();
-                    out.extend(cards.into_iter().map(|c| TableAction::Special(special(COMBAT_CARD, s, Some(c)))));
+                    out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(COMBAT_CARD, s, Some(c)))));
                 }
             }
         }

@@ -36,10 +36,6 @@ const FIELD_COMMANDS: &str = "field commands this turn";
 /// 1 once an Army Command card has been played this turn (Epic Ancients).
 const ARMY_COMMAND: &str = "army command this turn";
 
-fn special(code: u8, side: u8, card: Option<CardId>) -> Special {
-    Special { code, side, card, n: 0 }
-}
-
 fn named(table: &CardTable, card: CardId) -> Option<&str> {
     table.card_name(card).map(|n| n.name.as_str())
 }
@@ -68,7 +64,7 @@ impl Rules {
 
 impl SpecialRules for Rules {
     fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
-        if matches!(out.first(), Some(TableAction::Draw(_) | TableAction::Fate(_) | TableAction::Die(_))) {
+        if super::is_chance(out) {
             return;
         }
         let active = table.active();
@@ -83,17 +79,17 @@ impl SpecialRules for Rules {
                 .map(|(_, c)| c)
                 .filter(|&c| !named_table || named(table, c).is_some_and(|n| self.reactions().contains(&n)))
                 .collect();
-            out.extend(cards.into_iter().map(|c| TableAction::Special(special(REACTION, inactive, Some(c)))));
+            out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(REACTION, inactive, Some(c)))));
         }
         if self.0 == Sheet::Medieval && live {
-            out.push(TableAction::Special(special(GAIN_TOKEN, active, None)));
+            out.push(TableAction::Special(Special::new(GAIN_TOKEN, active, None)));
             if table.marker(TOKENS, active) > 0 {
-                out.push(TableAction::Special(special(SPEND_TOKEN, active, None)));
+                out.push(TableAction::Special(Special::new(SPEND_TOKEN, active, None)));
             }
             let rolled_bang = table.last_roll() == Some(1);
             let used = table.marker(INACTIVE_TOKEN_TURN, inactive) == table.turn as i32;
             if rolled_bang && !used && table.marker(TOKENS, inactive) > 0 {
-                out.push(TableAction::Special(special(INACTIVE_TOKEN, inactive, None)));
+                out.push(TableAction::Special(Special::new(INACTIVE_TOKEN, inactive, None)));
             }
         }
         // Epic Ancients: up to three Field Command cards under one roll, none after an Army Command.

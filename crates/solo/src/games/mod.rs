@@ -26,6 +26,18 @@ pub struct Special {
     pub n: u8,
 }
 
+impl Special {
+    /// A decision with no number attached.
+    pub fn new(code: u8, side: u8, card: Option<CardId>) -> Self {
+        Special { code, side, card, n: 0 }
+    }
+}
+
+/// Whether the legal actions are chance outcomes (a draw or a roll), which no rule adds to.
+pub(crate) fn is_chance(out: &[TableAction]) -> bool {
+    matches!(out.first(), Some(TableAction::Draw(_) | TableAction::Fate(_) | TableAction::Die(_)))
+}
+
 /// A game's special rules. Every method has a default that does nothing.
 pub trait SpecialRules: Sync + Send {
     /// Called once the table is dealt.

@@ -276,7 +276,7 @@ fn replace_with_first_turn_card(table: &mut CardTable, side: u8) {
 
 impl Rules {
     fn special(code: u8, side: u8, card: Option<CardId>) -> TableAction {
-        TableAction::Special(Special { code, side, card, n: 0 })
+        TableAction::Special(Special::new(code, side, card))
     }
 }
 

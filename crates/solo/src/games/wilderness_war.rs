@@ -32,10 +32,6 @@ const BATTLE: &str = "battle response";
 const TURNED_FOR_BATTLE: &str = "turned up for a battle";
 const SURRENDER: u16 = 6;
 
-fn special(code: u8, side: u8, card: Option<CardId>) -> Special {
-    Special { code, side, card, n: 0 }
-}
-
 fn season(table: &CardTable) -> i32 {
     table.marker(SEASON, 0).max(1)
 }
@@ -63,7 +59,7 @@ impl SpecialRules for Rules {
     }
 
     fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
-        if matches!(out.first(), Some(TableAction::Draw(_) | TableAction::Fate(_) | TableAction::Die(_))) {
+        if super::is_chance(out) {
             return;
         }
         let active = table.active();
@@ -73,22 +69,24 @@ impl SpecialRules for Rules {
             out.clear();
             if table.cards_remaining(inactive) > 0 {
                 let cards = face_up(table, inactive);
-                out.extend(cards.into_iter().map(|c| TableAction::Special(special(BATTLE_PLAY, inactive, Some(c)))));
+                out.extend(
+                    cards.into_iter().map(|c| TableAction::Special(Special::new(BATTLE_PLAY, inactive, Some(c)))),
+                );
             }
-            out.push(TableAction::Special(special(END_BATTLE, inactive, None)));
+            out.push(TableAction::Special(Special::new(END_BATTLE, inactive, None)));
             return;
         }
         let start = matches!(table.phase, Phase::Start);
         let choosing = matches!(table.phase, Phase::Choose { .. });
         if start {
-            out.push(TableAction::Special(special(NEW_SEASON, active, None)));
+            out.push(TableAction::Special(Special::new(NEW_SEASON, active, None)));
             for side in [active, inactive] {
                 let h = table.max_hand_size(side);
                 if h < 9 {
-                    out.push(TableAction::Special(special(HAND_SIZE_UP, side, None)));
+                    out.push(TableAction::Special(Special::new(HAND_SIZE_UP, side, None)));
                 }
                 if h > 7 {
-                    out.push(TableAction::Special(special(HAND_SIZE_DOWN, side, None)));
+                    out.push(TableAction::Special(Special::new(HAND_SIZE_DOWN, side, None)));
                 }
             }
         }
@@ -96,17 +94,17 @@ impl SpecialRules for Rules {
             && table.cards_remaining(active) == 1
             && may_pass(table, active)
         {
-            out.push(TableAction::Special(special(PASS, active, None)));
+            out.push(TableAction::Special(Special::new(PASS, active, None)));
         }
         if choosing && table.cards_remaining(active) > 0 {
             let cards = face_up(table, active);
-            out.extend(cards.into_iter().map(|c| TableAction::Special(special(ACTIVE_RESPONSE, active, Some(c)))));
+            out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(ACTIVE_RESPONSE, active, Some(c)))));
         }
         if (start || choosing) && table.cards_remaining(inactive) > 0 {
-            out.push(TableAction::Special(special(BATTLE_RESPONSE, inactive, None)));
+            out.push(TableAction::Special(Special::new(BATTLE_RESPONSE, inactive, None)));
         }
         if choosing && !face_up(table, inactive).is_empty() {
-            out.push(TableAction::Special(special(FORCED_DISCARD, inactive, None)));
+            out.push(TableAction::Special(Special::new(FORCED_DISCARD, inactive, None)));
         }
     }
 

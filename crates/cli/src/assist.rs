@@ -188,6 +188,20 @@ fn render(view: &TableView, actions: &[TableAction], out: &mut dyn Write) -> Res
             deck.discard.len()
         )?;
     }
+    for (name, values) in &view.markers {
+        writeln!(out, "  {name}: {} {} / {} {}", view.sides[0].name, values[0], view.sides[1].name, values[1])?;
+    }
+    let name = |c: solo::CardId| view.cards.get(&c.0).map_or(c.to_string(), |n| n.to_string());
+    for held in &view.held {
+        writeln!(out, "  {} holds {} ({})", view.sides[(held.side & 1) as usize].name, name(held.card), held.place)?;
+    }
+    if let Some((card, allowed)) = view.last_inactive_play {
+        let what = if allowed { "was played" } else { "was blocked by the Fate Die (!!)" };
+        writeln!(out, "  The inactive side's {} {what}.", name(card))?;
+    }
+    for note in &view.reminders {
+        writeln!(out, "  Reminder: {note}")?;
+    }
     if let (Some(face), Some(title)) = (view.fate_die, &view.fate_die_title) {
         let mut allowed: Vec<String> = actions
             .iter()

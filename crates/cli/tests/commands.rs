@@ -223,3 +223,15 @@ fn the_benchmarks_run_and_report_their_figures() {
     assert!(m["actions_per_game"].as_f64().is_some_and(|a| a > 50.0), "{m}");
     assert!(m["state_bytes"].as_u64().is_some_and(|b| b <= 2048), "a state of at most 2 KiB: {m}");
 }
+
+#[test]
+fn assist_shows_the_reminders_of_the_games_special_rules() {
+    // Barbarossa to Berlin with its shipped manifest: the Axis first chooses its opening event, and
+    // the table reminds the player of the Soviet Reinforcements rule.
+    let (ok, out, err) = cdgsolo(&["assist", "barbarossa-to-berlin", "--seed", "3", "--manifest", "builtin"], "q\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("Reminder: Soviet Reinforcements may replace"), "{out}");
+    assert!(out.contains("holds #24 Soviet Reinforcements"), "{out}");
+    assert!(out.contains("set #1 Barbarossa aside as the opening event"), "{out}");
+    assert!(out.contains("game turn: Axis 1 / Allied 1"), "{out}");
+}

@@ -116,6 +116,8 @@ impl TableView {
         if let Phase::Digging { revealed: Some(c) } = table.phase {
             in_sight.push(c);
         }
+        // Cards a game rule keeps aside are in sight too.
+        in_sight.extend(table.held.iter().map(|h| h.card));
         let cards = in_sight.into_iter().filter_map(|c| table.card_name(c).map(|name| (c.0, name.clone()))).collect();
         let waiting_for = match &table.phase {
             _ if table.to_move_is_chance() => "a die roll or a card draw".to_string(),

@@ -194,6 +194,8 @@ impl CardTable {
         }
         for &d in &decks {
             hidden.extend(self.decks[d].pool.iter().copied());
+            // Cards discarded face-down (1960) are out of sight too.
+            hidden.extend(self.decks[d].discard.iter().filter(|x| !x.face_up).map(|x| x.card));
         }
         engine::shuffle(rng, &mut hidden);
         let mut next = hidden.into_iter();
@@ -210,6 +212,11 @@ impl CardTable {
             for c in &mut self.decks[d].pool {
                 if let Some(n) = next.next() {
                     *c = n;
+                }
+            }
+            for x in self.decks[d].discard.iter_mut().filter(|x| !x.face_up) {
+                if let Some(n) = next.next() {
+                    x.card = n;
                 }
             }
         }
@@ -1068,7 +1075,11 @@ impl Game for CardTable {
     }
 
     fn reveals(&self, action: &TableAction) -> bool {
-        matches!(action, TableAction::Flip { .. })
+        match action {
+            TableAction::Flip { .. } => true,
+            TableAction::Special(special) => self.rules().reveals(self, *special),
+            _ => false,
+        }
     }
 
     fn observe(&self, _player: u8) -> TableView {

@@ -1,7 +1,914 @@
-//! Empire of the Sun's special rules (being written: see docs/playsheet-rules.md for what is done).
+//! Empire of the Sun's special rules on the card table: hand sizes of 4 to 7 set each game turn
+//! straight on the Cards Remaining markers, the scenario setups (Historical Variant placements, the
+//! 1942 and South Pacific deck tops, Plan Orange and Burma), passes in the Offensive Segment,
+//! Future Offensives (designated, played on a "C" roll, in reaction or to win initiative),
+//! Reaction cards of the inactive side, "draw one strategy card" events, Mandatory cards (the
+//! roll skipped at one card remaining, the reshuffle Tojo Resigns and Soviets Invade Manchuria
+//! force, Operation Sandcrab-Cottage discarded as a play), the cards that swap a display card with
+//! one from the discards, and the Allied cards that cost Japan a card remaining.
+//!
+//! Cards are recognised by their deck and the printed number a manifest gives them. Rules that
+//! need a named card are not offered without one, and the reminders say what to do by hand.
 
-use super::SpecialRules;
+use super::{Special, SpecialRules};
+use crate::card::{CardId, Placed};
+use crate::playsheet::Facing;
+use crate::slot::SlotName;
+use crate::table::{CardTable, Held, MAX_MARKER, Pending, Phase};
+use crate::table_action::TableAction;
 
 pub(super) struct Rules;
 
-impl SpecialRules for Rules {}
+const JAPAN: u8 = 0;
+const ALLIES: u8 = 1;
+
+/// The sheet's purposes, by index.
+const OPERATIONS: u8 = 0;
+const EVENT: u8 = 1;
+const FUTURE_OFFENSIVE: u8 = 3;
+
+// The decisions this game adds.
+const SET_CARDS_REMAINING: u8 = 1;
+const PASSES_UP: u8 = 2;
+const PASSES_DOWN: u8 = 3;
+const PASS: u8 = 4;
+const ARCADIA: u8 = 5;
+const JAPANESE_OPENING: u8 = 6;
+const KONDO_1942: u8 = 7;
+const SOUTH_PACIFIC: u8 = 8;
+const PLAN_ORANGE: u8 = 9;
+const BURMA: u8 = 10;
+const BACK_ON_TOP: u8 = 11;
+const FO_PLAY: u8 = 12;
+const FO_REACTION: u8 = 13;
+const FO_INITIATIVE: u8 = 14;
+const REACTION: u8 = 15;
+const DRAW_CARD: u8 = 16;
+const DECLARE_MANDATORY: u8 = 17;
+const MANDATORY_PLAY: u8 = 18;
+const DISCARD: u8 = 19;
+const SANDCRAB: u8 = 20;
+const MANDATORY_RESHUFFLE: u8 = 21;
+const SWAP_OUT: u8 = 22;
+const SWAP_IN: u8 = 23;
+const JAPAN_LOSES_CARD: u8 = 24;
+
+// Markers.
+/// Passes each side has left in this Offensive Segment.
+const PASSES: &str = "passes";
+/// 1 when a side's deck must be reshuffled (Tojo Resigns / Soviets Invade Manchuria).
+const RESHUFFLE_DUE: &str = "reshuffle due";
+/// The card a side just played for its event or in reaction: if it said "draw one strategy
+/// card", Cards Remaining goes up by one (0: none).
+const MAY_DRAW: &str = "event that may draw a card";
+/// The swap with the discards a side may make: -1 to choose the display card, else the id of the
+/// display card chosen (0: no swap).
+const SWAP: &str = "swap with the discards";
+/// The Allied card whose event (or Halsey's bonus) may cost Japan a card remaining (0: none).
+const JAPAN_LOSS: &str = "card costing Japan a card remaining";
+
+// Held places.
+const FO_PLACE: &str = "Future Offensive";
+const TOP_PLACE: &str = "set aside, to go back face-up on top of the deck";
+const MANDATORY_TAG: &str = "mandatory";
+
+// Numbers the sheet names.
+const ARCADIA_CONFERENCE: u16 = 4;
+const COL_TSUJI: u16 = 3;
+const SAVO_ISLAND: u16 = 17;
+const KONDO: u16 = 47;
+const CENTRAL_FORCE: u16 = 59;
+const TOJO_RESIGNS: u16 = 43;
+const SANDCRAB_COTTAGE: u16 = 30;
+const SOVIETS_INVADE: u16 = 79;
+const BURMA_EVENTS: [u16; 6] = [3, 8, 16, 40, 48, 50];
+
+fn special(code: u8, side: u8, card: Option<CardId>, n: u8) -> TableAction {
+    TableAction::Special(Special { code, side, card, n })
+}
+
+fn side_name(table: &CardTable, side: u8) -> &str {
+    &table.sheet().sides[(side & 1) as usize]
+}
+
+/// The deck a card was built into (card ids run deck by deck).
+fn deck_of_card(table: &CardTable, card: CardId) -> u8 {
+    if card.0 <= table.deck_sizes[0] { JAPAN } else { ALLIES }
+}
+
+fn number(table: &CardTable, card: CardId) -> Option<u16> {
+    table.card_name(card).and_then(|n| n.number)
+}
+
+/// Whether `card` is the card with this printed number in `side`'s deck.
+fn is(table: &CardTable, card: CardId, side: u8, num: u16) -> bool {
+    number(table, card) == Some(num) && deck_of_card(table, card) == side
+}
+
+/// The card with this printed number in `side`'s deck, if the manifest names it.
+fn find_named(table: &CardTable, side: u8, num: u16) -> Option<CardId> {
+    table.all_cards().find(|c| is(table, *c, side, num))
+}
+
+fn id_of(value: i32) -> Option<CardId> {
+    u16::try_from(value).ok().filter(|v| *v > 0).map(CardId)
+}
+
+fn card_value(card: CardId) -> i32 {
+    i32::from(card.0)
+}
+
+/// A side's face-up cards: its display's and its deck's face-up top card.
+fn visible(table: &CardTable, side: u8) -> Vec<CardId> {
+    let mut cards: Vec<CardId> = table.display(side).face_up().map(|(_, c)| c).collect();
+    cards.extend(table.deck_of(side).top);
+    cards
+}
+
+fn held_in(table: &CardTable, side: u8, place: &str) -> Vec<CardId> {
+    table.held.iter().filter(|h| h.side == side && h.place == place).map(|h| h.card).collect()
+}
+
+/// A side's face-up cards declared Mandatory.
+fn mandatory(table: &CardTable, side: u8) -> Vec<CardId> {
+    visible(table, side).into_iter().filter(|c| table.tags.iter().any(|(t, m)| t == c && *m == MANDATORY_TAG)).collect()
+}
+
+/// The cards that can become Mandatory.
+fn may_be_mandatory(table: &CardTable, card: CardId) -> bool {
+    is(table, card, JAPAN, TOJO_RESIGNS)
+        || is(table, card, ALLIES, SANDCRAB_COTTAGE)
+        || is(table, card, ALLIES, SOVIETS_INVADE)
+}
+
+/// Tojo Resigns and Soviets Invade Manchuria force a reshuffle when played for OC or discarded.
+fn forces_reshuffle(table: &CardTable, card: CardId) -> bool {
+    is(table, card, JAPAN, TOJO_RESIGNS) || is(table, card, ALLIES, SOVIETS_INVADE)
+}
+
+fn swaps_with_discards(table: &CardTable, side: u8, card: CardId) -> bool {
+    let named = match side {
+        JAPAN => [33, 67, 68].iter().any(|n| is(table, card, JAPAN, *n)),
+        _ => is(table, card, ALLIES, 52),
+    };
+    named || !table.has_named_cards()
+}
+
+fn costs_japan_a_card(table: &CardTable, card: CardId) -> bool {
+    [60, 67, 72].iter().any(|n| is(table, card, ALLIES, *n)) || !table.has_named_cards()
+}
+
+fn is_start(table: &CardTable) -> bool {
+    matches!(table.phase, Phase::Start)
+}
+
+fn in_turn(table: &CardTable) -> bool {
+    matches!(table.phase, Phase::Start | Phase::Choose { .. })
+}
+
+fn setup_time(table: &CardTable) -> bool {
+    table.turn == 1 && is_start(table)
+}
+
+/// Removes a card from wherever it lies (deck, deck top, display, discards, held). A slot it
+/// leaves is refilled later by [`refill_face_down`].
+fn take_anywhere(table: &mut CardTable, side: u8, card: CardId) -> bool {
+    let d = table.deck_index(side);
+    if table.decks[d].draw(card) {
+        return true;
+    }
+    if table.decks[d].top == Some(card) {
+        table.decks[d].top = None;
+        return true;
+    }
+    if table.displays[side as usize].take(card).is_some() {
+        return true;
+    }
+    if let Some(i) = table.decks[d].discard.iter().position(|x| x.card == card) {
+        table.decks[d].discard.remove(i);
+        return true;
+    }
+    table.release(card).is_some()
+}
+
+/// Queues a face-down card for every short slot (A, B, D, E) of a display.
+fn refill_face_down(table: &mut CardTable, side: u8) {
+    let display = &table.displays[side as usize];
+    let fills: Vec<Pending> = [SlotName::A, SlotName::B, SlotName::D, SlotName::E]
+        .into_iter()
+        .flat_map(|slot| {
+            let missing = (display.target[slot.index()] as usize).saturating_sub(display.slot(slot).len());
+            std::iter::repeat_n(Pending::Fill { side, slot, facing: Facing::FaceDown, only_if_short: true }, missing)
+        })
+        .collect();
+    table.pending.extend(fills);
+}
+
+/// Puts a card (already taken out) face-up on top of `side`'s deck. While refills are still owed
+/// it waits beside the deck (they would take it), and a decision puts it back afterwards.
+fn put_on_top(table: &mut CardTable, side: u8, card: CardId) {
+    let d = table.deck_index(side);
+    if let Some(old) = table.decks[d].top.take() {
+        table.decks[d].pool.push(old);
+    }
+    let owed = table.pending.iter().any(|p| matches!(p, Pending::Fill { side: s, .. } if *s == side));
+    if owed {
+        table.held.push(Held { card, side, place: TOP_PLACE });
+    } else {
+        table.decks[d].top = Some(card);
+    }
+}
+
+/// Puts a named card face-up in a slot; the slot's cards go back into the deck.
+fn put_in_slot(table: &mut CardTable, side: u8, slot: SlotName, card: CardId) {
+    if !take_anywhere(table, side, card) {
+        return;
+    }
+    let d = table.deck_index(side);
+    let old: Vec<Placed> = table.displays[side as usize].slot_mut(slot).drain(..).collect();
+    table.decks[d].pool.extend(old.into_iter().map(|p| p.card));
+    table.displays[side as usize].slot_mut(slot).push(Placed { card, face_up: true });
+}
+
+fn on_top(table: &CardTable, side: u8, card: CardId) -> bool {
+    table.deck_of(side).top == Some(card) || held_in(table, side, TOP_PLACE).contains(&card)
+}
+
+fn face_up_in(table: &CardTable, side: u8, slot: SlotName, card: CardId) -> bool {
+    table.display(side).slot(slot).iter().any(|p| p.card == card && p.face_up)
+}
+
+fn place_on_deck(table: &mut CardTable, side: u8, num: u16) {
+    if let Some(card) = find_named(table, side, num)
+        && take_anywhere(table, side, card)
+    {
+        refill_face_down(table, side);
+        put_on_top(table, side, card);
+    }
+}
+
+fn lower(table: &mut CardTable, side: u8) {
+    let cr = &mut table.cards_remaining[side as usize];
+    *cr = cr.saturating_sub(1);
+}
+
+/// What a play of `card` for `purpose` by `side` sets going: Tojo's and the Soviets' reshuffle,
+/// the "draw one strategy card" check, the swap, and the cost to Japan.
+fn note_play(table: &mut CardTable, side: u8, card: CardId, purpose: u8) {
+    if purpose == OPERATIONS && forces_reshuffle(table, card) {
+        table.set_marker(RESHUFFLE_DUE, side, 1);
+    }
+    if purpose == EVENT {
+        table.set_marker(MAY_DRAW, side, card_value(card));
+        if swaps_with_discards(table, side, card) && !table.deck_of(side).discard.is_empty() {
+            table.set_marker(SWAP, side, -1);
+        }
+    }
+    if side == ALLIES && costs_japan_a_card(table, card) && purpose != FUTURE_OFFENSIVE {
+        table.set_marker(JAPAN_LOSS, ALLIES, card_value(card));
+    }
+}
+
+/// Forgets Mandatory declarations of cards no longer face-up.
+fn tidy(table: &mut CardTable) {
+    let up: Vec<CardId> = (0..2u8).flat_map(|s| visible(table, s)).collect();
+    table.tags.retain(|(c, m)| *m != MANDATORY_TAG || up.contains(c));
+}
+
+/// Ends the turn's choice after a play that is the turn's only card.
+fn turn_played(table: &mut CardTable) {
+    let face = match table.phase {
+        Phase::Choose { face, .. } => face,
+        _ => 0,
+    };
+    table.phase = Phase::Choose { face, played: 1, slot_rest: None };
+}
+
+fn purpose_word(n: u8) -> &'static str {
+    if n == EVENT { "event" } else { "operations" }
+}
+
+/// The face-down cards of a display, by slot and position (never by card: they are unseen).
+fn face_down_places(table: &CardTable, side: u8) -> Vec<(SlotName, usize)> {
+    table.display(side).cards().filter(|(_, _, p)| !p.face_up).map(|(s, i, _)| (s, i)).collect()
+}
+
+impl SpecialRules for Rules {
+    fn reveals(&self, _table: &CardTable, special: Special) -> bool {
+        // A face-down card swapped out is turned up first; the reshuffle draws a new top card.
+        matches!(special.code, SWAP_OUT | MANDATORY_RESHUFFLE)
+    }
+
+    fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
+        if matches!(out.first(), Some(TableAction::Draw(_) | TableAction::Fate(_) | TableAction::Die(_))) {
+            return;
+        }
+        // A card set aside while refills were owed goes back on top of its deck first.
+        let waiting: Vec<Held> = table.held.iter().copied().filter(|h| h.place == TOP_PLACE).collect();
+        if !waiting.is_empty() {
+            out.clear();
+            out.extend(waiting.into_iter().map(|h| special(BACK_ON_TOP, h.side, Some(h.card), 0)));
+            return;
+        }
+        if !in_turn(table) {
+            return;
+        }
+        let active = table.active();
+        let inactive = 1 - active;
+        let start = is_start(table);
+
+        // A swap with the discards under way: choose the display card, then the discard.
+        let swap = table.marker(SWAP, active);
+        if swap != 0 && matches!(table.phase, Phase::Choose { .. }) {
+            if swap == -1 {
+                let up = visible(table, active);
+                if up.is_empty() {
+                    for (slot, i) in face_down_places(table, active) {
+                        let n = u8::try_from(slot.index() * 16 + i).unwrap_or(0);
+                        out.push(special(SWAP_OUT, active, None, n));
+                    }
+                } else {
+                    out.extend(up.into_iter().map(|c| special(SWAP_OUT, active, Some(c), 0)));
+                }
+            } else {
+                let chosen = id_of(swap);
+                let discards: Vec<CardId> = table
+                    .deck_of(active)
+                    .discard
+                    .iter()
+                    .filter(|d| d.face_up && Some(d.card) != chosen)
+                    .map(|d| d.card)
+                    .collect();
+                out.extend(discards.into_iter().map(|c| special(SWAP_IN, active, Some(c), 0)));
+            }
+        }
+
+        if setup_time(table) {
+            if let Some(card) = find_named(table, ALLIES, ARCADIA_CONFERENCE)
+                && !on_top(table, ALLIES, card)
+            {
+                out.push(special(ARCADIA, ALLIES, None, 0));
+            }
+            let opening = [COL_TSUJI, CENTRAL_FORCE, KONDO].map(|n| find_named(table, JAPAN, n));
+            if let [Some(tsuji), Some(central), Some(kondo)] = opening
+                && !(face_up_in(table, JAPAN, SlotName::A, tsuji)
+                    && face_up_in(table, JAPAN, SlotName::B, central)
+                    && on_top(table, JAPAN, kondo))
+            {
+                out.push(special(JAPANESE_OPENING, JAPAN, None, 0));
+            }
+            if let Some(kondo) = opening[2]
+                && !on_top(table, JAPAN, kondo)
+            {
+                out.push(special(KONDO_1942, JAPAN, None, 0));
+            }
+            if let Some(savo) = find_named(table, JAPAN, SAVO_ISLAND)
+                && !on_top(table, JAPAN, savo)
+            {
+                out.push(special(SOUTH_PACIFIC, JAPAN, None, 0));
+            }
+            if active == JAPAN {
+                out.push(special(PLAN_ORANGE, ALLIES, None, 0));
+            }
+            if held_in(table, JAPAN, FO_PLACE).is_empty() {
+                // Named Burma events in sight or unseen, and an unseen card of the player's choice.
+                let discarded: Vec<CardId> = table.deck_of(JAPAN).discard.iter().map(|d| d.card).collect();
+                for num in BURMA_EVENTS {
+                    if let Some(card) = find_named(table, JAPAN, num)
+                        && !discarded.contains(&card)
+                        && !table.held.iter().any(|h| h.card == card)
+                    {
+                        out.push(special(BURMA, JAPAN, Some(card), 0));
+                    }
+                }
+                let d = table.deck_index(JAPAN);
+                let unseen_anonymous = table.decks[d].pool.iter().any(|c| table.card_name(*c).is_none())
+                    || table.display(JAPAN).cards().any(|(_, _, p)| !p.face_up && table.card_name(p.card).is_none());
+                if unseen_anonymous {
+                    out.push(special(BURMA, JAPAN, None, 0));
+                }
+            }
+        }
+
+        if start {
+            for side in [JAPAN, ALLIES] {
+                for n in 4..=7u8 {
+                    if table.cards_remaining(side) != n {
+                        out.push(special(SET_CARDS_REMAINING, side, None, n));
+                    }
+                }
+                out.push(special(PASSES_UP, side, None, 0));
+                if table.marker(PASSES, side) > 0 {
+                    out.push(special(PASSES_DOWN, side, None, 0));
+                }
+                if table.marker(RESHUFFLE_DUE, side) == 1 {
+                    out.push(special(MANDATORY_RESHUFFLE, side, None, 0));
+                }
+            }
+            // With one card remaining, a face-up Mandatory card is played without rolling.
+            let forced = mandatory(table, active);
+            if table.cards_remaining(active) == 1 && !forced.is_empty() {
+                out.retain(|a| !matches!(a, TableAction::Roll | TableAction::PlayBeside { .. }));
+                for card in forced {
+                    out.push(special(MANDATORY_PLAY, active, Some(card), OPERATIONS));
+                    out.push(special(MANDATORY_PLAY, active, Some(card), EVENT));
+                }
+            }
+            // Discarding Tojo Resigns or Soviets Invade Manchuria (or a Mandatory card) goes through
+            // this game's own discard, which remembers the reshuffle it forces.
+            let mut replaced = Vec::new();
+            out.retain(|a| match a {
+                TableAction::Discard(card)
+                    if forces_reshuffle(table, *card) || table.tags.iter().any(|(c, _)| c == card) =>
+                {
+                    replaced.push(*card);
+                    false
+                }
+                _ => true,
+            });
+            out.extend(replaced.into_iter().map(|c| special(DISCARD, active, Some(c), 0)));
+        }
+
+        // The Offensive Segment pass, after the roll.
+        if let Phase::Choose { played: 0, face, .. } = table.phase
+            && face != 0
+        {
+            if table.marker(PASSES, active) > 0 {
+                out.push(special(PASS, active, None, 0));
+            }
+            // A "C" result lets the side play a Future Offensive instead.
+            if matches!(face, 1 | 3 | 5) {
+                for card in held_in(table, active, FO_PLACE) {
+                    out.push(special(FO_PLAY, active, Some(card), OPERATIONS));
+                    out.push(special(FO_PLAY, active, Some(card), EVENT));
+                }
+            }
+        }
+
+        // Declaring a face-up card Mandatory once its conditions are met.
+        for side in [JAPAN, ALLIES] {
+            for card in visible(table, side) {
+                if may_be_mandatory(table, card) && !table.tags.iter().any(|(c, m)| *c == card && *m == MANDATORY_TAG) {
+                    out.push(special(DECLARE_MANDATORY, side, Some(card), 0));
+                }
+            }
+        }
+        // Operation Sandcrab-Cottage may be discarded as a play at any time.
+        for card in visible(table, ALLIES) {
+            if is(table, card, ALLIES, SANDCRAB_COTTAGE) {
+                out.push(special(SANDCRAB, ALLIES, Some(card), 0));
+            }
+        }
+        // The inactive side's Reactions: a face-up card, or a Future Offensive.
+        let need = if mandatory(table, inactive).is_empty() { 1 } else { 2 };
+        if table.cards_remaining(inactive) >= need {
+            for card in visible(table, inactive) {
+                out.push(special(REACTION, inactive, Some(card), 0));
+            }
+        }
+        if table.cards_remaining(inactive) >= 1 {
+            for card in held_in(table, inactive, FO_PLACE) {
+                out.push(special(FO_REACTION, inactive, Some(card), 0));
+            }
+        }
+        // A Future Offensive played as an EC Offensive to win initiative.
+        for side in [active, inactive] {
+            for card in held_in(table, side, FO_PLACE) {
+                out.push(special(FO_INITIATIVE, side, Some(card), 0));
+            }
+        }
+        for side in [active, inactive] {
+            if table.marker(MAY_DRAW, side) != 0 {
+                out.push(special(DRAW_CARD, side, None, 0));
+            }
+        }
+        if let Some(card) = id_of(table.marker(JAPAN_LOSS, ALLIES))
+            && table.cards_remaining(JAPAN) > 0
+        {
+            out.push(special(JAPAN_LOSES_CARD, ALLIES, Some(card), 0));
+        }
+    }
+
+    fn apply(&self, table: &mut CardTable, sp: Special) {
+        let side = sp.side;
+        let refill = table.sheet().discard_refill;
+        match (sp.code, sp.card) {
+            (SET_CARDS_REMAINING, _) => table.cards_remaining[side as usize] = sp.n,
+            (PASSES_UP, _) => {
+                let n = table.marker(PASSES, side);
+                table.set_marker(PASSES, side, n + 1);
+            }
+            (PASSES_DOWN, _) => {
+                let n = table.marker(PASSES, side);
+                table.set_marker(PASSES, side, (n - 1).max(0));
+            }
+            (PASS, _) => {
+                let n = table.marker(PASSES, side);
+                table.set_marker(PASSES, side, (n - 1).max(0));
+                table.end_turn();
+            }
+            (ARCADIA, _) => place_on_deck(table, ALLIES, ARCADIA_CONFERENCE),
+            (JAPANESE_OPENING, _) => {
+                if let Some(card) = find_named(table, JAPAN, COL_TSUJI) {
+                    put_in_slot(table, JAPAN, SlotName::A, card);
+                }
+                if let Some(card) = find_named(table, JAPAN, CENTRAL_FORCE) {
+                    put_in_slot(table, JAPAN, SlotName::B, card);
+                }
+                place_on_deck(table, JAPAN, KONDO);
+            }
+            (KONDO_1942, _) => place_on_deck(table, JAPAN, KONDO),
+            (SOUTH_PACIFIC, _) => place_on_deck(table, JAPAN, SAVO_ISLAND),
+            (PLAN_ORANGE, _) => {
+                table.cards_remaining = [1, 2];
+                table.active = ALLIES;
+            }
+            (BURMA, card) => {
+                let card = card.or_else(|| {
+                    let d = table.deck_index(JAPAN);
+                    let anonymous = |c: &CardId| table.card_name(*c).is_none();
+                    table.decks[d].pool.iter().copied().filter(anonymous).min().or_else(|| {
+                        let down = table.display(JAPAN).cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card);
+                        down.filter(anonymous).min()
+                    })
+                });
+                if let Some(card) = card
+                    && take_anywhere(table, JAPAN, card)
+                {
+                    table.held.push(Held { card, side: JAPAN, place: FO_PLACE });
+                    refill_face_down(table, JAPAN);
+                }
+                table.cards_remaining[JAPAN as usize] = 3;
+            }
+            (BACK_ON_TOP, Some(card)) => {
+                let released = table.release(card).is_some();
+                if released {
+                    let d = table.deck_index(side);
+                    if let Some(old) = table.decks[d].top.take() {
+                        table.decks[d].pool.push(old);
+                    }
+                    table.decks[d].top = Some(card);
+                }
+            }
+            (FO_PLAY, Some(card)) => {
+                let released = table.release(card).is_some();
+                if released {
+                    table.put_in_discards(side, card);
+                    turn_played(table);
+                    note_play(table, side, card, sp.n);
+                }
+            }
+            (FO_REACTION | FO_INITIATIVE, Some(card)) => {
+                let released = table.release(card).is_some();
+                if released {
+                    table.put_in_discards(side, card);
+                    if sp.code == FO_REACTION {
+                        table.set_marker(MAY_DRAW, side, card_value(card));
+                    }
+                }
+            }
+            (REACTION, Some(card)) => {
+                let discarded = table.discard_card(side, card, Some(refill)).is_some();
+                if discarded {
+                    lower(table, side);
+                    table.set_marker(MAY_DRAW, side, card_value(card));
+                }
+            }
+            (DRAW_CARD, _) => {
+                let cr = &mut table.cards_remaining[side as usize];
+                *cr = (*cr + 1).min(MAX_MARKER);
+                table.set_marker(MAY_DRAW, side, 0);
+            }
+            (DECLARE_MANDATORY, Some(card)) => table.tags.push((card, MANDATORY_TAG)),
+            (MANDATORY_PLAY, Some(card)) => {
+                let discarded = table.discard_card(side, card, Some(refill)).is_some();
+                if discarded {
+                    lower(table, side);
+                    table.phase = Phase::Choose { face: 0, played: 1, slot_rest: None };
+                    note_play(table, side, card, sp.n);
+                }
+            }
+            (DISCARD, Some(card)) => {
+                let discarded = table.discard_card(side, card, Some(refill)).is_some();
+                if discarded && forces_reshuffle(table, card) {
+                    table.set_marker(RESHUFFLE_DUE, side, 1);
+                }
+            }
+            (SANDCRAB, Some(card)) => {
+                let discarded = table.discard_card(side, card, Some(refill)).is_some();
+                if discarded {
+                    lower(table, side);
+                    if table.active() == side {
+                        match table.phase {
+                            Phase::Start => table.phase = Phase::Choose { face: 0, played: 1, slot_rest: None },
+                            Phase::Choose { played: 0, .. } => turn_played(table),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            (MANDATORY_RESHUFFLE, _) => {
+                let d = table.deck_index(side);
+                let top = table.decks[d].top.take();
+                for stack in &mut table.displays[side as usize].slots {
+                    let down: Vec<CardId> = stack.iter().filter(|p| !p.face_up).map(|p| p.card).collect();
+                    stack.retain(|p| p.face_up);
+                    table.decks[d].pool.extend(down);
+                }
+                table.decks[d].shuffle_in_discards();
+                refill_face_down(table, side);
+                if let Some(top) = top {
+                    put_on_top(table, side, top);
+                }
+                table.set_marker(RESHUFFLE_DUE, side, 0);
+            }
+            (SWAP_OUT, card) => {
+                let card = match card {
+                    Some(c) => Some(c),
+                    None => {
+                        let slot = SlotName::ALL.get(usize::from(sp.n / 16)).copied();
+                        let index = usize::from(sp.n % 16);
+                        slot.and_then(|s| {
+                            let p = table.displays[side as usize].slot_mut(s).get_mut(index)?;
+                            p.face_up = true;
+                            Some(p.card)
+                        })
+                    }
+                };
+                if let Some(card) = card {
+                    table.set_marker(SWAP, side, card_value(card));
+                }
+            }
+            (SWAP_IN, Some(incoming)) => {
+                let Some(outgoing) = id_of(table.marker(SWAP, side)) else { return };
+                let d = table.deck_index(side);
+                let Some(i) = table.decks[d].discard.iter().position(|x| x.card == incoming) else { return };
+                table.decks[d].discard.remove(i);
+                if table.decks[d].top == Some(outgoing) {
+                    table.decks[d].top = Some(incoming);
+                } else if let Some((slot, index)) = table.displays[side as usize].find(outgoing) {
+                    table.displays[side as usize].slot_mut(slot)[index] = Placed { card: incoming, face_up: true };
+                } else {
+                    table.decks[d].discard.insert(i, crate::deck::Discarded { card: incoming, face_up: true });
+                    return;
+                }
+                table.decks[d].discard(outgoing);
+                table.set_marker(SWAP, side, 0);
+            }
+            (JAPAN_LOSES_CARD, _) => {
+                lower(table, JAPAN);
+                table.set_marker(JAPAN_LOSS, ALLIES, 0);
+            }
+            _ => {}
+        }
+        tidy(table);
+    }
+
+    fn after_play(&self, table: &mut CardTable, card: CardId, purpose: u8) {
+        let side = table.active();
+        if purpose == FUTURE_OFFENSIVE {
+            // Designated a Future Offensive: kept beside the display instead of discarded (the slot
+            // refill and the lower Cards Remaining have already happened).
+            let d = table.deck_index(side);
+            if let Some(i) = table.decks[d].discard.iter().rposition(|x| x.card == card) {
+                table.decks[d].discard.remove(i);
+                table.held.push(Held { card, side, place: FO_PLACE });
+            }
+        }
+        note_play(table, side, card, purpose);
+        tidy(table);
+    }
+
+    fn after_roll(&self, table: &mut CardTable, _face: u8) {
+        tidy(table);
+    }
+
+    fn end_of_turn(&self, table: &mut CardTable) {
+        for side in [JAPAN, ALLIES] {
+            table.set_marker(MAY_DRAW, side, 0);
+            table.set_marker(SWAP, side, 0);
+        }
+        table.set_marker(JAPAN_LOSS, ALLIES, 0);
+        tidy(table);
+    }
+
+    fn id(&self, sp: Special) -> String {
+        let card = sp.card.map_or(0, |c| c.0);
+        let side = if sp.side == JAPAN { "japan" } else { "allies" };
+        match sp.code {
+            SET_CARDS_REMAINING => format!("eots-hand-size-{side}-{}", sp.n),
+            PASSES_UP => format!("eots-passes-{side}-up"),
+            PASSES_DOWN => format!("eots-passes-{side}-down"),
+            PASS => "eots-pass".into(),
+            ARCADIA => "eots-historical-arcadia-conference".into(),
+            JAPANESE_OPENING => "eots-historical-japanese-opening".into(),
+            KONDO_1942 => "eots-1942-kondo-on-deck".into(),
+            SOUTH_PACIFIC => "eots-south-pacific-savo-on-deck".into(),
+            PLAN_ORANGE => "eots-plan-orange".into(),
+            BURMA if sp.card.is_some() => format!("eots-burma-fo-{card}"),
+            BURMA => "eots-burma-fo-unseen".into(),
+            BACK_ON_TOP => format!("eots-back-on-top-{card}"),
+            FO_PLAY => format!("eots-fo-play-{card}-{}", purpose_word(sp.n)),
+            FO_REACTION => format!("eots-fo-reaction-{card}"),
+            FO_INITIATIVE => format!("eots-fo-initiative-{card}"),
+            REACTION => format!("eots-reaction-{card}"),
+            DRAW_CARD => format!("eots-draw-one-card-{side}"),
+            DECLARE_MANDATORY => format!("eots-mandatory-{card}"),
+            MANDATORY_PLAY => format!("eots-mandatory-play-{card}-{}", purpose_word(sp.n)),
+            DISCARD => format!("eots-discard-{card}"),
+            SANDCRAB => format!("eots-sandcrab-discard-{card}"),
+            MANDATORY_RESHUFFLE => format!("eots-mandatory-reshuffle-{side}"),
+            SWAP_OUT if sp.card.is_some() => format!("eots-swap-out-{card}"),
+            SWAP_OUT => {
+                let slot = SlotName::ALL.get(usize::from(sp.n / 16)).map_or('?', |s| s.letter());
+                format!("eots-swap-out-face-down-{slot}-{}", sp.n % 16)
+            }
+            SWAP_IN => format!("eots-swap-in-{card}"),
+            JAPAN_LOSES_CARD => "eots-japan-loses-a-card".into(),
+            _ => format!("special-{}-{}-{card}-{}", sp.code, sp.side, sp.n),
+        }
+    }
+
+    fn label(&self, table: &CardTable, sp: Special) -> String {
+        let side = side_name(table, sp.side).to_string();
+        let card = sp.card.map(|c| table.card_label(c)).unwrap_or_default();
+        match sp.code {
+            SET_CARDS_REMAINING => format!("{side}: Cards Remaining {} (this game turn's hand size)", sp.n),
+            PASSES_UP => format!("{side}: one more pass available this Offensive Segment"),
+            PASSES_DOWN => format!("{side}: one pass fewer available"),
+            PASS => format!("{side}: use a pass marker instead of playing a card (Cards Remaining unchanged)"),
+            ARCADIA => "Historical Variant: the Allies keep Arcadia Conference: put it face-up on their deck".into(),
+            JAPANESE_OPENING => {
+                "Historical Japanese opening hand: Col. Tsuji face-up in A, Central Force face-up in B, \
+                 VADM Kondo face-up on the deck"
+                    .into()
+            }
+            KONDO_1942 => "1942 scenario: put VADM Kondo face-up on the Japanese deck".into(),
+            SOUTH_PACIFIC => "South Pacific: put Japanese Counterattack at Savo Island face-up on the deck".into(),
+            PLAN_ORANGE => "Plan Orange: Japan's Cards Remaining 1, the Allies' 2, and the Allies go first".into(),
+            BURMA if sp.card.is_some() => {
+                // A card out of sight is named by its number only, like any unseen card.
+                let what = match sp.card {
+                    Some(c) if !visible(table, JAPAN).contains(&c) => {
+                        format!("event #{} from the deck", number(table, c).unwrap_or(0))
+                    }
+                    _ => card,
+                };
+                format!("Burma: {what} becomes Japan's Future Offensive; Japan's Cards Remaining 3")
+            }
+            BURMA => "Burma: take the Japanese Future Offensive of your choice (event #3, 8, 16, 40, 48 or 50) \
+                      from the deck; Japan's Cards Remaining 3"
+                .into(),
+            BACK_ON_TOP => format!("{side}: put {card} back face-up on top of the deck"),
+            FO_PLAY => format!("{side}: play the Future Offensive {card} for {} (its only play this turn)", {
+                if sp.n == EVENT { "its event (EC)" } else { "operations (OC)" }
+            }),
+            FO_REACTION => format!("{side}: play the Future Offensive {card} in reaction (no card remaining spent)"),
+            FO_INITIATIVE => format!("{side}: play the Future Offensive {card} as an EC Offensive to win initiative"),
+            REACTION => format!("{side}: play {card} as a Reaction card (one card remaining)"),
+            DRAW_CARD => format!(
+                "{side}: the event just played said \"draw one strategy card\": Cards Remaining +1 \
+                 (no card spent from the display; one gained from a Future Offensive)"
+            ),
+            DECLARE_MANDATORY => format!("{side}: the conditions of {card} are met: it is now a Mandatory card"),
+            MANDATORY_PLAY => format!("{side}: with one card remaining, play the Mandatory {card} for {}", {
+                if sp.n == EVENT { "its event" } else { "operations" }
+            }),
+            DISCARD => format!("{side}: discard {card}"),
+            SANDCRAB => format!("{side}: discard {card} instead of playing its event (it counts as a play)"),
+            MANDATORY_RESHUFFLE => format!(
+                "{side}: end-of-turn reshuffle: face-down cards and discards into the deck, a face-up top card kept on top"
+            ),
+            SWAP_OUT if sp.card.is_some() => format!("{side}: swap {card} for a card of the discard pile"),
+            SWAP_OUT => {
+                let slot = SlotName::ALL.get(usize::from(sp.n / 16)).map_or('?', |s| s.letter());
+                format!("{side}: no card is face-up: turn the face-down card in slot {slot} and swap it")
+            }
+            SWAP_IN => format!("{side}: take {card} from the discard pile in its place"),
+            JAPAN_LOSES_CARD => {
+                format!("the event of {card} (or Halsey's bonus) happened: Japan's Cards Remaining -1")
+            }
+            _ => format!("special action {}", sp.code),
+        }
+    }
+
+    fn reminders(&self, table: &CardTable) -> Vec<String> {
+        let mut out = Vec::new();
+        let active = table.active();
+        let inactive = 1 - active;
+        let named = table.has_named_cards();
+        if setup_time(table) {
+            out.push(
+                "Setup: the full campaign starts with the December 1941 Special Turn (17.11); the Historical \
+                 Variant, 1942, South Pacific, Plan Orange and Burma setups are actions here."
+                    .into(),
+            );
+            out.push("Plan Orange uses its own decks: play its cards #1 and #2 before setting the markers.".into());
+            if !named {
+                out.push(
+                    "Without a deck manifest the table cannot find the cards the scenario setups name: put Arcadia \
+                     Conference, Col. Tsuji, Central Force, VADM Kondo or Savo Island in place yourself."
+                        .into(),
+                );
+            }
+        }
+        if is_start(table) {
+            out.push(
+                "The Max Hand Size marker is not used: at each game turn's phase 4.14 set both sides' Cards \
+                 Remaining to their hand size (4 to 7)."
+                    .into(),
+            );
+        }
+        if let Phase::Choose { played: 0, face, .. } = table.phase {
+            if face != 0 && table.marker(PASSES, active) > 0 {
+                out.push(format!(
+                    "{} has a pass left: it may pass instead of playing, without lowering Cards Remaining.",
+                    side_name(table, active)
+                ));
+            }
+            if matches!(face, 1 | 3 | 5) && !held_in(table, active, FO_PLACE).is_empty() {
+                out.push(
+                    "This roll names C: a Future Offensive may be played for EC or OC instead; it costs no card \
+                     remaining but is the turn's only play."
+                        .into(),
+                );
+            }
+            if face != 0 {
+                out.push(
+                    "Playing a card for \"Future Offensive\" keeps it beside the display; its slot refills and \
+                     Cards Remaining drops as usual."
+                        .into(),
+                );
+            }
+        }
+        for side in [JAPAN, ALLIES] {
+            if !held_in(table, side, FO_PLACE).is_empty() {
+                out.push(format!(
+                    "{}'s Future Offensive can be played in reaction (with a card remaining) or as an EC Offensive \
+                     to win initiative, without lowering Cards Remaining.",
+                    side_name(table, side)
+                ));
+            }
+        }
+        if in_turn(table) && table.cards_remaining(inactive) > 0 {
+            out.push(format!(
+                "{} may react with a face-up Reaction card (one card remaining each) or a Future Offensive (free); \
+                 a face-up Mandatory card keeps one card remaining for itself.",
+                side_name(table, inactive)
+            ));
+        }
+        for side in [JAPAN, ALLIES] {
+            if table.marker(MAY_DRAW, side) != 0 {
+                out.push(format!(
+                    "If the event {} just played says \"draw one strategy card\", it costs no card remaining \
+                     (a Future Offensive even gains one); the limits of 5.35 and 7.29.B still apply.",
+                    side_name(table, side)
+                ));
+            }
+            for card in mandatory(table, side) {
+                out.push(format!(
+                    "{} is Mandatory: {} must play it this game turn; with one card remaining it is played without \
+                     rolling, and reactions may not spend that last card.",
+                    table.card_label(card),
+                    side_name(table, side)
+                ));
+            }
+            if table.marker(RESHUFFLE_DUE, side) == 1 {
+                out.push(format!(
+                    "{}'s deck must be reshuffled at the end of the game turn (Tojo Resigns or Soviets Invade \
+                     Manchuria was played for OC or discarded).",
+                    side_name(table, side)
+                ));
+            }
+        }
+        if visible(table, ALLIES).iter().any(|c| is(table, *c, ALLIES, SANDCRAB_COTTAGE)) {
+            out.push(
+                "Operation Sandcrab-Cottage may be discarded instead of played for its event at any time (still a \
+                 play); once its conditions hold it must go before the game turn ends. It forces no reshuffle."
+                    .into(),
+            );
+        }
+        if table.marker(SWAP, active) != 0 {
+            out.push(
+                "The card just played lets you swap a face-up display card with one from the discard pile (a \
+                 face-down one, turned up first, if none is face-up)."
+                    .into(),
+            );
+        }
+        if table.marker(JAPAN_LOSS, ALLIES) != 0 {
+            out.push(
+                "If 20th Bomber Command, Curtis LeMay or Halsey's event (or Halsey's bonus) happened, Japan loses a \
+                 card remaining (none if it has none)."
+                    .into(),
+            );
+        }
+        if !named && is_start(table) {
+            out.push(
+                "Without a deck manifest the table cannot tell Mandatory cards, Sandcrab-Cottage or the swap cards \
+                 apart: it offers the swap and Japan's card loss after any event, and the rest is yours to apply."
+                    .into(),
+            );
+        }
+        out
+    }
+}

@@ -44,6 +44,11 @@ pub trait SpecialRules: Sync + Send {
     fn setup(&self, _table: &mut CardTable) {}
     /// Appends the decisions this game adds at this moment (and may remove common ones).
     fn adjust_legal(&self, _table: &CardTable, _out: &mut Vec<TableAction>) {}
+    /// Whether one of this game's decisions shows a card that was hidden (undo may not go back over
+    /// it).
+    fn reveals(&self, _table: &CardTable, _special: Special) -> bool {
+        false
+    }
     /// Carries out one of this game's decisions.
     fn apply(&self, _table: &mut CardTable, _special: Special) {}
     /// The stable id of one of this game's decisions.

@@ -1,7 +1,929 @@
-//! 1960: The Making of the President's special rules (being written: see docs/playsheet-rules.md for what is done).
+//! 1960: The Making of the President's special rules on the card table: momentum markers, the `!!`
+//! that spends one momentum on the topmost eligible event of the discard pile (the player confirms
+//! eligibility card by card), two momentum to discard a card played for its CP face-down, the
+//! Candidate card as an extra option after every roll, the game-turn track (Peace Corps lasts until
+//! the end of the game turn), the Campaign Strategy Phase (face-up picks, random picks among face-up
+//! or face-down cards, Gathering Momentum never eligible), the discard-and-redraw events, the
+//! retrieve-from-discard events, Political Capital, and a decision aid for the Momentum Phase issue
+//! shift. The reshuffle on an empty deck is the common "discard face-down" one over both displays.
+//!
+//! Cards are recognised by the printed numbers a deck manifest gives them (the shipped manifest names
+//! every card the playsheet mentions). Without one, an event rule is offered for any unnamed card
+//! played for its event, and the player says whether it applies.
 
-use super::SpecialRules;
+use super::{Special, SpecialRules};
+use crate::card::{CardId, Placed};
+use crate::deck::Discarded;
+use crate::playsheet::Facing;
+use crate::slot::SlotName;
+use crate::table::{CardTable, Held, Pending, Phase};
+use crate::table_action::TableAction;
 
 pub(super) struct Rules;
 
-impl SpecialRules for Rules {}
+const KENNEDY: u8 = 0;
+const NIXON: u8 = 1;
+/// The purpose index of "Campaign Points" and "Event" on this sheet.
+const CP: u8 = 0;
+const EVENT: u8 = 1;
+/// Highest value the momentum and game-turn actions go to.
+const MAX_MOMENTUM: i32 = 20;
+const LAST_GAME_TURN: i32 = 9;
+
+// The decisions this game adds.
+const MOMENTUM_UP: u8 = 1;
+const MOMENTUM_DOWN: u8 = 2;
+const BANG_ELIGIBLE: u8 = 3;
+const BANG_SKIP: u8 = 4;
+const BURY: u8 = 5;
+const CANDIDATE: u8 = 6;
+const CANDIDATE_READY: u8 = 7;
+const NEXT_GAME_TURN: u8 = 8;
+const STRATEGY_BEGIN: u8 = 9;
+const STRATEGY_PICK: u8 = 10;
+const STRATEGY_RANDOM: u8 = 11;
+const STRATEGY_FACE_DOWN: u8 = 12;
+const STRATEGY_END: u8 = 13;
+const REDRAW_DISCARD: u8 = 14;
+const REDRAW_DONE: u8 = 15;
+const RETRIEVE: u8 = 16;
+const RETRIEVE_NONE: u8 = 17;
+const CAPITAL_DISCARD: u8 = 18;
+const CAPITAL_DONE: u8 = 19;
+const START_EFFECT: u8 = 20;
+const MOMENTUM_PHASE: u8 = 21;
+const MEDIA_LEADER: u8 = 22;
+const ISSUE_LEADER: u8 = 23;
+const MOMENTUM_PHASE_END: u8 = 24;
+
+// The markers this game keeps.
+const MOMENTUM: &str = "momentum";
+/// 1 when a side's Candidate card is exhausted.
+const CANDIDATE_EXHAUSTED: &str = "candidate card exhausted";
+/// The game turn (1 to 9), on both sides.
+const GAME_TURN: &str = "game turn";
+/// `!!` under way for a side: 1 + the discard-pile index of the card being asked about.
+const BANG: &str = "!! event being checked";
+/// The card a side just played for its CP (0: none), which 2 momentum may discard face-down.
+const CP_PLAYED: &str = "played for CP";
+/// 1 while Kennedy's Peace Corps is in play (side 0's value).
+const PEACE_CORPS: &str = "Peace Corps in play";
+/// The event effect a side is resolving (one of the effect codes below), its card, and its state.
+const EFFECT: &str = "event effect";
+const EFFECT_CARD: &str = "event effect card";
+const EFFECT_STATE: &str = "event effect state";
+/// 1 while the Campaign Strategy Phase is under way (side 0's value).
+const STRATEGY: &str = "campaign strategy phase";
+const STRATEGY_PICKS: &str = "campaign strategy picks";
+/// Slots (bit per slot) a random face-down pick turned up a Gathering Momentum card in.
+const STRATEGY_SKIP: &str = "gathering momentum turned back (slots)";
+/// 1 while the Momentum Phase decision aid is open (side 0's value).
+const MOMENTUM_AID: &str = "momentum phase";
+/// Media support: 1 Kennedy leads, 2 Nixon leads, 3 tied (side 0's value; 0 not given).
+const MEDIA: &str = "media support leader";
+/// Issue leaders, left to right: 1 Kennedy, 2 Nixon, 3 nobody (side 0's value; 0 not given).
+const ISSUES: [&str; 3] = ["issue 1 (left) leader", "issue 2 (middle) leader", "issue 3 (right) leader"];
+
+const STACK: &str = "Campaign Strategy stack";
+
+// Event effects.
+const REDRAW: i32 = 1;
+const RETRIEVE_EFFECT: i32 = 2;
+const CAPITAL: i32 = 3;
+const PEACE: i32 = 4;
+
+const GATHERING_MOMENTUM: [u16; 4] = [14, 15, 16, 17];
+const REDRAW_CARDS: [u16; 3] = [53, 57, 94];
+const RETRIEVE_CARDS: [u16; 4] = [27, 29, 58, 66];
+const LAZY_SHAVE: u16 = 34;
+const PEACE_CORPS_CARD: u16 = 81;
+const POLITICAL_CAPITAL: u16 = 91;
+
+fn special(code: u8, side: u8, card: Option<CardId>, n: u8) -> TableAction {
+    TableAction::Special(Special { code, side, card, n })
+}
+
+fn side_name(table: &CardTable, side: u8) -> &str {
+    &table.sheet().sides[(side & 1) as usize]
+}
+
+fn number(table: &CardTable, card: CardId) -> Option<u16> {
+    table.card_name(card).and_then(|n| n.number)
+}
+
+/// Whether any card of the table carries this printed number.
+fn named_somewhere(table: &CardTable, wanted: u16) -> bool {
+    table.names.iter().any(|n| n.as_ref().is_some_and(|n| n.number == Some(wanted)))
+}
+
+/// Whether `card` is (or, unnamed while the manifest names none of them, may be) one of `numbers`.
+fn could_be(table: &CardTable, card: CardId, numbers: &[u16]) -> bool {
+    match number(table, card) {
+        Some(n) => numbers.contains(&n),
+        None => table.card_name(card).is_none() && !numbers.iter().any(|n| named_somewhere(table, *n)),
+    }
+}
+
+fn is_gathering_momentum(table: &CardTable, card: CardId) -> bool {
+    number(table, card).is_some_and(|n| GATHERING_MOMENTUM.contains(&n))
+}
+
+fn id_of(value: i32) -> Option<CardId> {
+    u16::try_from(value).ok().filter(|v| *v > 0).map(CardId)
+}
+
+fn momentum(table: &CardTable, side: u8) -> i32 {
+    table.marker(MOMENTUM, side)
+}
+
+fn game_turn(table: &CardTable) -> i32 {
+    table.marker(GAME_TURN, KENNEDY).max(1)
+}
+
+/// The event effect under way: whose it is and which.
+fn effect(table: &CardTable) -> Option<(u8, i32)> {
+    (0..2u8).find_map(|s| {
+        let e = table.marker(EFFECT, s);
+        (e != 0).then_some((s, e))
+    })
+}
+
+fn bang(table: &CardTable) -> Option<(u8, usize)> {
+    (0..2u8).find_map(|s| {
+        let v = table.marker(BANG, s);
+        usize::try_from(v - 1).ok().map(|i| (s, i))
+    })
+}
+
+/// The topmost face-up card of the discard pile below index `below` (exclusive).
+fn topmost_face_up(table: &CardTable, below: usize) -> Option<usize> {
+    let pile = &table.decks[0].discard;
+    (0..below.min(pile.len())).rev().find(|&i| pile[i].face_up)
+}
+
+fn set_bang(table: &mut CardTable, side: u8, index: Option<usize>) {
+    let value = index.and_then(|i| i32::try_from(i + 1).ok()).unwrap_or(0);
+    table.set_marker(BANG, side, value);
+}
+
+fn clear_effect(table: &mut CardTable, side: u8) {
+    table.set_marker(EFFECT, side, 0);
+    table.set_marker(EFFECT_CARD, side, 0);
+    table.set_marker(EFFECT_STATE, side, 0);
+}
+
+fn slot_bit(slot: SlotName) -> i32 {
+    1 << slot.index()
+}
+
+/// The face-up cards of a display a Campaign Strategy pick may take (never Gathering Momentum).
+fn strategy_face_up(table: &CardTable, side: u8) -> Vec<CardId> {
+    table.display(side).face_up().map(|(_, c)| c).filter(|c| !is_gathering_momentum(table, *c)).collect()
+}
+
+/// Slots whose top card is face-down and not known to be Gathering Momentum.
+fn strategy_face_down_slots(table: &CardTable, side: u8) -> Vec<SlotName> {
+    let skip = table.marker(STRATEGY_SKIP, side);
+    SlotName::ALL
+        .into_iter()
+        .filter(|s| table.display(side).slot(*s).last().is_some_and(|p| !p.face_up) && skip & slot_bit(*s) == 0)
+        .collect()
+}
+
+/// Moves a display card to the side's Campaign Strategy stack and refills its slot face-down.
+fn to_stack(table: &mut CardTable, side: u8, card: CardId) {
+    if let Some((slot, _)) = table.displays[side as usize].take(card) {
+        table.held.push(Held { card, side, place: STACK });
+        table.pending.push_back(Pending::Fill { side, slot, facing: Facing::FaceDown, only_if_short: true });
+        let picks = table.marker(STRATEGY_PICKS, side);
+        table.set_marker(STRATEGY_PICKS, side, picks + 1);
+    }
+}
+
+/// Starts what an event does on this sheet, for the card `side` just played (or triggered with
+/// momentum), `vacated` being the slot it left when it was played from the display.
+fn start_effect(table: &mut CardTable, side: u8, card: CardId, vacated: Option<SlotName>, code: i32) {
+    match code {
+        REDRAW => {
+            table.set_marker(EFFECT, side, REDRAW);
+            table.set_marker(EFFECT_CARD, side, i32::from(card.0));
+        }
+        RETRIEVE_EFFECT => {
+            let Some(slot) = vacated else { return };
+            // The played card's slot waits for the card taken from the discards.
+            if let Some(i) = table
+                .pending
+                .iter()
+                .rposition(|p| matches!(p, Pending::Fill { side: s, slot: x, .. } if *s == side && *x == slot))
+            {
+                table.pending.remove(i);
+            } else if table.display(side).slot(slot).last().is_some_and(|p| !p.face_up) {
+                // Already refilled face-down (the player named the event afterwards): that unseen card
+                // goes back into the deck.
+                if let Some(p) = table.displays[side as usize].slot_mut(slot).pop() {
+                    table.decks[0].pool.push(p.card);
+                }
+            }
+            table.set_marker(EFFECT, side, RETRIEVE_EFFECT);
+            table.set_marker(EFFECT_CARD, side, i32::from(card.0));
+            table.set_marker(EFFECT_STATE, side, i32::try_from(slot.index()).unwrap_or(0) + 1);
+        }
+        CAPITAL => {
+            for stack in &mut table.displays[NIXON as usize].slots {
+                for p in stack.iter_mut() {
+                    p.face_up = true;
+                }
+            }
+            table.set_marker(EFFECT, NIXON, CAPITAL);
+            table.set_marker(EFFECT_CARD, NIXON, i32::from(card.0));
+        }
+        PEACE => table.set_marker(PEACE_CORPS, KENNEDY, 1),
+        _ => {}
+    }
+}
+
+/// The effect a named card's event has on the table.
+fn named_effect(table: &CardTable, card: CardId) -> Option<i32> {
+    let n = number(table, card)?;
+    if REDRAW_CARDS.contains(&n) {
+        Some(REDRAW)
+    } else if RETRIEVE_CARDS.contains(&n) {
+        Some(RETRIEVE_EFFECT)
+    } else if n == POLITICAL_CAPITAL {
+        Some(CAPITAL)
+    } else if n == PEACE_CORPS_CARD {
+        Some(PEACE)
+    } else {
+        None
+    }
+}
+
+/// For an unnamed card, the effects the player may say it has (those whose cards no manifest names).
+fn possible_effects(table: &CardTable, card: CardId) -> Vec<i32> {
+    if table.card_name(card).is_some() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    if could_be(table, card, &REDRAW_CARDS) {
+        out.push(REDRAW);
+    }
+    if could_be(table, card, &RETRIEVE_CARDS) {
+        out.push(RETRIEVE_EFFECT);
+    }
+    if could_be(table, card, &[POLITICAL_CAPITAL]) {
+        out.push(CAPITAL);
+    }
+    if could_be(table, card, &[PEACE_CORPS_CARD]) {
+        out.push(PEACE);
+    }
+    out
+}
+
+/// The card a side played for its event this turn, and the slot it left, kept so that an unnamed
+/// card's effect can be started by the player.
+const EVENT_PLAYED: &str = "played for its event";
+const EVENT_SLOT: &str = "event card's slot";
+
+fn effect_name(code: i32) -> &'static str {
+    match code {
+        REDRAW => "discard and redraw (Campaign Headquarters, \"A New Frontier\", A Low Blow)",
+        RETRIEVE_EFFECT => {
+            "retrieve from the discard pile (Nelson Rockefeller, The Great Seal Bug, Tricky Dick, Adlai Stevenson)"
+        }
+        CAPITAL => "Political Capital",
+        _ => "Kennedy's Peace Corps",
+    }
+}
+
+fn issue_name(i: usize) -> &'static str {
+    ["the left issue", "the middle issue", "the right issue"][i.min(2)]
+}
+
+/// The Momentum Phase advice, once the player has said who leads what.
+fn momentum_advice(table: &CardTable) -> String {
+    let media = table.marker(MEDIA, KENNEDY);
+    let leaders: Vec<i32> = ISSUES.iter().map(|m| table.marker(m, KENNEDY)).collect();
+    if media == 0 || leaders.contains(&0) {
+        return "Momentum Phase issue shift: say which side has the most media support cubes and who leads each \
+                issue, left to right."
+            .into();
+    }
+    if media == 3 {
+        return "Momentum Phase issue shift: media support is tied, so no issue is shifted.".into();
+    }
+    let me = media;
+    let them = 3 - media;
+    let who = side_name(table, u8::try_from(media - 1).unwrap_or(0)).to_string();
+    let mine: Vec<usize> = (0..3).filter(|&i| leaders[i] == me).collect();
+    let theirs: Vec<usize> = (0..3).filter(|&i| leaders[i] == them).collect();
+    if let Some(&first) = mine.first()
+        && first != 0
+    {
+        return format!(
+            "Momentum Phase issue shift: {who} shifts {}, its left-most lead, one space left.",
+            issue_name(first)
+        );
+    }
+    match theirs.as_slice() {
+        [] => format!("Momentum Phase issue shift: {who} has no opponent-led issue to push right, so nothing shifts."),
+        [one] => format!(
+            "Momentum Phase issue shift: {who} shifts {}, the opponent-led issue, one space right.",
+            issue_name(*one)
+        ),
+        many => format!(
+            "Momentum Phase issue shift: {who} shifts right the opponent-led issue with the most opponent support \
+             among {} (the left-most of them on a tie).",
+            many.iter().map(|i| issue_name(*i)).collect::<Vec<_>>().join(" and ")
+        ),
+    }
+}
+
+impl SpecialRules for Rules {
+    fn reveals(&self, _table: &CardTable, special: Special) -> bool {
+        // Retrieving a face-down discard, picking among face-down cards, and the event effects that
+        // turn a display face-up all show hidden cards.
+        matches!(special.code, RETRIEVE | STRATEGY_FACE_DOWN | START_EFFECT | CAPITAL_DISCARD)
+    }
+
+    fn setup(&self, table: &mut CardTable) {
+        table.set_marker(MOMENTUM, KENNEDY, 0);
+        table.set_marker(MOMENTUM, NIXON, 0);
+        table.set_marker(GAME_TURN, KENNEDY, 1);
+        table.set_marker(GAME_TURN, NIXON, 1);
+    }
+
+    fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
+        if matches!(out.first(), Some(TableAction::Draw(_) | TableAction::Fate(_) | TableAction::Die(_))) {
+            return;
+        }
+        let active = table.active();
+        // `!!`: the topmost eligible event is found before anything else is played.
+        if let Some((side, index)) = bang(table) {
+            out.clear();
+            let n = u8::try_from(index).unwrap_or(u8::MAX);
+            out.push(special(BANG_ELIGIBLE, side, None, n));
+            out.push(special(BANG_SKIP, side, None, n));
+            return;
+        }
+        if let Some((side, code)) = effect(table) {
+            out.clear();
+            match code {
+                REDRAW => {
+                    let last = table.marker(EFFECT_STATE, side);
+                    let after = (0..5).filter(|i| last & (1 << i) != 0).max().map_or(0, |i| i + 1);
+                    let cards: Vec<CardId> =
+                        table.display(side).face_up().filter(|(s, _)| s.index() >= after).map(|(_, c)| c).collect();
+                    out.extend(cards.into_iter().map(|c| special(REDRAW_DISCARD, side, Some(c), 0)));
+                    out.push(special(REDRAW_DONE, side, None, 0));
+                }
+                RETRIEVE_EFFECT => {
+                    // The card just played lies on top of the pile; it is not one to take back. (Its
+                    // position says so: a face-down card's identity is not for the table to compare.)
+                    let pile = &table.decks[0].discard;
+                    for i in 0..pile.len().saturating_sub(1) {
+                        if let Ok(n) = u8::try_from(i) {
+                            out.push(special(RETRIEVE, side, None, n));
+                        }
+                    }
+                    out.push(special(RETRIEVE_NONE, side, None, 0));
+                }
+                CAPITAL => {
+                    if table.marker(EFFECT_STATE, side) < 2 {
+                        let cards: Vec<CardId> = table.display(NIXON).face_up().map(|(_, c)| c).collect();
+                        out.extend(cards.into_iter().map(|c| special(CAPITAL_DISCARD, NIXON, Some(c), 0)));
+                    }
+                    out.push(special(CAPITAL_DONE, NIXON, None, 0));
+                }
+                _ => out.push(special(CAPITAL_DONE, side, None, 0)),
+            }
+            return;
+        }
+        if table.marker(STRATEGY, KENNEDY) == 1 {
+            out.clear();
+            for side in [KENNEDY, NIXON] {
+                if table.marker(STRATEGY_PICKS, side) >= 2 {
+                    continue;
+                }
+                let up = strategy_face_up(table, side);
+                if up.len() >= 2 {
+                    out.push(special(STRATEGY_RANDOM, side, None, 0));
+                }
+                if up.is_empty() && !strategy_face_down_slots(table, side).is_empty() {
+                    out.push(special(STRATEGY_FACE_DOWN, side, None, 0));
+                }
+                out.extend(up.into_iter().map(|c| special(STRATEGY_PICK, side, Some(c), 0)));
+            }
+            out.push(special(STRATEGY_END, KENNEDY, None, 0));
+            return;
+        }
+        if table.marker(MOMENTUM_AID, KENNEDY) == 1 {
+            out.clear();
+            for who in 1..=3u8 {
+                out.push(special(MEDIA_LEADER, KENNEDY, None, who));
+            }
+            for issue in 0..3u8 {
+                for who in 1..=3u8 {
+                    out.push(special(ISSUE_LEADER, issue, None, who));
+                }
+            }
+            out.push(special(MOMENTUM_PHASE_END, KENNEDY, None, 0));
+            return;
+        }
+        let start = matches!(table.phase, Phase::Start);
+        let choosing = matches!(table.phase, Phase::Choose { .. });
+        if start || choosing {
+            for side in [KENNEDY, NIXON] {
+                if momentum(table, side) < MAX_MOMENTUM {
+                    out.push(special(MOMENTUM_UP, side, None, 0));
+                }
+                if momentum(table, side) > 0 {
+                    out.push(special(MOMENTUM_DOWN, side, None, 0));
+                }
+            }
+        }
+        if start {
+            for side in [KENNEDY, NIXON] {
+                if table.marker(CANDIDATE_EXHAUSTED, side) == 1 {
+                    out.push(special(CANDIDATE_READY, side, None, 0));
+                }
+            }
+            if game_turn(table) < LAST_GAME_TURN {
+                out.push(special(NEXT_GAME_TURN, active, None, 0));
+            }
+            out.push(special(STRATEGY_BEGIN, active, None, 0));
+            out.push(special(MOMENTUM_PHASE, active, None, 0));
+        }
+        if let Phase::Choose { face, played: 0, .. } = table.phase
+            && face != 0
+            && table.marker(CANDIDATE_EXHAUSTED, active) == 0
+        {
+            out.push(special(CANDIDATE, active, None, 0));
+        }
+        if matches!(table.phase, Phase::Choose { played: 1.., .. })
+            && let Some(card) = id_of(table.marker(CP_PLAYED, active))
+            && momentum(table, active) >= 2
+            && table.decks[0].discard.iter().any(|d| d.card == card && d.face_up)
+        {
+            out.push(special(BURY, active, Some(card), 0));
+        }
+        if choosing && let Some(card) = id_of(table.marker(EVENT_PLAYED, active)) {
+            // An unnamed card played (or triggered with momentum) for its event: the player says
+            // whether it has one of the sheet's table effects.
+            for code in possible_effects(table, card) {
+                out.push(special(START_EFFECT, active, Some(card), u8::try_from(code).unwrap_or(0)));
+            }
+        }
+    }
+
+    fn apply(&self, table: &mut CardTable, special: Special) {
+        let side = special.side;
+        match special.code {
+            MOMENTUM_UP => table.set_marker(MOMENTUM, side, (momentum(table, side) + 1).min(MAX_MOMENTUM)),
+            MOMENTUM_DOWN => table.set_marker(MOMENTUM, side, (momentum(table, side) - 1).max(0)),
+            BANG_ELIGIBLE => {
+                let index = usize::from(special.n);
+                set_bang(table, side, None);
+                if index >= table.decks[0].discard.len() {
+                    return;
+                }
+                let d = table.decks[0].discard.remove(index);
+                table.decks[0].discard.insert(0, Discarded { card: d.card, face_up: true });
+                table.set_marker(MOMENTUM, side, (momentum(table, side) - 1).max(0));
+                table.set_marker(EVENT_PLAYED, side, 0);
+                match named_effect(table, d.card) {
+                    Some(code) => start_effect(table, side, d.card, None, code),
+                    None => {
+                        if table.card_name(d.card).is_none() {
+                            table.set_marker(EVENT_PLAYED, side, i32::from(d.card.0));
+                            table.set_marker(EVENT_SLOT, side, 0);
+                        }
+                    }
+                }
+            }
+            BANG_SKIP => {
+                let next = topmost_face_up(table, usize::from(special.n));
+                set_bang(table, side, next);
+            }
+            BURY => {
+                let Some(card) = special.card else { return };
+                if let Some(d) = table.decks[0].discard.iter_mut().rev().find(|d| d.card == card) {
+                    d.face_up = false;
+                    table.set_marker(MOMENTUM, side, (momentum(table, side) - 2).max(0));
+                    table.set_marker(CP_PLAYED, side, 0);
+                }
+            }
+            CANDIDATE => {
+                table.set_marker(CANDIDATE_EXHAUSTED, side, 1);
+                if let Phase::Choose { face, .. } = table.phase {
+                    table.phase = Phase::Choose { face, played: 1, slot_rest: None };
+                }
+            }
+            CANDIDATE_READY => table.set_marker(CANDIDATE_EXHAUSTED, side, 0),
+            NEXT_GAME_TURN => {
+                let turn = (game_turn(table) + 1).min(LAST_GAME_TURN);
+                table.set_marker(GAME_TURN, KENNEDY, turn);
+                table.set_marker(GAME_TURN, NIXON, turn);
+                table.set_marker(PEACE_CORPS, KENNEDY, 0);
+            }
+            STRATEGY_BEGIN => {
+                table.set_marker(STRATEGY, KENNEDY, 1);
+                for s in [KENNEDY, NIXON] {
+                    table.set_marker(STRATEGY_PICKS, s, 0);
+                    table.set_marker(STRATEGY_SKIP, s, 0);
+                }
+            }
+            STRATEGY_PICK => {
+                if let Some(card) = special.card {
+                    to_stack(table, side, card);
+                }
+            }
+            STRATEGY_RANDOM => table.ask_random_selection(side, special),
+            STRATEGY_FACE_DOWN => table.ask_game_roll(special),
+            STRATEGY_END => {
+                table.set_marker(STRATEGY, KENNEDY, 0);
+                for s in [KENNEDY, NIXON] {
+                    table.set_marker(STRATEGY_SKIP, s, 0);
+                }
+            }
+            REDRAW_DISCARD => {
+                let Some(card) = special.card else { return };
+                if let Some(slot) = table.discard_card(side, card, None) {
+                    let mask = table.marker(EFFECT_STATE, side);
+                    table.set_marker(EFFECT_STATE, side, mask | slot_bit(slot));
+                }
+            }
+            REDRAW_DONE => {
+                let mask = table.marker(EFFECT_STATE, side);
+                for slot in SlotName::ALL.into_iter().filter(|s| mask & slot_bit(*s) != 0) {
+                    table.pending.push_back(Pending::Fill { side, slot, facing: Facing::FaceUp, only_if_short: true });
+                }
+                clear_effect(table, side);
+            }
+            RETRIEVE => {
+                let slot_value = table.marker(EFFECT_STATE, side);
+                let index = usize::from(special.n);
+                let slot = usize::try_from(slot_value - 1).ok().and_then(|i| SlotName::ALL.get(i).copied());
+                if let Some(slot) = slot
+                    && index < table.decks[0].discard.len()
+                {
+                    let d = table.decks[0].discard.remove(index);
+                    table.displays[side as usize].slot_mut(slot).push(Placed { card: d.card, face_up: true });
+                }
+                clear_effect(table, side);
+            }
+            RETRIEVE_NONE => {
+                let slot_value = table.marker(EFFECT_STATE, side);
+                if let Some(slot) = usize::try_from(slot_value - 1).ok().and_then(|i| SlotName::ALL.get(i).copied()) {
+                    table.pending.push_back(Pending::Fill {
+                        side,
+                        slot,
+                        facing: Facing::FaceDown,
+                        only_if_short: true,
+                    });
+                }
+                clear_effect(table, side);
+            }
+            CAPITAL_DISCARD => {
+                let Some(card) = special.card else { return };
+                if table.discard_card(NIXON, card, Some(Facing::FaceDown)).is_some() {
+                    let n = table.marker(EFFECT_STATE, NIXON);
+                    table.set_marker(EFFECT_STATE, NIXON, n + 1);
+                }
+            }
+            CAPITAL_DONE => clear_effect(table, side),
+            START_EFFECT => {
+                let Some(card) = special.card else { return };
+                let slot_value = table.marker(EVENT_SLOT, side);
+                let vacated = usize::try_from(slot_value - 1).ok().and_then(|i| SlotName::ALL.get(i).copied());
+                table.set_marker(EVENT_PLAYED, side, 0);
+                start_effect(table, side, card, vacated, i32::from(special.n));
+            }
+            MOMENTUM_PHASE => {
+                table.set_marker(MOMENTUM_AID, KENNEDY, 1);
+                table.set_marker(MEDIA, KENNEDY, 0);
+                for m in ISSUES {
+                    table.set_marker(m, KENNEDY, 0);
+                }
+            }
+            MEDIA_LEADER => table.set_marker(MEDIA, KENNEDY, i32::from(special.n)),
+            ISSUE_LEADER => {
+                if let Some(m) = ISSUES.get(usize::from(side)) {
+                    table.set_marker(m, KENNEDY, i32::from(special.n));
+                }
+            }
+            MOMENTUM_PHASE_END => table.set_marker(MOMENTUM_AID, KENNEDY, 0),
+            _ => {}
+        }
+    }
+
+    fn after_roll(&self, table: &mut CardTable, face: u8) {
+        let side = table.active();
+        if table.sheet().face(face).bang && momentum(table, side) >= 1 {
+            let top = topmost_face_up(table, usize::MAX);
+            set_bang(table, side, top);
+        }
+    }
+
+    fn after_play(&self, table: &mut CardTable, card: CardId, purpose: u8) {
+        let side = table.active();
+        // The slot the card left: the refill the play just queued.
+        let vacated = table.pending.iter().rev().find_map(|p| match p {
+            Pending::Fill { side: s, slot, .. } if *s == side => Some(*slot),
+            _ => None,
+        });
+        if side == KENNEDY
+            && table.marker(PEACE_CORPS, KENNEDY) == 1
+            && let Some(d) = table.decks[0].discard.iter_mut().rev().find(|d| d.card == card)
+        {
+            d.face_up = false;
+        }
+        if purpose == CP {
+            table.set_marker(CP_PLAYED, side, i32::from(card.0));
+        }
+        if purpose == EVENT {
+            match named_effect(table, card) {
+                Some(code) => start_effect(table, side, card, vacated, code),
+                None if table.card_name(card).is_none() => {
+                    table.set_marker(EVENT_PLAYED, side, i32::from(card.0));
+                    let slot = vacated.map_or(0, |s| i32::try_from(s.index()).unwrap_or(0) + 1);
+                    table.set_marker(EVENT_SLOT, side, slot);
+                }
+                None => {}
+            }
+        }
+    }
+
+    fn end_of_turn(&self, table: &mut CardTable) {
+        for side in [KENNEDY, NIXON] {
+            table.set_marker(CP_PLAYED, side, 0);
+            table.set_marker(EVENT_PLAYED, side, 0);
+            table.set_marker(EVENT_SLOT, side, 0);
+            set_bang(table, side, None);
+        }
+    }
+
+    fn after_selection(&self, table: &mut CardTable, special: Special, target: u8, card: CardId) {
+        if special.code != STRATEGY_RANDOM {
+            return;
+        }
+        if is_gathering_momentum(table, card) {
+            // Never eligible: roll again.
+            table.ask_random_selection(target, special);
+        } else {
+            to_stack(table, target, card);
+        }
+    }
+
+    fn after_game_roll(&self, table: &mut CardTable, special: Special, face: u8) {
+        if special.code != STRATEGY_FACE_DOWN {
+            return;
+        }
+        let side = special.side;
+        let open = strategy_face_down_slots(table, side);
+        if open.is_empty() {
+            return;
+        }
+        // The chart's last row: 1-5 name slots A-E; 6 and slots that cannot give a card roll again.
+        let slot = SlotName::ALL.get(usize::from(face.saturating_sub(1))).copied();
+        let Some(slot) = slot.filter(|s| open.contains(s)) else {
+            table.ask_game_roll(special);
+            return;
+        };
+        let Some(card) = table.display(side).slot(slot).last().map(|p| p.card) else { return };
+        if is_gathering_momentum(table, card) {
+            // Turned up, found ineligible, turned back face-down: roll again.
+            let skip = table.marker(STRATEGY_SKIP, side);
+            table.set_marker(STRATEGY_SKIP, side, skip | slot_bit(slot));
+            if !strategy_face_down_slots(table, side).is_empty() {
+                table.ask_game_roll(special);
+            }
+            return;
+        }
+        to_stack(table, side, card);
+    }
+
+    fn id(&self, special: Special) -> String {
+        let side = if special.side == KENNEDY { "kennedy" } else { "nixon" };
+        let card = special.card.map_or(0, |c| c.0);
+        let n = special.n;
+        match special.code {
+            MOMENTUM_UP => format!("1960-momentum-up-{side}"),
+            MOMENTUM_DOWN => format!("1960-momentum-down-{side}"),
+            BANG_ELIGIBLE => format!("1960-momentum-event-{n}"),
+            BANG_SKIP => format!("1960-not-eligible-{n}"),
+            BURY => format!("1960-discard-face-down-{card}"),
+            CANDIDATE => format!("1960-candidate-card-{side}"),
+            CANDIDATE_READY => format!("1960-candidate-ready-{side}"),
+            NEXT_GAME_TURN => "1960-next-game-turn".into(),
+            STRATEGY_BEGIN => "1960-campaign-strategy".into(),
+            STRATEGY_PICK => format!("1960-strategy-{side}-{card}"),
+            STRATEGY_RANDOM => format!("1960-strategy-random-{side}"),
+            STRATEGY_FACE_DOWN => format!("1960-strategy-face-down-{side}"),
+            STRATEGY_END => "1960-campaign-strategy-end".into(),
+            REDRAW_DISCARD => format!("1960-redraw-{card}"),
+            REDRAW_DONE => "1960-redraw-done".into(),
+            RETRIEVE => format!("1960-retrieve-{n}"),
+            RETRIEVE_NONE => "1960-retrieve-none".into(),
+            CAPITAL_DISCARD => format!("1960-political-capital-discard-{card}"),
+            CAPITAL_DONE => "1960-effect-done".into(),
+            START_EFFECT => format!("1960-event-effect-{n}"),
+            MOMENTUM_PHASE => "1960-momentum-phase".into(),
+            MEDIA_LEADER => format!("1960-media-{}", ["", "kennedy", "nixon", "tied"][usize::from(n.min(3))]),
+            ISSUE_LEADER => format!(
+                "1960-issue-{}-{}",
+                u16::from(special.side) + 1,
+                ["", "kennedy", "nixon", "nobody"][usize::from(n.min(3))]
+            ),
+            MOMENTUM_PHASE_END => "1960-momentum-phase-end".into(),
+            _ => format!("special-{}-{}-{card}-{n}", special.code, special.side),
+        }
+    }
+
+    fn label(&self, table: &CardTable, special: Special) -> String {
+        let side = side_name(table, special.side).to_string();
+        let card = special.card.map(|c| table.card_label(c)).unwrap_or_default();
+        let discard_label = |n: u8| -> String {
+            let pile = &table.decks[0].discard;
+            let i = usize::from(n);
+            let from_top = pile.len().saturating_sub(i);
+            match pile.get(i) {
+                Some(d) if d.face_up => {
+                    format!("{} ({from_top} from the top of the discard pile)", table.card_label(d.card))
+                }
+                _ => format!("the face-down card {from_top} from the top of the discard pile"),
+            }
+        };
+        match special.code {
+            MOMENTUM_UP => format!("{side}: gain 1 momentum"),
+            MOMENTUM_DOWN => format!("{side}: lose 1 momentum"),
+            BANG_ELIGIBLE => format!(
+                "!!: {} shows {side}'s candidate icon: spend 1 momentum, play its event, then put it at the bottom of \
+                 the discard pile",
+                discard_label(special.n)
+            ),
+            BANG_SKIP => format!("!!: {} is not eligible for {side}: look further down", discard_label(special.n)),
+            BURY => format!("{side}: spend 2 momentum to discard {card} face-down once its CP are used"),
+            CANDIDATE => format!("{side}: play the Candidate card instead (it is then exhausted)"),
+            CANDIDATE_READY => format!("{side}: the Candidate card is no longer exhausted"),
+            NEXT_GAME_TURN => format!("begin game turn {}", (game_turn(table) + 1).min(LAST_GAME_TURN)),
+            STRATEGY_BEGIN => "begin the Campaign Strategy Phase (both sides)".into(),
+            STRATEGY_PICK => format!("Campaign Strategy: {side} puts {card} on its Campaign Strategy stack"),
+            STRATEGY_RANDOM => {
+                format!("Campaign Strategy: pick one of {side}'s face-up cards with the Random Card Selection Chart")
+            }
+            STRATEGY_FACE_DOWN => format!(
+                "Campaign Strategy: pick one of {side}'s face-down cards with the chart's last row (roll 1-5 for slots \
+                 A-E)"
+            ),
+            STRATEGY_END => "end the Campaign Strategy Phase".into(),
+            REDRAW_DISCARD => format!("{side}: discard {card} (left to right); it is replaced face-up"),
+            REDRAW_DONE => format!("{side}: stop discarding; the discarded cards are replaced face-up"),
+            RETRIEVE => format!("{side}: take {} into the played card's slot, face-up", discard_label(special.n)),
+            RETRIEVE_NONE => format!("{side}: take nothing back; the played card's slot is refilled face-down"),
+            CAPITAL_DISCARD => format!("Political Capital: Nixon discards {card} (refilled face-down)"),
+            CAPITAL_DONE => "the event is resolved".into(),
+            START_EFFECT => {
+                format!("the event just played was {}: apply its table effect", effect_name(i32::from(special.n)))
+            }
+            MOMENTUM_PHASE => "Momentum Phase: work out the issue shift".into(),
+            MEDIA_LEADER => match special.n {
+                1 => "Kennedy has the most media support cubes".into(),
+                2 => "Nixon has the most media support cubes".into(),
+                _ => "media support cubes are tied".into(),
+            },
+            ISSUE_LEADER => format!(
+                "{} is led by {}",
+                issue_name(usize::from(special.side)),
+                ["", "Kennedy", "Nixon", "nobody"][usize::from(special.n.min(3))]
+            ),
+            MOMENTUM_PHASE_END => "end the Momentum Phase issue shift".into(),
+            _ => format!("special action {}", special.code),
+        }
+    }
+
+    fn reminders(&self, table: &CardTable) -> Vec<String> {
+        let mut notes = Vec::new();
+        let active = table.active();
+        let name = side_name(table, active).to_string();
+        if let Some((side, index)) = bang(table) {
+            let who = side_name(table, side);
+            let card = table.decks[0].discard.get(index).map(|d| table.card_label(d.card)).unwrap_or_default();
+            notes.push(format!(
+                "!!: {who} holds momentum, so it must spend 1 on the topmost eligible event of the discard pile before \
+                 any card is played. Is {card} eligible? It must show {who}'s candidate icon, and debate cards no \
+                 longer count once the debates are over. Face-down discards are out of reach."
+            ));
+            return notes;
+        }
+        if let Some((side, code)) = effect(table) {
+            let who = side_name(table, side);
+            notes.push(match code {
+                REDRAW => format!(
+                    "Discard and redraw: {who} may discard face-up cards of its display, working left to right; each \
+                     is replaced with a face-up card from the deck."
+                ),
+                RETRIEVE_EFFECT => format!(
+                    "Retrieve from the discards: {who} may take any card of the discard pile, face-up or face-down; it \
+                     fills the played card's slot face-up. The other discards keep their facing."
+                ),
+                CAPITAL => {
+                    "Political Capital: Nixon's display is all face-up now; discard up to two of its cards, each \
+                            replaced face-down."
+                        .into()
+                }
+                _ => String::new(),
+            });
+            return notes;
+        }
+        if table.marker(STRATEGY, KENNEDY) == 1 {
+            notes.push(
+                "Campaign Strategy Phase: each side puts one or two face-up cards on its Campaign Strategy stack (choose, \
+                 or use the Random Card Selection Chart when more are face-up than you place). With too few face-up, \
+                 take those, then pick among the face-down ones with the chart's last row. Gathering Momentum (#14-17) \
+                 never goes on the stack: a randomly revealed one is turned back face-down and you roll again. Emptied \
+                 slots are refilled face-down."
+                    .into(),
+            );
+            return notes;
+        }
+        if table.marker(MOMENTUM_AID, KENNEDY) == 1 {
+            notes.push(momentum_advice(table));
+            return notes;
+        }
+        if table.last_roll() == Some(1)
+            && matches!(table.phase, Phase::Choose { played: 0, .. })
+            && momentum(table, active) == 0
+        {
+            notes.push(format!("!!: {name} has no momentum, so no event is triggered."));
+        }
+        if let Phase::Choose { face, played: 0, .. } = table.phase
+            && face != 0
+            && table.marker(CANDIDATE_EXHAUSTED, active) == 0
+        {
+            notes.push(format!(
+                "{name}'s Candidate card may be played instead of the cards this roll allows (it is then exhausted)."
+            ));
+        }
+        if matches!(table.phase, Phase::Choose { played: 1.., .. })
+            && id_of(table.marker(CP_PLAYED, active)).is_some()
+            && momentum(table, active) >= 2
+        {
+            notes.push(format!(
+                "{name} may spend 2 momentum to discard the card it played for CP face-down, so that no `!!` can \
+                 trigger its event."
+            ));
+        }
+        if let Some(card) = id_of(table.marker(EVENT_PLAYED, active))
+            && !possible_effects(table, card).is_empty()
+        {
+            notes.push(
+                "Without a manifest naming it, the table cannot tell which event this was: if it discards and redraws, \
+                 retrieves from the discards, is Political Capital or Kennedy's Peace Corps, choose its effect."
+                    .into(),
+            );
+        }
+        if table.marker(PEACE_CORPS, KENNEDY) == 1 {
+            notes.push(
+                "Kennedy's Peace Corps is in play: every card Kennedy plays goes to the discards face-down until the end \
+                 of the game turn."
+                    .into(),
+            );
+        }
+        let turn = game_turn(table);
+        if turn == 6 && matches!(table.phase, Phase::Start) {
+            notes.push(
+                "Game turn 6, the Debates: after initiative, shuffle each side's Campaign Strategy stack face-up over \
+                 slots A-E. Each of the five plays, roll the Random Card Selection Chart (the row for the larger number \
+                 of Debate Cards) and play that slot's Debate Card from both displays; slide cards left; after an issue \
+                 is won remove the Debate Cards with its icon; a side with no card in the rolled slot plays its \
+                 right-most one. Lazy Shave lets Kennedy pick once instead. Afterwards shuffle the played cards into \
+                 the discards face-up."
+                    .into(),
+            );
+        }
+        if turn == LAST_GAME_TURN && matches!(table.phase, Phase::Start) {
+            notes.push(
+                "Election Day: shuffle the Election Day event cards and resolve them one at a time, at random.".into(),
+            );
+        }
+        let lazy = table.held.iter().any(|h| h.place == STACK && number(table, h.card) == Some(LAZY_SHAVE));
+        if lazy {
+            notes.push("Lazy Shave is on a Campaign Strategy stack: played in the debates, Kennedy may once pick a Debate Card instead of rolling.".into());
+        }
+        if table.decks[0].len() <= 2 {
+            notes.push(
+                "The deck is nearly empty: when it runs out, the face-down cards of both displays are discarded, the \
+                 discards become the new deck, and empty slots are filled face-down."
+                    .into(),
+            );
+        }
+        if table.names.is_empty() && matches!(table.phase, Phase::Start) && table.turn == 1 {
+            notes.push(
+                "Without a deck manifest the table cannot recognise Gathering Momentum or the sheet's changed events; \
+                 after an event it offers their effects for you to choose."
+                    .into(),
+            );
+        }
+        notes
+    }
+}

@@ -193,6 +193,8 @@ pub fn common_ids(s: &Table) -> Vec<String> {
             "inactive-inspired-token",
             "pog-",
             "hand-size-",
+            "1960-",
+            "eots-",
         ]
         .iter()
         .any(|p| id.starts_with(p))

@@ -1,0 +1,418 @@
+//! Empire of the Sun's special rules, each driven through the protocol with manual chance (every draw
+//! takes the lowest-numbered card) and the shipped manifest, and checked on the observation.
+//!
+//! With the manifest the Japanese deck starts #3 Col. Tsuji (card 1), #17 Savo Island (2), #33
+//! Imperial Intervention (3), #43 Tojo Resigns (4), #47 VADM Kondo (5), #59 Central Force (6), #67
+//! (7), #68 (8); the Allied deck #4 Arcadia Conference (61), #30 Sandcrab-Cottage (62), #52 (63),
+//! #60 20th Bomber Command (64), #67 (65), #72 Halsey (66), #79 Soviets Invade Manchuria (67).
+//! The deal gives Japan A1 B2 (face-up) D3 E4 (face-down) and the Allies A61 B62 D63 E64.
+
+#![allow(clippy::unwrap_used)] // helpers of tests: a failed unwrap is a failed test
+
+use protocol::Protocol;
+use serde_json::{Value, json};
+
+fn ask(p: &mut Protocol, request: Value) -> Value {
+    let r = p.handle_line(&request.to_string());
+    assert_eq!(r["ok"], json!(true), "{request} -> {r}");
+    r
+}
+
+fn ids(p: &mut Protocol) -> Vec<String> {
+    let legal = ask(p, json!({"cmd": "legal"}));
+    legal["actions"].as_array().into_iter().flatten().filter_map(|a| a["id"].as_str().map(String::from)).collect()
+}
+
+fn offers(p: &mut Protocol, id: &str) -> bool {
+    ids(p).iter().any(|x| x == id)
+}
+
+/// Applies an action, then resolves every draw it owes with the lowest card.
+fn apply(p: &mut Protocol, id: &str) {
+    let r = p.handle_line(&json!({"cmd": "apply", "action": id}).to_string());
+    assert_eq!(r["ok"], json!(true), "{id} -> {r}\nlegal: {:?}", ids(p));
+    draw_lowest(p);
+}
+
+fn draw_lowest(p: &mut Protocol) {
+    loop {
+        let mut draws: Vec<u32> = ids(p).iter().filter_map(|id| id.strip_prefix("draw-")?.parse().ok()).collect();
+        draws.sort_unstable();
+        match draws.first() {
+            Some(card) => {
+                ask(p, json!({"cmd": "apply", "action": format!("draw-{card}")}));
+            }
+            None => return,
+        }
+    }
+}
+
+fn view(p: &mut Protocol) -> Value {
+    ask(p, json!({"cmd": "observe", "player": 0}))["observation"].clone()
+}
+
+fn reminders(p: &mut Protocol) -> String {
+    view(p)["reminders"].to_string()
+}
+
+fn start() -> Protocol {
+    let manifest = serde_json::to_value(solo::manifest("empire-of-the-sun").expect("shipped").as_ref()).unwrap();
+    let mut p = Protocol::new();
+    ask(
+        &mut p,
+        json!({"cmd": "new", "game": "empire-of-the-sun", "options": {"chance": "manual", "manifest": manifest}}),
+    );
+    draw_lowest(&mut p);
+    p
+}
+
+fn held(v: &Value) -> Vec<(u64, String)> {
+    v["held"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| (h["card"].as_u64().unwrap(), h["place"].as_str().unwrap().to_string()))
+        .collect()
+}
+
+/// Japan plays card 1 (slot A) for operations on a 4, and ends its turn.
+fn japan_plays_a(p: &mut Protocol) {
+    apply(p, "roll");
+    apply(p, "fate-4");
+    apply(p, "play-1-operations");
+    apply(p, "end-turn");
+}
+
+#[test]
+fn hand_sizes_of_four_to_seven_are_set_on_cards_remaining_for_each_side() {
+    let mut p = start();
+    let now = ids(&mut p);
+    for side in ["japan", "allies"] {
+        for n in 4..=6 {
+            assert!(now.contains(&format!("eots-hand-size-{side}-{n}")), "{now:?}");
+        }
+        assert!(!now.contains(&format!("eots-hand-size-{side}-7")), "already 7");
+    }
+    assert!(!now.iter().any(|id| id.starts_with("max-hand-size")), "no Max Hand Size marker");
+    assert!(reminders(&mut p).contains("4.14"));
+    apply(&mut p, "eots-hand-size-allies-5");
+    apply(&mut p, "eots-hand-size-japan-4");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(4));
+    assert_eq!(v["sides"][1]["cards_remaining"], json!(5));
+    assert_eq!(v["sides"][0]["max_hand_size"], json!(null));
+}
+
+#[test]
+fn the_historical_variant_places_arcadia_conference_and_the_japanese_opening_hand() {
+    let mut p = start();
+    // Arcadia Conference (61) was face-up in the Allies' A: A refills face-down, then the card waits
+    // until it can go back on top of the deck.
+    apply(&mut p, "eots-historical-arcadia-conference");
+    assert_eq!(ids(&mut p), vec!["eots-back-on-top-61"], "the refill came first; now the card goes on top");
+    apply(&mut p, "eots-back-on-top-61");
+    let v = view(&mut p);
+    assert_eq!(v["decks"][1]["face_up_top"], json!(61));
+    assert_eq!(v["sides"][1]["slots"]["A"], json!([null]));
+    assert!(!offers(&mut p, "eots-historical-arcadia-conference"), "done");
+
+    apply(&mut p, "eots-historical-japanese-opening");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([1]), "Col. Tsuji");
+    assert_eq!(v["sides"][0]["slots"]["B"], json!([6]), "Central Force");
+    assert_eq!(v["decks"][0]["face_up_top"], json!(5), "VADM Kondo");
+    assert_eq!(v["decks"][0]["cards"], json!(56), "Savo Island went back: 60 less A, B, D, E (the top counts)");
+    assert!(!offers(&mut p, "eots-historical-japanese-opening"));
+}
+
+#[test]
+fn the_1942_and_south_pacific_setups_put_a_card_face_up_on_the_japanese_deck() {
+    let mut p = start();
+    apply(&mut p, "eots-1942-kondo-on-deck");
+    assert_eq!(view(&mut p)["decks"][0]["face_up_top"], json!(5));
+    assert!(!offers(&mut p, "eots-1942-kondo-on-deck"));
+    // Savo Island (2) lies face-up in B: it leaves B (refilled face-down) and replaces Kondo on top.
+    apply(&mut p, "eots-south-pacific-savo-on-deck");
+    apply(&mut p, "eots-back-on-top-2");
+    let v = view(&mut p);
+    assert_eq!(v["decks"][0]["face_up_top"], json!(2));
+    assert_eq!(v["sides"][0]["slots"]["B"], json!([null]));
+    assert!(offers(&mut p, "eots-1942-kondo-on-deck"), "Kondo went back into the deck");
+}
+
+#[test]
+fn plan_orange_sets_cards_remaining_one_and_two_and_the_allies_go_first() {
+    let mut p = start();
+    assert!(reminders(&mut p).contains("Plan Orange"));
+    apply(&mut p, "eots-plan-orange");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(1));
+    assert_eq!(v["sides"][1]["cards_remaining"], json!(2));
+    assert_eq!(v["active"], json!(1));
+    assert!(!offers(&mut p, "eots-plan-orange"));
+}
+
+#[test]
+fn burma_takes_a_japanese_future_offensive_and_sets_cards_remaining_three() {
+    let mut p = start();
+    let now = ids(&mut p);
+    // #3 is the only Burma event number the shipped manifest names; any unseen card will also do.
+    assert!(now.contains(&"eots-burma-fo-1".to_string()), "{now:?}");
+    assert!(now.contains(&"eots-burma-fo-unseen".to_string()));
+    apply(&mut p, "eots-burma-fo-unseen");
+    let v = view(&mut p);
+    assert_eq!(held(&v), vec![(9, "Future Offensive".to_string())], "the lowest unnamed card of the deck");
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(3));
+    assert!(!offers(&mut p, "eots-burma-fo-1"), "one Future Offensive chosen");
+}
+
+#[test]
+fn a_pass_uses_a_pass_marker_and_keeps_cards_remaining() {
+    let mut p = start();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    assert!(!offers(&mut p, "eots-pass"), "no pass marker yet");
+    let mut p = start();
+    apply(&mut p, "eots-passes-japan-up");
+    assert!(!offers(&mut p, "eots-pass"), "only after the roll");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    assert!(reminders(&mut p).contains("pass"));
+    apply(&mut p, "eots-pass");
+    let v = view(&mut p);
+    assert_eq!(v["active"], json!(1));
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(7));
+    assert_eq!(v["markers"]["passes"], json!([0, 0]));
+}
+
+#[test]
+fn a_future_offensive_is_designated_then_played_on_a_c_roll_without_a_card_remaining() {
+    let mut p = start();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-future-offensive");
+    let v = view(&mut p);
+    assert_eq!(held(&v), vec![(1, "Future Offensive".to_string())]);
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(6));
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([null]), "slot A refilled");
+    assert_eq!(v["decks"][0]["discard"], json!([]));
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-61-operations");
+    apply(&mut p, "end-turn");
+    // A 4 does not name C; a 3 does.
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    assert!(!offers(&mut p, "eots-fo-play-1-operations"));
+    let mut p = start();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-future-offensive");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-61-operations");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-3");
+    assert!(reminders(&mut p).contains("Future Offensive may be played"));
+    apply(&mut p, "eots-fo-play-1-operations");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(6), "unchanged by the Future Offensive");
+    assert_eq!(v["decks"][0]["discard"], json!([1]));
+    let now = ids(&mut p);
+    assert!(now.contains(&"end-turn".to_string()));
+    assert!(!now.iter().any(|id| id.starts_with("play-")), "the turn's only play: {now:?}");
+}
+
+#[test]
+fn a_future_offensive_serves_in_reaction_and_to_win_initiative_without_a_card_remaining() {
+    let mut p = start();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-future-offensive");
+    apply(&mut p, "end-turn");
+    // The Allies are active; Japan holds its Future Offensive.
+    let now = ids(&mut p);
+    assert!(now.contains(&"eots-fo-reaction-1".to_string()), "{now:?}");
+    assert!(now.contains(&"eots-fo-initiative-1".to_string()));
+    assert!(reminders(&mut p).contains("win initiative"));
+    apply(&mut p, "eots-fo-reaction-1");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(6));
+    assert_eq!(v["decks"][0]["discard"], json!([1]));
+    assert!(held(&v).is_empty());
+    // If its event said "draw one strategy card", a Future Offensive gains a card remaining.
+    apply(&mut p, "eots-draw-one-card-japan");
+    assert_eq!(view(&mut p)["sides"][0]["cards_remaining"], json!(7));
+}
+
+#[test]
+fn the_inactive_side_reacts_with_a_face_up_card_for_one_card_remaining() {
+    let mut p = start();
+    japan_plays_a(&mut p);
+    // The Allies are active; Japan's face-up card 2 (slot B) is a Reaction card.
+    assert!(reminders(&mut p).contains("react"));
+    apply(&mut p, "eots-reaction-2");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(5), "7, 6 after its play, 5 after the reaction");
+    assert_eq!(v["sides"][0]["slots"]["B"], json!([null]), "refilled face-down");
+    assert_eq!(v["decks"][0]["discard"], json!([1, 2]));
+    // A reaction whose event draws a strategy card costs nothing.
+    assert!(reminders(&mut p).contains("draw one strategy card"));
+    apply(&mut p, "eots-draw-one-card-japan");
+    assert_eq!(view(&mut p)["sides"][0]["cards_remaining"], json!(6));
+    assert!(!offers(&mut p, "eots-draw-one-card-japan"), "once per card");
+}
+
+#[test]
+fn a_draw_one_strategy_card_event_keeps_cards_remaining() {
+    let mut p = start();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-event");
+    assert_eq!(view(&mut p)["sides"][0]["cards_remaining"], json!(6));
+    apply(&mut p, "eots-draw-one-card-japan");
+    assert_eq!(view(&mut p)["sides"][0]["cards_remaining"], json!(7));
+    apply(&mut p, "end-turn");
+    assert!(!offers(&mut p, "eots-draw-one-card-japan"), "forgotten at the end of the turn");
+}
+
+#[test]
+fn a_face_up_mandatory_card_holds_back_a_card_remaining_and_is_played_without_rolling_at_one() {
+    let mut p = start();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-6"); // D and E turn up: card 4 is Tojo Resigns
+    assert!(offers(&mut p, "eots-mandatory-4"));
+    apply(&mut p, "eots-mandatory-4");
+    assert!(reminders(&mut p).contains("Mandatory"));
+    apply(&mut p, "play-3-operations");
+    apply(&mut p, "end-turn");
+    // Japan is inactive with 6 cards remaining and a Mandatory card: it may react.
+    assert!(offers(&mut p, "eots-reaction-1"));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-61-operations");
+    apply(&mut p, "end-turn");
+    for _ in 0..4 {
+        apply(&mut p, "cards-remaining-down");
+    }
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-operations");
+    apply(&mut p, "end-turn");
+    // One card left: reactions may not spend it while Tojo Resigns waits face-up.
+    assert_eq!(view(&mut p)["sides"][0]["cards_remaining"], json!(1));
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("eots-reaction-")));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-65-operations"); // A was refilled with card 65
+    apply(&mut p, "end-turn");
+    // Japan's turn with one card left: no roll, the Mandatory card is played.
+    let now = ids(&mut p);
+    assert!(!now.contains(&"roll".to_string()), "{now:?}");
+    assert!(now.contains(&"eots-mandatory-play-4-event".to_string()));
+    apply(&mut p, "eots-mandatory-play-4-operations");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(0));
+    assert_eq!(v["markers"]["reshuffle due"], json!([1, 0]), "played for OC: a reshuffle is due");
+    assert!(offers(&mut p, "end-turn"));
+}
+
+#[test]
+fn tojo_resigns_forces_a_reshuffle_that_keeps_the_face_up_top_card() {
+    let mut p = start();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-6");
+    apply(&mut p, "play-4-operations"); // Tojo Resigns for OC
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-61-operations");
+    apply(&mut p, "end-turn");
+    // Japan turns its deck's top card face-up on a 3 and plays nothing.
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-3");
+    apply(&mut p, "pass");
+    let v = view(&mut p);
+    let top = v["decks"][0]["face_up_top"].clone();
+    assert!(top.is_u64());
+    assert!(reminders(&mut p).contains("reshuffled"));
+    apply(&mut p, "eots-mandatory-reshuffle-japan");
+    let top_id = top.as_u64().unwrap();
+    assert_eq!(ids(&mut p), vec![format!("eots-back-on-top-{top_id}")]);
+    apply(&mut p, &format!("eots-back-on-top-{top_id}"));
+    let v = view(&mut p);
+    assert_eq!(v["decks"][0]["face_up_top"], top, "the face-up card is back on top");
+    assert_eq!(v["decks"][0]["discard"], json!([]), "Tojo Resigns and the discards are in the deck");
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([1]), "face-up cards stay");
+    assert_eq!(v["sides"][0]["slots"]["D"], json!([3]), "turned up by the 6, still face-up");
+    assert_eq!(v["sides"][0]["slots"]["E"], json!([null]), "its face-down card went into the deck; refilled");
+    assert_eq!(v["decks"][0]["cards"], json!(56), "60 cards, 4 in slots A, B, D, E");
+    assert_eq!(v["markers"]["reshuffle due"], json!([0, 0]));
+}
+
+#[test]
+fn sandcrab_cottage_can_be_discarded_as_a_play_at_any_time() {
+    let mut p = start();
+    // During Japan's turn.
+    apply(&mut p, "eots-sandcrab-discard-62");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][1]["cards_remaining"], json!(6));
+    assert_eq!(v["decks"][1]["discard"], json!([62]));
+    assert_eq!(v["sides"][1]["slots"]["B"], json!([null]));
+    assert_eq!(v["active"], json!(0), "Japan's turn goes on");
+    assert!(offers(&mut p, "roll"));
+    // During the Allies' own turn it is their play.
+    let mut p = start();
+    japan_plays_a(&mut p);
+    assert!(reminders(&mut p).contains("Sandcrab"));
+    apply(&mut p, "eots-sandcrab-discard-62");
+    let now = ids(&mut p);
+    assert!(now.contains(&"end-turn".to_string()));
+    assert!(!now.contains(&"roll".to_string()), "{now:?}");
+}
+
+#[test]
+fn imperial_intervention_swaps_a_face_up_card_with_one_from_the_discards() {
+    let mut p = start();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-6");
+    apply(&mut p, "play-3-event"); // #33 Imperial Intervention
+    let now = ids(&mut p);
+    assert!(now.contains(&"eots-swap-out-2".to_string()), "{now:?}");
+    assert!(reminders(&mut p).contains("swap"));
+    apply(&mut p, "eots-swap-out-2");
+    assert!(offers(&mut p, "eots-swap-in-3"));
+    apply(&mut p, "eots-swap-in-3");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["slots"]["B"], json!([3]));
+    assert_eq!(v["decks"][0]["discard"], json!([2]));
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("eots-swap")), "one swap");
+}
+
+#[test]
+fn twentieth_bomber_command_costs_japan_a_card_remaining() {
+    let mut p = start();
+    japan_plays_a(&mut p);
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-6"); // E holds card 64, #60 20th Bomber Command
+    apply(&mut p, "play-64-event");
+    assert!(reminders(&mut p).contains("Japan loses"));
+    apply(&mut p, "eots-japan-loses-a-card");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(5));
+    assert!(!offers(&mut p, "eots-japan-loses-a-card"));
+}
+
+#[test]
+fn without_a_manifest_the_setups_are_not_offered_and_the_reminders_say_so() {
+    let mut p = Protocol::new();
+    ask(&mut p, json!({"cmd": "new", "game": "empire-of-the-sun", "options": {"chance": "manual"}}));
+    draw_lowest(&mut p);
+    let now = ids(&mut p);
+    assert!(!now.iter().any(|id| id.starts_with("eots-historical") || id.contains("on-deck")), "{now:?}");
+    assert!(now.contains(&"eots-plan-orange".to_string()));
+    assert!(reminders(&mut p).contains("Without a deck manifest"));
+}

@@ -1,0 +1,500 @@
+//! 1960: The Making of the President's special rules, each driven through the protocol with manual
+//! chance (draws take the lowest-numbered card unless a test names another) and checked on the
+//! observation.
+//!
+//! With the shipped manifest the shared deck is #14-#17 Gathering Momentum (cards 1-4), #27 (5),
+//! #29 (6), #34 Lazy Shave (7), #53 (8), #57 (9), #58 (10), #66 (11), #81 Peace Corps (12), #91
+//! Political Capital (13), #94 (14), then anonymous cards. The deal gives Kennedy A1 B2 C3 D4 E5
+//! and Nixon A6 B7 C8 D9 E10 (A and B face-up); the deck holds 11-60.
+
+#![allow(clippy::unwrap_used)]
+
+use protocol::Protocol;
+use serde_json::{Value, json};
+
+fn ask(p: &mut Protocol, request: Value) -> Value {
+    let r = p.handle_line(&request.to_string());
+    assert_eq!(r["ok"], json!(true), "{request} -> {r}");
+    r
+}
+
+fn legal(p: &mut Protocol) -> Vec<(String, String)> {
+    let legal = ask(p, json!({"cmd": "legal"}));
+    legal["actions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|a| (a["id"].as_str().unwrap().to_string(), a["label"].as_str().unwrap_or("").to_string()))
+        .collect()
+}
+
+fn ids(p: &mut Protocol) -> Vec<String> {
+    legal(p).into_iter().map(|(id, _)| id).collect()
+}
+
+fn offers(p: &mut Protocol, id: &str) -> bool {
+    ids(p).iter().any(|x| x == id)
+}
+
+fn label(p: &mut Protocol, id: &str) -> String {
+    legal(p).into_iter().find(|(x, _)| x == id).map(|(_, l)| l).unwrap_or_else(|| panic!("{id} not offered"))
+}
+
+/// Applies an action, then draws the lowest cards for any pending refill.
+fn apply(p: &mut Protocol, id: &str) {
+    apply_only(p, id);
+    draw_lowest(p);
+}
+
+fn apply_only(p: &mut Protocol, id: &str) {
+    assert!(offers(p, id), "{id} is not offered: {:?}", ids(p));
+    ask(p, json!({"cmd": "apply", "action": id}));
+}
+
+fn draw_lowest(p: &mut Protocol) {
+    loop {
+        let mut draws: Vec<u32> = ids(p).iter().filter_map(|id| id.strip_prefix("draw-")?.parse().ok()).collect();
+        draws.sort_unstable();
+        match draws.first() {
+            Some(card) => {
+                ask(p, json!({"cmd": "apply", "action": format!("draw-{card}")}));
+            }
+            None => return,
+        }
+    }
+}
+
+fn view(p: &mut Protocol) -> Value {
+    ask(p, json!({"cmd": "observe", "player": 0}))["observation"].clone()
+}
+
+fn reminders(p: &mut Protocol) -> String {
+    view(p)["reminders"].to_string()
+}
+
+fn start(options: Value) -> Protocol {
+    let mut p = Protocol::new();
+    let mut options = options;
+    options["chance"] = json!("manual");
+    ask(&mut p, json!({"cmd": "new", "game": "1960", "options": options}));
+    draw_lowest(&mut p);
+    p
+}
+
+fn with_manifest() -> Protocol {
+    let manifest = solo::manifest("1960").unwrap();
+    start(json!({"manifest": serde_json::to_value(&*manifest).unwrap()}))
+}
+
+/// Kennedy plays card 1 (slot A) for CP, Nixon card 6 (slot A) for CP: the discards are [1, 6].
+fn two_cp_plays(p: &mut Protocol) {
+    apply(p, "roll");
+    apply(p, "fate-4");
+    apply(p, "play-1-campaign-points");
+    apply(p, "end-turn");
+    apply(p, "roll");
+    apply(p, "fate-4");
+    apply(p, "play-6-campaign-points");
+    apply(p, "end-turn");
+}
+
+#[test]
+fn momentum_markers_move_for_either_side() {
+    let mut p = with_manifest();
+    assert_eq!(view(&mut p)["markers"]["momentum"], json!([0, 0]));
+    assert!(!offers(&mut p, "1960-momentum-down-kennedy"));
+    apply(&mut p, "1960-momentum-up-kennedy");
+    apply(&mut p, "1960-momentum-up-nixon");
+    apply(&mut p, "1960-momentum-up-nixon");
+    apply(&mut p, "1960-momentum-down-nixon");
+    assert_eq!(view(&mut p)["markers"]["momentum"], json!([1, 1]));
+}
+
+#[test]
+fn bang_spends_momentum_on_the_topmost_eligible_discard_and_moves_it_to_the_bottom() {
+    let mut p = with_manifest();
+    two_cp_plays(&mut p);
+    apply(&mut p, "1960-momentum-up-kennedy");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-1");
+    // Before any card is played, the topmost discard (card 6) is put to the player.
+    let legal = ids(&mut p);
+    assert_eq!(legal, vec!["1960-momentum-event-1".to_string(), "1960-not-eligible-1".to_string()]);
+    assert!(reminders(&mut p).contains("candidate icon"));
+    assert!(label(&mut p, "1960-momentum-event-1").contains("#29"));
+    apply(&mut p, "1960-momentum-event-1");
+    let v = view(&mut p);
+    assert_eq!(v["decks"][0]["discard"], json!([6, 1]), "the triggered card goes to the bottom");
+    assert_eq!(v["markers"]["momentum"], json!([0, 0]));
+    // The roll goes on: the Candidate card is still an option, whatever `!!` did.
+    assert!(offers(&mut p, "1960-candidate-card-kennedy"));
+}
+
+#[test]
+fn bang_looks_further_down_and_does_nothing_without_an_eligible_card_or_momentum() {
+    let mut p = with_manifest();
+    two_cp_plays(&mut p);
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-1");
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("1960-momentum-event")), "no momentum, no `!!`");
+    assert!(reminders(&mut p).contains("no momentum"));
+    apply(&mut p, "1960-candidate-card-kennedy");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "1960-momentum-up-nixon");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-1");
+    apply(&mut p, "1960-not-eligible-1");
+    assert!(offers(&mut p, "1960-momentum-event-0"), "then card 1, further down");
+    apply(&mut p, "1960-not-eligible-0");
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("1960-momentum-event")));
+    let v = view(&mut p);
+    assert_eq!(v["markers"]["momentum"], json!([0, 1]), "nothing eligible: no momentum spent");
+    assert_eq!(v["decks"][0]["discard"], json!([1, 6]));
+}
+
+#[test]
+fn two_momentum_discard_a_cp_card_face_down_out_of_reach_of_bang() {
+    let mut p = with_manifest();
+    apply(&mut p, "1960-momentum-up-kennedy");
+    apply(&mut p, "1960-momentum-up-kennedy");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    assert!(!offers(&mut p, "1960-discard-face-down-1"), "only after a CP play");
+    apply(&mut p, "play-1-campaign-points");
+    assert!(reminders(&mut p).contains("2 momentum"));
+    apply(&mut p, "1960-discard-face-down-1");
+    let v = view(&mut p);
+    assert_eq!(v["decks"][0]["discard"], json!([null]), "hidden in the view");
+    assert_eq!(v["markers"]["momentum"], json!([0, 0]));
+    apply(&mut p, "end-turn");
+    // Nixon's `!!` finds no face-up card to trigger.
+    apply(&mut p, "1960-momentum-up-nixon");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-1");
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("1960-momentum-event")));
+}
+
+#[test]
+fn candidate_card_is_an_extra_option_until_exhausted() {
+    let mut p = with_manifest();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-6");
+    assert!(offers(&mut p, "1960-candidate-card-kennedy"));
+    assert!(reminders(&mut p).contains("Candidate card"));
+    apply(&mut p, "1960-candidate-card-kennedy");
+    assert!(offers(&mut p, "end-turn"), "it was the play of this roll");
+    assert_eq!(view(&mut p)["markers"]["candidate card exhausted"], json!([1, 0]));
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    assert!(offers(&mut p, "1960-candidate-card-nixon"));
+    apply(&mut p, "pass");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    assert!(!offers(&mut p, "1960-candidate-card-kennedy"), "exhausted");
+    apply(&mut p, "pass");
+    apply(&mut p, "1960-candidate-ready-kennedy");
+    assert_eq!(view(&mut p)["markers"]["candidate card exhausted"], json!([0, 0]));
+}
+
+#[test]
+fn campaign_strategy_phase_picks_face_up_cards_never_gathering_momentum() {
+    let mut p = with_manifest();
+    apply(&mut p, "1960-campaign-strategy");
+    assert!(reminders(&mut p).contains("Campaign Strategy Phase"));
+    let legal = ids(&mut p);
+    // Kennedy's face-up cards are #14 and #15, Gathering Momentum: never eligible.
+    assert!(!legal.iter().any(|id| id.starts_with("1960-strategy-kennedy-")), "{legal:?}");
+    assert!(offers(&mut p, "1960-strategy-face-down-kennedy"), "too few face-up: the face-down ones");
+    // Nixon's face-up cards are 6 and 7: chosen, or by the Random Card Selection Chart.
+    assert!(offers(&mut p, "1960-strategy-random-nixon"));
+    apply(&mut p, "1960-strategy-nixon-7");
+    let v = view(&mut p);
+    assert_eq!(v["held"], json!([{"card": 7, "side": 1, "place": "Campaign Strategy stack"}]));
+    assert_eq!(v["sides"][1]["slots"]["B"], json!([null]), "refilled face-down");
+    assert!(!offers(&mut p, "1960-strategy-random-nixon"), "one face-up card left: no roll needed");
+    apply(&mut p, "1960-strategy-nixon-6");
+    assert!(!ids(&mut p).iter().any(|id| id.contains("-nixon")), "two cards at most");
+    apply(&mut p, "1960-campaign-strategy-end");
+    assert!(offers(&mut p, "roll"));
+}
+
+#[test]
+fn campaign_strategy_random_picks_reroll_gathering_momentum() {
+    let mut p = with_manifest();
+    apply(&mut p, "1960-campaign-strategy");
+    // Nixon: a Random Card Selection among A6 and B7; a 5 picks slot B.
+    apply(&mut p, "1960-strategy-random-nixon");
+    apply(&mut p, "d6-5");
+    draw_lowest(&mut p);
+    assert_eq!(view(&mut p)["held"][0]["card"], json!(7));
+    // Kennedy: the last row over the face-down cards. A 1 names slot A (face-up): roll again; a 3
+    // turns up #16 Gathering Momentum in C: turned back, roll again; a 5 takes card 5 from E.
+    apply(&mut p, "1960-strategy-face-down-kennedy");
+    apply(&mut p, "fate-1");
+    apply(&mut p, "fate-3");
+    assert_eq!(view(&mut p)["markers"]["gathering momentum turned back (slots)"], json!([4, 0]));
+    apply(&mut p, "fate-6");
+    apply(&mut p, "fate-5");
+    let v = view(&mut p);
+    assert_eq!(v["held"][1], json!({"card": 5, "side": 0, "place": "Campaign Strategy stack"}));
+    assert_eq!(v["sides"][0]["slots"]["C"], json!([null]), "the Gathering Momentum card is face-down again");
+    assert_eq!(v["sides"][0]["slots"]["E"], json!([null]), "slot E refilled face-down");
+    assert_eq!(v["markers"]["campaign strategy picks"], json!([1, 1]));
+}
+
+#[test]
+fn discard_and_redraw_events_discard_left_to_right_and_refill_face_up() {
+    let mut p = with_manifest();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "pass");
+    // Nixon: #53 Campaign Headquarters (card 8) in slot C.
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-3");
+    apply(&mut p, "play-8-event");
+    assert!(reminders(&mut p).contains("left to right"));
+    assert!(offers(&mut p, "1960-redraw-6"));
+    apply(&mut p, "1960-redraw-7");
+    assert!(!offers(&mut p, "1960-redraw-6"), "slot A lies left of the card already discarded");
+    apply(&mut p, "1960-redraw-done");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][1]["slots"]["B"], json!([12]), "replaced face-up");
+    assert_eq!(v["sides"][1]["slots"]["C"], json!([null]), "the played card's slot refills as usual");
+    assert_eq!(v["decks"][0]["discard"], json!([8, 7]));
+    assert!(offers(&mut p, "end-turn"));
+}
+
+#[test]
+fn retrieve_events_take_a_face_up_or_face_down_discard_into_the_played_slot_face_up() {
+    let mut p = with_manifest();
+    apply(&mut p, "1960-momentum-up-kennedy");
+    apply(&mut p, "1960-momentum-up-kennedy");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-campaign-points");
+    apply(&mut p, "1960-discard-face-down-1");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-6-campaign-points");
+    apply(&mut p, "end-turn");
+    // Kennedy plays #27 Nelson Rockefeller (card 5, slot E) for its event.
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-6");
+    apply(&mut p, "play-5-event");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["slots"]["E"], json!([]), "the slot waits for the retrieved card");
+    assert!(offers(&mut p, "1960-retrieve-1"));
+    assert!(offers(&mut p, "1960-retrieve-none"));
+    assert!(!offers(&mut p, "1960-retrieve-2"), "not the card just played");
+    let hidden = label(&mut p, "1960-retrieve-0");
+    assert!(hidden.contains("face-down") && !hidden.contains("card 1"), "{hidden}");
+    apply(&mut p, "1960-retrieve-0");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["slots"]["E"], json!([1]), "face-up in the played card's slot");
+    assert_eq!(v["decks"][0]["discard"], json!([6, 5]), "the others keep their facing");
+}
+
+#[test]
+fn retrieve_can_be_declined_and_the_slot_refills_face_down() {
+    let mut p = with_manifest();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-6");
+    apply(&mut p, "play-5-event");
+    apply(&mut p, "1960-retrieve-none");
+    assert_eq!(view(&mut p)["sides"][0]["slots"]["E"], json!([null]));
+}
+
+#[test]
+fn peace_corps_hides_kennedys_plays_until_the_next_game_turn() {
+    let mut p = with_manifest();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply_only(&mut p, "play-1-campaign-points");
+    apply_only(&mut p, "draw-12");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "pass");
+    // Kennedy turns #81 Peace Corps (card 12) up in slot A and plays it.
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-12-event");
+    assert_eq!(view(&mut p)["markers"]["Peace Corps in play"], json!([1, 0]));
+    assert!(reminders(&mut p).contains("Peace Corps"));
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-6-campaign-points");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-2-campaign-points");
+    let v = view(&mut p);
+    assert_eq!(v["decks"][0]["discard"], json!([1, 12, 6, null]), "Kennedy's card went face-down; Nixon's did not");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "1960-next-game-turn");
+    assert_eq!(view(&mut p)["markers"]["Peace Corps in play"], json!([0, 0]));
+}
+
+#[test]
+fn political_capital_turns_nixons_display_up_and_discards_up_to_two() {
+    let mut p = with_manifest();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "pass");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply_only(&mut p, "play-6-campaign-points");
+    apply_only(&mut p, "draw-13");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "pass");
+    // Nixon: #91 Political Capital (card 13) face-up in slot A after the roll.
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-13-event");
+    let v = view(&mut p);
+    for (slot, card) in [("B", 7), ("C", 8), ("D", 9), ("E", 10)] {
+        assert_eq!(v["sides"][1]["slots"][slot], json!([card]), "{slot}");
+    }
+    assert!(reminders(&mut p).contains("Political Capital"));
+    apply(&mut p, "1960-political-capital-discard-8");
+    apply(&mut p, "1960-political-capital-discard-10");
+    assert!(!offers(&mut p, "1960-political-capital-discard-9"), "two at most");
+    apply(&mut p, "1960-effect-done");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][1]["slots"]["C"], json!([null]));
+    assert_eq!(v["sides"][1]["slots"]["E"], json!([null]));
+    assert_eq!(v["decks"][0]["discard"], json!([6, 13, 8, 10]));
+}
+
+#[test]
+fn exhausted_deck_discards_face_down_cards_of_both_displays_and_refills_face_down() {
+    let mut p = start(json!({"deck_size": [11, 0]}));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-campaign-points");
+    apply(&mut p, "end-turn");
+    assert_eq!(view(&mut p)["decks"][0]["cards"], json!(0));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-6-campaign-points");
+    let v = view(&mut p);
+    assert_eq!(v["decks"][0]["discard"], json!([]), "the discard pile became the deck");
+    assert_eq!(v["sides"][0]["slots"]["B"], json!([2]), "face-up cards stay");
+    assert_eq!(v["sides"][1]["slots"]["B"], json!([7]));
+    for side in 0..2 {
+        for slot in ["A", "C", "D", "E"] {
+            assert_eq!(v["sides"][side]["slots"][slot], json!([null]), "side {side} slot {slot}");
+        }
+    }
+    assert_eq!(v["decks"][0]["cards"], json!(1), "11 cards: 2 face-up, 8 face-down, 1 left over");
+}
+
+#[test]
+fn momentum_phase_aid_says_which_issue_shifts() {
+    let mut p = with_manifest();
+    apply(&mut p, "1960-momentum-phase");
+    assert!(reminders(&mut p).contains("say which side"));
+    apply(&mut p, "1960-media-kennedy");
+    apply(&mut p, "1960-issue-1-nixon");
+    apply(&mut p, "1960-issue-2-kennedy");
+    apply(&mut p, "1960-issue-3-kennedy");
+    let r = reminders(&mut p);
+    assert!(r.contains("Kennedy shifts the middle issue") && r.contains("left"), "{r}");
+    apply(&mut p, "1960-issue-1-kennedy");
+    apply(&mut p, "1960-issue-2-nixon");
+    let r = reminders(&mut p);
+    assert!(r.contains("the middle issue, the opponent-led issue, one space right"), "{r}");
+    apply(&mut p, "1960-media-tied");
+    assert!(reminders(&mut p).contains("no issue is shifted"));
+    apply(&mut p, "1960-momentum-phase-end");
+    assert!(offers(&mut p, "roll"));
+}
+
+#[test]
+fn game_turns_bring_the_debates_and_election_day_reminders() {
+    let mut p = with_manifest();
+    for _ in 0..5 {
+        apply(&mut p, "1960-next-game-turn");
+    }
+    assert_eq!(view(&mut p)["markers"]["game turn"], json!([6, 6]));
+    assert!(reminders(&mut p).contains("Debates"));
+    for _ in 0..3 {
+        apply(&mut p, "1960-next-game-turn");
+    }
+    assert!(reminders(&mut p).contains("Election Day"));
+    assert!(!offers(&mut p, "1960-next-game-turn"), "turn 9 is the last");
+}
+
+#[test]
+fn without_a_manifest_the_player_names_an_events_effect() {
+    let mut p = start(json!({}));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-6");
+    apply(&mut p, "play-5-event");
+    assert!(reminders(&mut p).contains("cannot tell which event"));
+    // The retrieve effect: the slot already refilled face-down gives its card back to the deck.
+    apply(&mut p, "1960-event-effect-2");
+    assert_eq!(view(&mut p)["sides"][0]["slots"]["E"], json!([]));
+    apply(&mut p, "1960-retrieve-none");
+    assert_eq!(view(&mut p)["sides"][0]["slots"]["E"], json!([null]));
+}
+
+#[test]
+fn the_conformance_kit_passes_with_the_shipped_manifest_and_small_decks() {
+    use engine::conformance::{Plan, check_random_play};
+    let manifest = solo::manifest("1960").unwrap().as_ref().clone();
+    for deck in [None, Some([14, 0]), Some([20, 0])] {
+        let mut setup = solo::TableSetup::with_manifest(manifest.clone());
+        setup.deck_size = deck;
+        let plan = Plan { seeds: 0..16, step_cap: 800, observe_every: 1 };
+        let report = check_random_play::<solo::CardTable>(&setup, &plan).unwrap_or_else(|e| panic!("{deck:?}: {e}"));
+        assert!(report.resamples_that_changed > 0);
+    }
+}
+
+#[test]
+fn random_play_never_names_a_hidden_card() {
+    use engine::{ChanceMode, Game, Session};
+    let manifest = solo::manifest("1960").unwrap().as_ref().clone();
+    for seed in 0..8u64 {
+        let setup = solo::TableSetup::with_manifest(manifest.clone());
+        let mut session = Session::<solo::CardTable>::new(setup, seed, ChanceMode::Auto).unwrap();
+        for step in 0..600u64 {
+            let state = session.state();
+            let mut hidden: Vec<solo::CardId> = Vec::new();
+            for side in 0..2 {
+                hidden.extend(state.display(side).cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card));
+            }
+            hidden.extend(state.deck_of(0).pool.iter().copied());
+            hidden.extend(state.deck_of(0).discard.iter().filter(|d| !d.face_up).map(|d| d.card));
+            let view = serde_json::to_value(state.observe(0)).unwrap();
+            let labels: Vec<String> = state.legal().iter().map(|a| state.action_label(a)).collect();
+            let text = view.to_string();
+            for card in hidden {
+                if let Some(name) = state.card_name(card) {
+                    let visible_copy = view["cards"]
+                        .as_object()
+                        .is_some_and(|m| m.values().any(|c| c["name"].as_str() == Some(name.name.as_str())));
+                    if !visible_copy {
+                        let quoted = format!("\"name\":\"{}\"", name.name);
+                        assert!(!text.contains(&quoted), "seed {seed} step {step}: {name} is hidden but in the view");
+                        let shown = name.to_string();
+                        assert!(
+                            !labels.iter().any(|l| l.contains(&shown)),
+                            "seed {seed} step {step}: {shown} is hidden but named in a label"
+                        );
+                    }
+                }
+            }
+            let actions = state.legal();
+            let pick = usize::try_from((seed * 7919 + step * 104_729) % actions.len() as u64).unwrap();
+            let action = actions[pick].clone();
+            session.apply(&action).unwrap();
+        }
+    }
+}

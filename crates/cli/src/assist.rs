@@ -22,6 +22,8 @@ pub struct AssistOptions {
     pub script: Option<String>,
     /// A deck manifest file, or `builtin` for the one cdgsolo ships for the game.
     pub manifest: Option<String>,
+    /// Physical deck: the player draws real cards and says which one turned up.
+    pub physical: bool,
 }
 
 /// Reads the manifest named on the command line.
@@ -49,6 +51,7 @@ fn open(options: &AssistOptions) -> Result<Session<CardTable>> {
     let manifest = options.manifest.as_deref().map(|m| read_manifest(&game, m)).transpose()?;
     let setup = TableSetup {
         manifest,
+        physical: options.physical,
         hand_size: options.hand_size.as_ref().map(|h| [h[0], h[1]]),
         deck_size: options.deck_size.as_ref().map(|d| [d[0], d.get(1).copied().unwrap_or(d[0])]),
         ..TableSetup::new(&game)

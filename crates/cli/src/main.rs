@@ -58,6 +58,9 @@ enum Command {
         /// A deck manifest naming the cards (docs/manifests.md), or `builtin` for the shipped one.
         #[arg(long, value_name = "FILE")]
         manifest: Option<String>,
+        /// Physical deck: you shuffle and draw the real cards, and say which card turned up.
+        #[arg(long)]
+        physical: bool,
     },
     /// Play a game in the terminal, hotseat (only `manoeuvre` for now).
     Play {
@@ -117,9 +120,10 @@ fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Games { json } => games(json),
         Command::Roll { seed, count, json } => roll::run(seed, count, json),
-        Command::Assist { game, seed, hand_size, deck_size, resume, script, manifest } => {
+        Command::Assist { game, seed, hand_size, deck_size, resume, script, manifest, physical } => {
             let stdin = io::stdin();
-            let options = assist::AssistOptions { game, seed, hand_size, deck_size, resume, script, manifest };
+            let options =
+                assist::AssistOptions { game, seed, hand_size, deck_size, resume, script, manifest, physical };
             assist::run(options, &mut stdin.lock(), &mut io::stdout())
         }
         Command::Play { game, seed, armies, hand_modes, quick_start, tournament, data_dir } => {

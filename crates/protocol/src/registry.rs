@@ -68,6 +68,9 @@ struct TableOptions {
     /// A deck manifest (docs/manifests.md) naming the cards and their values.
     #[serde(default)]
     manifest: Option<solo::manifest::Manifest>,
+    /// Physical deck: the player tells the table which card turned up.
+    #[serde(default)]
+    physical: bool,
 }
 
 /// Splits the options every game shares (`chance`) from the game's own.
@@ -102,6 +105,7 @@ pub fn new_session(game: &str, seed: u64, options: &Value) -> Result<Box<dyn Dyn
         hand_size: options.hand_size,
         deck_size: options.deck_size,
         manifest: options.manifest,
+        physical: options.physical,
         ..TableSetup::new(sheet_id(game))
     };
     Ok(Box::new(GameSession::<CardTable>::start(game, setup, seed, chance)?))

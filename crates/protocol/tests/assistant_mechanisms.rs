@@ -114,3 +114,39 @@ fn sheets_where_double_bang_does_not_gate_the_inactive_side_offer_no_inactive_pl
         assert!(!ids(&mut p).iter().any(|id| id.starts_with("inactive-play-")), "{game}");
     }
 }
+
+#[test]
+fn physical_deck_the_player_says_which_card_turned_up() {
+    let manifest = serde_json::to_value(solo::manifest("wilderness-war").expect("shipped").as_ref()).expect("json");
+    let mut p = Protocol::new();
+    ask(
+        &mut p,
+        json!({"cmd": "new", "game": "wilderness-war", "seed": 4, "options": {"manifest": manifest, "physical": true}}),
+    );
+    // The deal turned up A and B of both displays: before anything else the player names them.
+    let legal = ask(&mut p, json!({"cmd": "legal"}));
+    let actions = legal["actions"].as_array().expect("actions").clone();
+    assert!(actions.iter().all(|a| a["id"].as_str().is_some_and(|id| id.starts_with("identify-"))), "{legal}");
+    let surrender = actions
+        .iter()
+        .find(|a| a["label"].as_str().is_some_and(|l| l.contains("#6 Surrender!")))
+        .expect("Surrender! is one of the cards it may be");
+    assert!(surrender["label"].as_str().unwrap_or_default().contains("the card turned up in slot A"), "{surrender}");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([null]), "not yet said: shown as unknown");
+    let id = surrender["id"].as_str().unwrap_or_default().to_string();
+    apply(&mut p, &id);
+    let v = view(&mut p);
+    assert!(v["cards"].to_string().contains("Surrender!"), "{v}");
+    let surrender_id = v["sides"][0]["slots"]["A"][0].as_u64().expect("slot A is known now");
+    assert_eq!(v["cards"][surrender_id.to_string()]["name"], json!("Surrender!"));
+    // Name the other three (the first candidate each time), then the turn can start.
+    for _ in 0..3 {
+        let first = ids(&mut p)[0].clone();
+        assert!(first.starts_with("identify-"), "{first}");
+        apply(&mut p, &first);
+    }
+    assert!(ids(&mut p).contains(&"roll".to_string()));
+    let record = ask(&mut p, json!({"cmd": "export"}))["record"].clone();
+    assert_eq!(record["setup"]["physical"], json!(true), "saved with the game");
+}

@@ -47,16 +47,20 @@ pub struct TableSetup {
     /// and the table asks for every fact the Fate Die needs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub manifest: Option<Manifest>,
+    /// Physical deck: the player shuffles and draws real cards, and tells the table which card each
+    /// one is when it turns face-up (only meaningful with a manifest naming the cards).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub physical: bool,
 }
 
 impl TableSetup {
     pub fn new(game: &str) -> Self {
-        Self { game: game.to_string(), hand_size: None, deck_size: None, manifest: None }
+        Self { game: game.to_string(), hand_size: None, deck_size: None, manifest: None, physical: false }
     }
 
     /// A table for the manifest's game, dealing the manifest's cards.
     pub fn with_manifest(manifest: Manifest) -> Self {
-        Self { game: manifest.game.clone(), hand_size: None, deck_size: None, manifest: Some(manifest) }
+        Self { manifest: Some(manifest.clone()), ..Self::new(&manifest.game) }
     }
 }
 
@@ -137,6 +141,10 @@ pub struct CardTable {
     pub(crate) tags: Vec<(CardId, &'static str)>,
     /// The number of cards each deck was built with.
     pub(crate) deck_sizes: [u16; 2],
+    /// Physical deck mode (see [`TableSetup::physical`]).
+    pub(crate) physical: bool,
+    /// Physical deck mode: cards the player has confirmed at their face-up place, by card id.
+    pub(crate) confirmed: Vec<bool>,
     /// Per-side markers a game's special rules keep (momentum, passes, tokens, ...), by name.
     pub(crate) markers: Vec<(&'static str, [i32; 2])>,
     /// Cards a game's special rules keep out of the display and the decks (Future Offensives, the
@@ -378,6 +386,8 @@ impl CardTable {
             markers: Vec::new(),
             held: Vec::new(),
             deck_sizes: sizes,
+            physical: setup.physical,
+            confirmed: Vec::new(),
             tags: Vec::new(),
             next_card: next,
             sheet,
@@ -509,6 +519,11 @@ impl CardTable {
     /// Runs every step that needs no decision: fills that the face-up top of a deck satisfies,
     /// reshuffles on exhaustion, phase changes. Stops at the first chance node or decision.
     pub(crate) fn settle(&mut self) {
+        self.settle_steps();
+        self.forget_hidden();
+    }
+
+    fn settle_steps(&mut self) {
         loop {
             if self.dual() && self.sheet.exhaustion == ReshuffleKind::KeepDisplay {
                 // A Dual Deck whose slot C runs empty takes its discards back at once.
@@ -717,6 +732,104 @@ impl CardTable {
         Some(if side == 0 { CardId(1) } else { CardId(1 + self.deck_sizes[0]) })
     }
 
+    /// Physical deck mode: the first face-up card whose identity the player has not told the table
+    /// yet (the active side's first), with its side.
+    pub(crate) fn unconfirmed(&self) -> Option<(u8, CardId)> {
+        if !self.physical || !self.has_named_cards() {
+            return None;
+        }
+        let known = |c: CardId| self.confirmed.get(c.0 as usize).copied().unwrap_or(false);
+        for side in [self.active, 1 - self.active] {
+            let mut face_up: Vec<CardId> = self.display(side).face_up().map(|(_, c)| c).collect();
+            face_up.extend(self.visible_top(side));
+            if side == self.active
+                && let Phase::Digging { revealed: Some(c) } = self.phase
+            {
+                face_up.push(c);
+            }
+            if let Some(c) = face_up.into_iter().find(|&c| !known(c)) {
+                return Some((side, c));
+            }
+        }
+        None
+    }
+
+    /// Physical deck mode: whether the player has said which card this is.
+    pub(crate) fn is_confirmed(&self, card: CardId) -> bool {
+        self.confirmed.get(card.0 as usize).copied().unwrap_or(false)
+    }
+
+    /// The cards an unconfirmed face-up card of `side` may really be: itself, or any card of the same
+    /// deck out of sight (undrawn, face-down in a display that draws from that deck, or discarded
+    /// face-down).
+    pub(crate) fn identity_candidates(&self, side: u8, card: CardId) -> Vec<CardId> {
+        let d = self.deck_index(side);
+        let mut cards = vec![card];
+        cards.extend(self.decks[d].pool.iter().copied());
+        // A card discarded face-down is out of sight too: the table cannot tell it from the deck.
+        cards.extend(self.decks[d].discard.iter().filter(|x| !x.face_up).map(|x| x.card));
+        for s in 0..2u8 {
+            if self.deck_index(s) == d {
+                cards.extend(self.display(s).cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card));
+            }
+        }
+        cards.sort_unstable();
+        cards.dedup();
+        cards
+    }
+
+    /// The player says face-up `card` is really `real`: the two swap places (`real` was out of sight).
+    fn identify(&mut self, card: CardId, real: CardId) {
+        if card != real {
+            let swap = |c: &mut CardId| {
+                if *c == card {
+                    *c = real;
+                } else if *c == real {
+                    *c = card;
+                }
+            };
+            for display in &mut self.displays {
+                for stack in &mut display.slots {
+                    stack.iter_mut().for_each(|p| swap(&mut p.card));
+                }
+            }
+            for deck in &mut self.decks {
+                deck.pool.iter_mut().for_each(swap);
+                deck.discard.iter_mut().filter(|x| !x.face_up).for_each(|x| swap(&mut x.card));
+                if let Some(top) = deck.top.as_mut() {
+                    swap(top);
+                }
+            }
+            if let Phase::Digging { revealed: Some(c) } = &mut self.phase {
+                swap(c);
+            }
+        }
+        if self.confirmed.len() < self.next_card as usize {
+            self.confirmed.resize(self.next_card as usize, false);
+        }
+        self.confirmed[real.0 as usize] = true;
+    }
+
+    /// Physical deck mode: a card out of sight is no longer confirmed (the real deck is shuffled, and a
+    /// face-down card may be any of them).
+    fn forget_hidden(&mut self) {
+        if !self.physical {
+            return;
+        }
+        let mut hidden: Vec<CardId> = Vec::new();
+        for deck in &self.decks {
+            hidden.extend(deck.pool.iter().copied());
+        }
+        for display in &self.displays {
+            hidden.extend(display.cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card));
+        }
+        for c in hidden {
+            if let Some(k) = self.confirmed.get_mut(c.0 as usize) {
+                *k = false;
+            }
+        }
+    }
+
     /// The special rules of this table's game.
     pub(crate) fn rules(&self) -> &'static dyn crate::games::SpecialRules {
         crate::games::rules_for(&self.sheet.id)
@@ -846,6 +959,7 @@ impl CardTable {
                 }
             }
             TableAction::Special(special) => crate::games::rules_for(&self.sheet.id).apply(self, special),
+            TableAction::Identify { card, real } => self.identify(card, real),
             TableAction::Die(roll) => {
                 let Phase::Selecting { target, slot, first_die, .. } = self.phase.clone() else { return };
                 let n = self.selection_candidates(target, slot).len();
@@ -1036,6 +1150,10 @@ impl Game for CardTable {
         if !self.pending.is_empty() {
             return ToMove::Chance;
         }
+        if self.unconfirmed().is_some() {
+            // The player at the table says which card turned up.
+            return ToMove::Player(self.active);
+        }
         match self.phase {
             Phase::Rolling | Phase::Selecting { .. } | Phase::InactiveRoll { .. } | Phase::GameRoll { .. } => {
                 ToMove::Chance
@@ -1076,7 +1194,7 @@ impl Game for CardTable {
 
     fn reveals(&self, action: &TableAction) -> bool {
         match action {
-            TableAction::Flip { .. } => true,
+            TableAction::Flip { .. } | TableAction::Identify { .. } => true,
             TableAction::Special(special) => self.rules().reveals(self, *special),
             _ => false,
         }

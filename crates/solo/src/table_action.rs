@@ -78,6 +78,11 @@ pub enum TableAction {
     },
     /// A decision of the game's special rules.
     Special(crate::games::Special),
+    /// Physical deck mode: the face-up `card` is really the printed card `real`.
+    Identify {
+        card: CardId,
+        real: CardId,
+    },
 }
 
 fn slug(text: &str) -> String {
@@ -145,6 +150,7 @@ impl TableAction {
             TableAction::DigGiveUp => "dig-give-up".into(),
             TableAction::InactivePlay { card, purpose } => format!("inactive-play-{}-{}", card.0, name(*purpose)),
             TableAction::Special(special) => crate::games::rules_for(&sheet.id).id(*special),
+            TableAction::Identify { card, real } => format!("identify-{}-as-{}", card.0, real.0),
         }
     }
 }
@@ -245,6 +251,18 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
             format!("{other}: play {} for {}{roll}", table.card_label(*card), purpose(*p))
         }
         TableAction::Special(special) => crate::games::rules_for(&sheet.id).label(table, *special),
+        TableAction::Identify { card, real } => {
+            let owner = table.unconfirmed().map_or(table.active(), |(s, _)| s);
+            let place = match table.display(owner).find(*card) {
+                Some((slot, _)) => format!("slot {slot}"),
+                None => "the top of the deck".to_string(),
+            };
+            let whose = table.player_side_name(owner);
+            match table.card_name(*real) {
+                Some(name) => format!("{whose}: the card turned up in {place} is {name}"),
+                None => format!("{whose}: the card turned up in {place} is not one the manifest names"),
+            }
+        }
     }
 }
 
@@ -253,6 +271,21 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
     out.clear();
     let sheet = table.sheet();
     let side = table.active();
+    if table.pending.is_empty()
+        && let Some((side, card)) = table.unconfirmed()
+    {
+        // Physical deck: say which card turned up; unnamed cards are all alike, so one stands for them.
+        let mut unnamed_offered = false;
+        for real in table.identity_candidates(side, card) {
+            if table.card_name(real).is_some() {
+                out.push(TableAction::Identify { card, real });
+            } else if !unnamed_offered {
+                unnamed_offered = true;
+                out.push(TableAction::Identify { card, real });
+            }
+        }
+        return;
+    }
     if let Some(pending) = table.pending.front() {
         let owner = match *pending {
             crate::table::Pending::Fill { side, .. }

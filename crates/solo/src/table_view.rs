@@ -64,6 +64,8 @@ pub struct DeckView {
 impl TableView {
     pub fn of(table: &CardTable) -> Self {
         let sheet = table.sheet();
+        // Physical deck: a face-up card the player has not yet identified shows as unknown.
+        let seen = |c: CardId| !table.physical || !table.has_named_cards() || table.is_confirmed(c);
         let sides = (0..2u8)
             .map(|s| {
                 let display = table.display(s);
@@ -72,7 +74,11 @@ impl TableView {
                     slots: SlotName::ALL
                         .into_iter()
                         .filter(|slot| sheet.card_slots().contains(*slot))
-                        .map(|slot| (slot, display.slot(slot).iter().map(|p| p.face_up.then_some(p.card)).collect()))
+                        .map(|slot| {
+                            let cards =
+                                display.slot(slot).iter().map(|p| (p.face_up && seen(p.card)).then_some(p.card));
+                            (slot, cards.collect())
+                        })
                         .collect(),
                     beside: display.beside.clone(),
                     cards_remaining: sheet.cards_remaining.then(|| table.cards_remaining(s)),
@@ -87,7 +93,7 @@ impl TableView {
             .map(|(i, deck)| DeckView {
                 owner: if table.decks.len() == 1 { "shared".into() } else { sheet.sides[i].clone() },
                 cards: deck.len(),
-                face_up_top: deck.top,
+                face_up_top: deck.top.filter(|c| seen(*c)),
                 discard: deck.discard.iter().map(|d| d.face_up.then_some(d.card)).collect(),
             })
             .collect();
@@ -106,7 +112,7 @@ impl TableView {
         }
         let mut in_sight: Vec<CardId> = Vec::new();
         for s in 0..2u8 {
-            in_sight.extend(table.display(s).face_up().map(|(_, c)| c));
+            in_sight.extend(table.display(s).face_up().map(|(_, c)| c).filter(|c| seen(*c)));
             in_sight.extend(table.display(s).beside.iter().copied());
         }
         for deck in &table.decks {

@@ -19,8 +19,13 @@ fn every_card_table_passes_the_conformance_kit() {
 fn card_tables_with_uneven_hands_pass_the_conformance_kit() {
     for id in ["cc-epic-ancients", "cc-medieval", "cc-napoleonics", "cc-napoleonics-epic"] {
         for hands in [[6, 4], [3, 8]] {
-            let setup =
-                TableSetup { game: id.into(), hand_size: Some(hands), deck_size: Some([40, 0]), manifest: None };
+            let setup = TableSetup {
+                game: id.into(),
+                hand_size: Some(hands),
+                deck_size: Some([40, 0]),
+                manifest: None,
+                physical: false,
+            };
             let plan = Plan { seeds: 0..4, step_cap: 500, observe_every: 5 };
             check_random_play::<CardTable>(&setup, &plan).unwrap_or_else(|e| panic!("{id} {hands:?}: {e}"));
         }
@@ -30,7 +35,13 @@ fn card_tables_with_uneven_hands_pass_the_conformance_kit() {
 #[test]
 fn small_decks_run_dry_and_recover() {
     for sheet in playsheets().expect("embedded playsheets load") {
-        let setup = TableSetup { game: sheet.id.clone(), hand_size: None, deck_size: Some([9, 9]), manifest: None };
+        let setup = TableSetup {
+            game: sheet.id.clone(),
+            hand_size: None,
+            deck_size: Some([9, 9]),
+            manifest: None,
+            physical: false,
+        };
         let plan = Plan { seeds: 0..6, step_cap: 400, observe_every: 2 };
         check_random_play::<CardTable>(&setup, &plan).unwrap_or_else(|e| panic!("{} with tiny decks: {e}", sheet.id));
     }

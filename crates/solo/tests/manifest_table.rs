@@ -439,3 +439,15 @@ fn a_saved_table_with_a_manifest_replays_from_json() {
     let replayed = Session::<CardTable>::from_record(record).expect("replays");
     assert_eq!(replayed.state(), session.state());
 }
+
+#[test]
+fn physical_deck_tables_pass_the_conformance_kit() {
+    for game in ["pursuit-of-glory", "wilderness-war", "1960", "barbarossa-to-berlin"] {
+        let mut setup = TableSetup::with_manifest(manifest(game).expect("shipped").as_ref().clone());
+        setup.physical = true;
+        setup.deck_size = Some([14, 14]);
+        let plan = Plan { seeds: 0..6, step_cap: 400, observe_every: 2 };
+        let report = check_random_play::<CardTable>(&setup, &plan).unwrap_or_else(|e| panic!("{game} physical: {e}"));
+        assert!(report.resamples_that_changed > 0, "{game}");
+    }
+}

@@ -25,6 +25,7 @@ fn any_setup() -> impl Strategy<Value = TableSetup> {
         hand_size,
         deck_size,
         manifest: None,
+        physical: false,
     })
 }
 

@@ -169,3 +169,21 @@ fn enigma_cannot_be_played_for_its_event() {
     assert!(!now.contains(&"play-63-event".to_string()), "{now:?}");
     assert!(view(&mut p)["reminders"].to_string().contains("Enigma"));
 }
+
+#[test]
+fn bomb_plot_discards_a_random_face_up_axis_card_and_lowers_its_cards_remaining() {
+    let mut p = allied_turn();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-6"); // D or E: E holds card 65, #48 Bomb Plot
+    apply(&mut p, "play-65-event");
+    draw_lowest(&mut p);
+    assert!(ids(&mut p).contains(&"bomb-plot".to_string()));
+    apply(&mut p, "bomb-plot");
+    apply(&mut p, "d6-1"); // two face-up Axis cards (A3, B4): 1-3 picks A
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["decks"][0]["discard"], json!([1, 3]), "the opening event, then the card Bomb Plot took");
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(5));
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([null]), "refilled from slot C keeping its facing");
+    assert!(!ids(&mut p).contains(&"bomb-plot".to_string()), "once");
+}

@@ -153,3 +153,33 @@ fn hand_sizes_stay_between_seven_and_nine() {
     apply(&mut p, "new-season");
     assert_eq!(view(&mut p)["sides"][1]["cards_remaining"], json!(9));
 }
+
+#[test]
+fn courier_intercepted_takes_a_random_face_up_card_into_its_own_place() {
+    let mut p = start();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-2-event"); // #35 Courier Intercepted! from slot B
+    assert_eq!(ids(&mut p), vec!["courier-intercepted-succeeds", "courier-intercepted-fails"]);
+    apply(&mut p, "courier-intercepted-succeeds");
+    apply(&mut p, "d6-5"); // two face-up British cards (A6, B7): 4-6 picks B
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["slots"]["B"], json!([7]), "the taken card stands where the Courier was played");
+    assert_eq!(v["sides"][1]["slots"]["B"], json!([null]), "the British slot refills face-down");
+    assert_eq!(v["sides"][1]["cards_remaining"], json!(6));
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(7), "the Courier cost the French nothing");
+}
+
+#[test]
+fn a_failed_courier_intercepted_refills_its_slot_face_down() {
+    let mut p = start();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-2-event");
+    apply(&mut p, "courier-intercepted-fails");
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["slots"]["B"], json!([null]));
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(6));
+}

@@ -27,6 +27,7 @@ const COMBAT_CARD: u8 = 5;
 const BEGIN_DRAW_PHASE: u8 = 6;
 const DRAW_DISCARD: u8 = 7;
 const END_DRAW_PHASE: u8 = 8;
+const BOMB_PLOT: u8 = 9;
 
 const OPENING_PLACE: &str = "Axis opening card, to choose";
 const REINFORCEMENTS_PLACE: &str = "Soviet Reinforcements, set aside";
@@ -36,6 +37,8 @@ const GAME_TURN: &str = "game turn";
 const DRAW_PHASE: &str = "draw strategy cards phase";
 /// Marker (Axis): the card id of the chosen opening event.
 const OPENING: &str = "opening event";
+/// Marker (Allied): 1 after Bomb Plot was played this turn, until its random discard is done.
+const BOMB_PLOT_DUE: &str = "bomb plot";
 
 /// The card with this printed number in `side`'s undrawn deck.
 fn in_pool(table: &CardTable, side: u8, number: u16) -> Option<CardId> {
@@ -105,6 +108,9 @@ impl SpecialRules for Rules {
         }
         if start {
             out.push(TableAction::Special(Special::new(BEGIN_DRAW_PHASE, side, None)));
+        }
+        if table.marker(BOMB_PLOT_DUE, ALLIED) == 1 && table.display(AXIS).face_up().next().is_some() {
+            out.push(TableAction::Special(Special::new(BOMB_PLOT, AXIS, None)));
         }
         if choosing {
             out.push(TableAction::Special(Special::new(AUTOMATIC_OPERATION, side, None)));
@@ -182,6 +188,10 @@ impl SpecialRules for Rules {
                 table.cards_remaining[s as usize] = table.cards_remaining[s as usize].saturating_sub(1);
             }
             (BEGIN_DRAW_PHASE, _) => table.set_marker(DRAW_PHASE, AXIS, 1),
+            (BOMB_PLOT, _) => {
+                table.set_marker(BOMB_PLOT_DUE, ALLIED, 0);
+                table.ask_random_selection(AXIS, special);
+            }
             (DRAW_DISCARD, Some(card)) => {
                 let s = special.side;
                 table.discard_card(s, card, Some(Facing::MaintainFacing));
@@ -207,6 +217,22 @@ impl SpecialRules for Rules {
         }
     }
 
+    fn after_play(&self, table: &mut CardTable, card: CardId, _purpose: u8) {
+        // Bomb Plot (Allied #48): a random face-up Axis card is discarded.
+        if table.active() == ALLIED && owner(table, card) == Some(ALLIED) && numbered(table, card) == Some(48) {
+            table.set_marker(BOMB_PLOT_DUE, ALLIED, 1);
+        }
+    }
+
+    fn after_selection(&self, table: &mut CardTable, special: Special, target: u8, card: CardId) {
+        if special.code == BOMB_PLOT {
+            // Replaced from slot C keeping its facing (a card taken from C leaves the next face-down);
+            // the Axis Cards Remaining marker moves one space down.
+            table.discard_card(target, card, Some(Facing::MaintainFacing));
+            table.cards_remaining[target as usize] = table.cards_remaining[target as usize].saturating_sub(1);
+        }
+    }
+
     fn id(&self, special: Special) -> String {
         let card = special.card.map_or(String::new(), |c| format!("-{}", c.0));
         let side = if special.side == AXIS { "axis" } else { "allied" };
@@ -218,6 +244,7 @@ impl SpecialRules for Rules {
             COMBAT_CARD => format!("combat-card-{side}{card}"),
             BEGIN_DRAW_PHASE => "draw-strategy-cards-phase".into(),
             DRAW_DISCARD => format!("draw-phase-discard-{side}{card}"),
+            BOMB_PLOT => "bomb-plot".into(),
             _ => "end-draw-strategy-cards-phase".into(),
         }
     }
@@ -235,6 +262,7 @@ impl SpecialRules for Rules {
             COMBAT_CARD => format!("{side}: play {card} as a Combat Card (Cards Remaining -1)"),
             BEGIN_DRAW_PHASE => "the game turn ends: begin the Draw Strategy Cards phase".into(),
             DRAW_DISCARD => format!("{side}: discard {card} against one card remaining"),
+            BOMB_PLOT => "Bomb Plot: a random face-up Axis card is discarded (Random Card Selection)".into(),
             _ => "end the Draw Strategy Cards phase: both sides' Cards Remaining back to Max Hand Size".into(),
         }
     }

@@ -23,6 +23,8 @@ const END_BATTLE: u8 = 6;
 const FORCED_DISCARD: u8 = 7;
 const HAND_SIZE_UP: u8 = 8;
 const HAND_SIZE_DOWN: u8 = 9;
+const COURIER_SUCCESS: u8 = 10;
+const COURIER_FAILURE: u8 = 11;
 
 const SEASON: &str = "season";
 /// The season in which a side last passed (Card Held marker), 0 if never.
@@ -31,6 +33,10 @@ const PASSED: &str = "card held (season)";
 const BATTLE: &str = "battle response";
 const TURNED_FOR_BATTLE: &str = "turned up for a battle";
 const SURRENDER: u16 = 6;
+const COURIER_INTERCEPTED: u16 = 35;
+/// Marker (active side): the slot (1 = A .. 5 = E) where Courier Intercepted! was played, while the
+/// outcome of its roll is awaited.
+const COURIER_SLOT: &str = "courier intercepted slot";
 
 fn season(table: &CardTable) -> i32 {
     table.marker(SEASON, 0).max(1)
@@ -38,6 +44,12 @@ fn season(table: &CardTable) -> i32 {
 
 fn face_up(table: &CardTable, side: u8) -> Vec<CardId> {
     table.display(side).face_up().map(|(_, c)| c).collect()
+}
+
+/// Where Courier Intercepted! was played, while its roll is awaited.
+fn courier_slot(table: &CardTable, side: u8) -> Option<crate::slot::SlotName> {
+    let v = table.marker(COURIER_SLOT, side);
+    usize::try_from(v - 1).ok().and_then(|i| crate::slot::SlotName::ALL.get(i).copied())
 }
 
 /// A side may pass unless it passed in the season just before this one.
@@ -78,6 +90,15 @@ impl SpecialRules for Rules {
         }
         let start = matches!(table.phase, Phase::Start);
         let choosing = matches!(table.phase, Phase::Choose { .. });
+        if table.marker(COURIER_SLOT, active) > 0 {
+            // Courier Intercepted! waits for the outcome of its roll before anything else.
+            out.clear();
+            if !face_up(table, inactive).is_empty() {
+                out.push(TableAction::Special(Special::new(COURIER_SUCCESS, inactive, None)));
+            }
+            out.push(TableAction::Special(Special::new(COURIER_FAILURE, active, None)));
+            return;
+        }
         if start {
             out.push(TableAction::Special(Special::new(NEW_SEASON, active, None)));
             for side in [active, inactive] {
@@ -147,6 +168,20 @@ impl SpecialRules for Rules {
                 table.set_marker(BATTLE, side, 0);
             }
             (FORCED_DISCARD, _) => table.ask_random_selection(side, special),
+            (COURIER_SUCCESS, _) => table.ask_random_selection(side, special),
+            (COURIER_FAILURE, _) => {
+                // The roll failed: the slot is refilled face-down after all.
+                let active = table.active();
+                if let Some(slot) = courier_slot(table, active) {
+                    table.set_marker(COURIER_SLOT, active, 0);
+                    table.pending.push_back(crate::table::Pending::Fill {
+                        side: active,
+                        slot,
+                        facing: Facing::FaceDown,
+                        only_if_short: true,
+                    });
+                }
+            }
             (HAND_SIZE_UP, _) => table.max_hand_size[side as usize] = (table.max_hand_size(side) + 1).min(9),
             (HAND_SIZE_DOWN, _) => {
                 table.max_hand_size[side as usize] = table.max_hand_size(side).saturating_sub(1).max(7)
@@ -184,8 +219,43 @@ impl SpecialRules for Rules {
     }
 
     fn after_selection(&self, table: &mut CardTable, special: Special, target: u8, card: CardId) {
-        if special.code == FORCED_DISCARD {
-            spend(table, target, card);
+        match special.code {
+            FORCED_DISCARD => spend(table, target, card),
+            COURIER_SUCCESS => {
+                // The taken card goes face-up where Courier Intercepted! was played; the other side
+                // refills face-down and loses a card remaining; the active side's play cost nothing.
+                let active = table.active();
+                if let Some((from, _)) = table.displays[target as usize].take(card) {
+                    table.pending.push_back(crate::table::Pending::Fill {
+                        side: target,
+                        slot: from,
+                        facing: Facing::FaceDown,
+                        only_if_short: true,
+                    });
+                }
+                if let Some(slot) = courier_slot(table, active) {
+                    table.displays[active as usize].slot_mut(slot).push(crate::card::Placed { card, face_up: true });
+                }
+                table.set_marker(COURIER_SLOT, active, 0);
+                table.cards_remaining[target as usize] = table.cards_remaining[target as usize].saturating_sub(1);
+                table.cards_remaining[active as usize] = (table.cards_remaining[active as usize] + 1).min(9);
+            }
+            _ => {}
+        }
+    }
+
+    fn after_play(&self, table: &mut CardTable, card: CardId, _purpose: u8) {
+        if table.card_name(card).and_then(|n| n.number) != Some(COURIER_INTERCEPTED) {
+            return;
+        }
+        // Hold back the refill of the slot it was played from until the roll is known.
+        let active = table.active();
+        let at =
+            table.pending.iter().position(|p| matches!(p, crate::table::Pending::Fill { side, .. } if *side == active));
+        if let Some(i) = at
+            && let Some(crate::table::Pending::Fill { slot, .. }) = table.pending.remove(i)
+        {
+            table.set_marker(COURIER_SLOT, active, slot.index() as i32 + 1);
         }
     }
 
@@ -200,6 +270,8 @@ impl SpecialRules for Rules {
             BATTLE_PLAY => format!("battle-response-play{card}"),
             END_BATTLE => "end-battle".into(),
             FORCED_DISCARD => "forced-random-discard".into(),
+            COURIER_SUCCESS => "courier-intercepted-succeeds".into(),
+            COURIER_FAILURE => "courier-intercepted-fails".into(),
             HAND_SIZE_UP => format!("hand-size-up-{side}"),
             _ => format!("hand-size-down-{side}"),
         }
@@ -216,6 +288,8 @@ impl SpecialRules for Rules {
             BATTLE_PLAY => format!("{name}: play {card} as its Battle Response"),
             END_BATTLE => format!("the battle is over: {name}'s cards turned up for it go face-down again"),
             FORCED_DISCARD => format!("{name} must discard a random face-up card (Random Card Selection)"),
+            COURIER_SUCCESS => format!("Courier Intercepted! succeeds: take a random face-up card of {name}"),
+            COURIER_FAILURE => "Courier Intercepted! fails: its slot is refilled face-down".into(),
             HAND_SIZE_UP => format!("{name}: Max Hand Size +1 (from the next season)"),
             _ => format!("{name}: Max Hand Size -1 (from the next season)"),
         }

@@ -148,3 +148,37 @@ fn medieval_inspired_action_tokens_the_active_side_at_will_the_inactive_side_on_
     assert_eq!(view(&mut p)["markers"]["inspired action tokens"], json!([0, 0]));
     assert!(!ids(&mut p).contains(&"inactive-inspired-token-1".to_string()), "once per roll");
 }
+
+#[test]
+fn infantry_square_moves_a_random_card_to_the_track_and_evens_the_hands_then_returns_it() {
+    let mut p = start("cc-napoleonics", &FILLERS);
+    // The second side forms a square: Max Hand Size 5 -> 4, a random face-up card (A6 or B7) goes.
+    apply(&mut p, "form-square-1");
+    apply(&mut p, "d6-2"); // 1-3: the first candidate, A6
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["sides"][1]["max_hand_size"], json!(4));
+    assert_eq!(v["held"][0]["card"], json!(6));
+    assert_eq!(v["held"][0]["place"], json!("Infantry Square track"));
+    assert_eq!(v["sides"][1]["slots"]["A"], json!([null]), "the slot refills face-down");
+    // The first side now has the larger hand: a second, face-down card in A.
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([1, null]));
+    // The square dissolves: its card fills that side's next empty slot instead of a draw.
+    apply(&mut p, "dissolve-square-1");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][1]["max_hand_size"], json!(5));
+    assert_eq!(v["held"][0]["place"], json!("next refill"));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-2-command");
+    // The first side's refill draws from the deck as usual; the square card waits for its own side.
+    draw_lowest(&mut p);
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-7-command");
+    let v = view(&mut p);
+    assert!(v["held"].as_array().unwrap().is_empty(), "the square card came back");
+    assert_eq!(v["sides"][1]["slots"]["B"], json!([null]), "into the emptied slot, face-down");
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("draw-")), "no card was drawn for it");
+}

@@ -103,6 +103,9 @@ pub(crate) enum Pending {
     DigDraw { side: u8 },
 }
 
+/// The place of a held card that fills its side's next refill instead of a draw from the deck.
+pub const NEXT_REFILL: &str = "next refill";
+
 /// A card kept aside by a game's special rules: whose it is, and where (in words).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Held {
@@ -402,6 +405,16 @@ impl CardTable {
     }
 
     /// One card per card slot, plus the Variable Hand Size extras for the side with the larger hand.
+    /// Re-applies the Variable Hand Size table after a Max Hand Size changed: the side with the larger
+    /// hand gets its extra slots (filled face-down at once); a side that lost them keeps its cards
+    /// until they are played.
+    pub(crate) fn reconcile_hand_sizes(&mut self) {
+        for side in 0..2 {
+            self.set_targets(side);
+            self.fill_short_slots(side, self.sheet.card_slots(), Facing::FaceDown);
+        }
+    }
+
     fn set_targets(&mut self, side: u8) {
         let slots = self.sheet.card_slots();
         let mut target = [0u8; 5];
@@ -547,6 +560,17 @@ impl CardTable {
                         continue;
                     }
                     Pending::RevealTop { .. } if self.decks[d].top.is_some() => {
+                        self.pending.pop_front();
+                        continue;
+                    }
+                    Pending::Fill { slot, facing, .. }
+                        if self.held.iter().any(|h| h.side == side && h.place == NEXT_REFILL) =>
+                    {
+                        // A card a game rule set aside for it fills the slot instead of the deck.
+                        if let Some(i) = self.held.iter().position(|h| h.side == side && h.place == NEXT_REFILL) {
+                            let card = self.held.remove(i).card;
+                            self.place(side, slot, card, facing != Facing::FaceDown);
+                        }
                         self.pending.pop_front();
                         continue;
                     }

@@ -27,6 +27,10 @@ const REACTION: u8 = 1;
 const GAIN_TOKEN: u8 = 2;
 const SPEND_TOKEN: u8 = 3;
 const INACTIVE_TOKEN: u8 = 4;
+const FORM_SQUARE: u8 = 5;
+const DISSOLVE_SQUARE: u8 = 6;
+
+const SQUARE_TRACK: &str = "Infantry Square track";
 
 const TOKENS: &str = "inspired action tokens";
 /// The turn (table turn number) in which the inactive side last used a token on `!!`.
@@ -81,6 +85,18 @@ impl SpecialRules for Rules {
                 .collect();
             out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(REACTION, inactive, Some(c)))));
         }
+        // Infantry Squares (Napoleonics sheets): either side may form one when it defends, and a
+        // square on the board may dissolve.
+        if matches!(self.0, Sheet::Napoleonics | Sheet::NapoleonicsEpic) && live {
+            for side in [active, inactive] {
+                if table.display(side).face_up().next().is_some() && table.max_hand_size(side) > 1 {
+                    out.push(TableAction::Special(Special::new(FORM_SQUARE, side, None)));
+                }
+                if table.held.iter().any(|h| h.side == side && h.place == SQUARE_TRACK) {
+                    out.push(TableAction::Special(Special::new(DISSOLVE_SQUARE, side, None)));
+                }
+            }
+        }
         if self.0 == Sheet::Medieval && live {
             out.push(TableAction::Special(Special::new(GAIN_TOKEN, active, None)));
             if table.marker(TOKENS, active) > 0 {
@@ -121,11 +137,40 @@ impl SpecialRules for Rules {
             }
             (GAIN_TOKEN, _) => table.set_marker(TOKENS, side, table.marker(TOKENS, side) + 1),
             (SPEND_TOKEN, _) => table.set_marker(TOKENS, side, (table.marker(TOKENS, side) - 1).max(0)),
+            (FORM_SQUARE, _) => {
+                table.max_hand_size[side as usize] = table.max_hand_size(side).saturating_sub(1).max(1);
+                table.ask_random_selection(side, special);
+            }
+            (DISSOLVE_SQUARE, _) => {
+                // The square's card waits beside the display to fill the side's next empty slot.
+                if let Some(h) = table.held.iter_mut().find(|h| h.side == side && h.place == SQUARE_TRACK) {
+                    h.place = crate::table::NEXT_REFILL;
+                }
+                table.max_hand_size[side as usize] = (table.max_hand_size(side) + 1).min(crate::table::MAX_MARKER);
+                table.reconcile_hand_sizes();
+            }
             (INACTIVE_TOKEN, _) => {
                 table.set_marker(TOKENS, side, (table.marker(TOKENS, side) - 1).max(0));
                 table.set_marker(INACTIVE_TOKEN_TURN, side, table.turn as i32);
             }
             _ => {}
+        }
+    }
+
+    fn after_selection(&self, table: &mut CardTable, special: Special, target: u8, card: CardId) {
+        if special.code == FORM_SQUARE {
+            // The random card goes to the square track; its slot refills face-down; the hands are
+            // evened out again with the Variable Hand Size table.
+            if let Some((slot, _)) = table.displays[target as usize].take(card) {
+                table.held.push(crate::table::Held { card, side: target, place: SQUARE_TRACK });
+                table.pending.push_back(Pending::Fill {
+                    side: target,
+                    slot,
+                    facing: Facing::FaceDown,
+                    only_if_short: true,
+                });
+            }
+            table.reconcile_hand_sizes();
         }
     }
 
@@ -174,6 +219,8 @@ impl SpecialRules for Rules {
         let card = special.card.map_or(String::new(), |c| format!("-{}", c.0));
         match special.code {
             REACTION => format!("reaction{card}"),
+            FORM_SQUARE => format!("form-square-{}", special.side),
+            DISSOLVE_SQUARE => format!("dissolve-square-{}", special.side),
             GAIN_TOKEN => format!("gain-inspired-token-{}", special.side),
             SPEND_TOKEN => format!("spend-inspired-token-{}", special.side),
             _ => format!("inactive-inspired-token-{}", special.side),
@@ -185,6 +232,12 @@ impl SpecialRules for Rules {
         let card = special.card.map_or(String::new(), |c| table.card_label(c));
         match special.code {
             REACTION => format!("{name}: play {card} out of turn as a reaction, with no roll"),
+            FORM_SQUARE => {
+                format!("{name} forms an Infantry Square: Max Hand Size -1, a random face-up card to the square track")
+            }
+            DISSOLVE_SQUARE => {
+                format!("{name}'s Infantry Square dissolves: Max Hand Size +1, its card fills the next empty slot")
+            }
             GAIN_TOKEN => format!("{name}: gain an Inspired Action token"),
             SPEND_TOKEN => format!("{name}: use an Inspired Action token"),
             _ => format!("{name}: the !! lets it use an Inspired Action token"),

@@ -193,6 +193,8 @@ pub fn common_ids(s: &Table) -> Vec<String> {
             "inactive-inspired-token",
             "pog-",
             "hand-size-",
+            "form-square-",
+            "dissolve-square-",
             "1960-",
             "eots-",
         ]

@@ -182,3 +182,23 @@ fn infantry_square_moves_a_random_card_to_the_track_and_evens_the_hands_then_ret
     assert_eq!(v["sides"][1]["slots"]["B"], json!([null]), "into the emptied slot, face-down");
     assert!(!ids(&mut p).iter().any(|id| id.starts_with("draw-")), "no card was drawn for it");
 }
+
+#[test]
+fn i_am_spartacus_reshuffles_with_the_face_down_cards_of_both_displays() {
+    let names = ["I Am Spartacus", FILLERS[0], FILLERS[1], FILLERS[2], FILLERS[3]];
+    let mut p = start("cc-epic-ancients", &names);
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-army-command");
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["decks"][0]["discard"], json!([]), "everything discarded went back into the deck");
+    for side in 0..2 {
+        for slot in ["C", "D", "E"] {
+            assert_eq!(v["sides"][side]["slots"][slot], json!([null]), "side {side} {slot} redealt face-down");
+        }
+    }
+    assert_eq!(v["sides"][1]["slots"]["A"], json!([6]), "face-up cards stay");
+    // 60 cards: 10 in the displays (A refilled too), the rest in the deck.
+    assert_eq!(v["decks"][0]["cards"], json!(50));
+}

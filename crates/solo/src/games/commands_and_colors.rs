@@ -190,6 +190,11 @@ impl SpecialRules for Rules {
                 table.set_marker(TOKENS, active, table.marker(TOKENS, active) + 1);
             }
         }
+        if self.0 == Sheet::EpicAncients && named(table, card) == Some("I Am Spartacus") {
+            // Its reshuffle: face-down display cards of both sides go, deck and discards are shuffled
+            // together, and every emptied slot gets a face-down card.
+            table.reshuffle(active, crate::playsheet::ReshuffleKind::DiscardFaceDown);
+        }
         if self.0 == Sheet::EpicAncients {
             if Self::purpose_is(table, purpose, "Field Command") {
                 table.set_marker(FIELD_COMMANDS, active, table.marker(FIELD_COMMANDS, active) + 1);

@@ -24,6 +24,8 @@ pub struct AssistOptions {
     pub manifest: Option<String>,
     /// Physical deck: the player draws real cards and says which one turned up.
     pub physical: bool,
+    /// A scenario whose card setup is made at the start (see `solo::scenarios`).
+    pub scenario: Option<String>,
 }
 
 /// Reads the manifest named on the command line.
@@ -60,6 +62,24 @@ fn open(options: &AssistOptions) -> Result<Session<CardTable>> {
     Session::<CardTable>::new(setup, seed, ChanceMode::Auto).map_err(|e| anyhow!("{e}"))
 }
 
+/// Makes the card setup of `--scenario` and says what it did and what is left to choose.
+fn set_up_scenario(session: &mut Session<CardTable>, name: &str, out: &mut dyn Write) -> Result<()> {
+    let report = solo::apply_scenario(session, name).map_err(|e| anyhow!("{e}"))?;
+    if let Some(s) = solo::scenarios(&session.setup().game).iter().find(|s| s.id == name) {
+        writeln!(out, "Scenario {}: {}", s.id, s.summary)?;
+    }
+    for made in &report.made {
+        writeln!(out, "  done: {made}")?;
+    }
+    if !report.to_choose.is_empty() {
+        writeln!(out, "  yours to choose (among the actions below):")?;
+        for choice in &report.to_choose {
+            writeln!(out, "    {choice}")?;
+        }
+    }
+    Ok(())
+}
+
 /// Writes the table as a record (the same format as the protocol's `export`).
 fn save(session: &Session<CardTable>, file: &Path) -> Result<()> {
     let mut record = serde_json::to_value(session.record())?;
@@ -85,6 +105,15 @@ fn load(file: &Path) -> Result<Session<CardTable>> {
 
 pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
     let mut session = open(&options)?;
+    if let Some(name) = &options.scenario {
+        if options.resume.is_some() {
+            bail!("--scenario sets up a new table; a resumed table already has its setup");
+        }
+        // A script's output is the table as JSON alone, so the scenario's report goes nowhere.
+        let mut report = Vec::new();
+        let sink: &mut dyn Write = if options.script.is_some() { &mut report } else { &mut *out };
+        set_up_scenario(&mut session, name, sink)?;
+    }
     if let Some(script) = &options.script {
         return run_script(&mut session, Path::new(script), out);
     }

@@ -61,6 +61,10 @@ enum Command {
         /// Physical deck: you shuffle and draw the real cards, and say which card turned up.
         #[arg(long)]
         physical: bool,
+        /// Make a scenario's card setup at the start (Empire of the Sun: historical, 1942,
+        /// south-pacific, plan-orange, burma); it needs a manifest naming the cards.
+        #[arg(long, value_name = "S")]
+        scenario: Option<String>,
     },
     /// Play a game in the terminal, hotseat (only `manoeuvre` for now).
     Play {
@@ -120,10 +124,19 @@ fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Games { json } => games(json),
         Command::Roll { seed, count, json } => roll::run(seed, count, json),
-        Command::Assist { game, seed, hand_size, deck_size, resume, script, manifest, physical } => {
+        Command::Assist { game, seed, hand_size, deck_size, resume, script, manifest, physical, scenario } => {
             let stdin = io::stdin();
-            let options =
-                assist::AssistOptions { game, seed, hand_size, deck_size, resume, script, manifest, physical };
+            let options = assist::AssistOptions {
+                game,
+                seed,
+                hand_size,
+                deck_size,
+                resume,
+                script,
+                manifest,
+                physical,
+                scenario,
+            };
             assist::run(options, &mut stdin.lock(), &mut io::stdout())
         }
         Command::Play { game, seed, armies, hand_modes, quick_start, tournament, data_dir } => {

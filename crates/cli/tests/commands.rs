@@ -235,3 +235,24 @@ fn assist_shows_the_reminders_of_the_games_special_rules() {
     assert!(out.contains("set #1 Barbarossa aside as the opening event"), "{out}");
     assert!(out.contains("game turn: Axis 1 / Allied 1"), "{out}");
 }
+
+#[test]
+fn assist_sets_up_a_scenario_and_refuses_one_it_cannot_place() {
+    let (ok, out, err) = cdgsolo(
+        &["assist", "empire-of-the-sun", "--seed", "5", "--manifest", "builtin", "--scenario", "historical"],
+        "q\n",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("Scenario historical") && out.contains("done: Historical Japanese opening"), "{out}");
+    // Burma leaves the choice of the Future Offensive to the player.
+    let (ok, out, err) =
+        cdgsolo(&["assist", "empire-of-the-sun", "--seed", "5", "--manifest", "builtin", "--scenario", "burma"], "q\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("yours to choose") && out.contains("Burma:"), "{out}");
+    let (ok, _, err) = cdgsolo(&["assist", "empire-of-the-sun", "--seed", "5", "--scenario", "1942"], "q\n");
+    assert!(!ok);
+    assert!(err.contains("scenario '1942'") && err.contains("manifest"), "{err}");
+    let (ok, _, err) = cdgsolo(&["assist", "1960", "--scenario", "1942"], "q\n");
+    assert!(!ok);
+    assert!(err.contains("no scenario setups"), "{err}");
+}

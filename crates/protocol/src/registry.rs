@@ -71,6 +71,9 @@ struct TableOptions {
     /// Physical deck: the player tells the table which card turned up.
     #[serde(default)]
     physical: bool,
+    /// A scenario whose card setup the table makes at the start (`solo::scenarios`).
+    #[serde(default)]
+    scenario: Option<String>,
 }
 
 /// Splits the options every game shares (`chance`) from the game's own.
@@ -108,7 +111,16 @@ pub fn new_session(game: &str, seed: u64, options: &Value) -> Result<Box<dyn Dyn
         physical: options.physical,
         ..TableSetup::new(sheet_id(game))
     };
-    Ok(Box::new(GameSession::<CardTable>::start(game, setup, seed, chance)?))
+    let mut table = GameSession::<CardTable>::start(game, setup, seed, chance)?;
+    if let Some(name) = &options.scenario {
+        if chance == ChanceMode::Manual {
+            return Err(ProtocolError::BadRequest(format!(
+                "the scenario option needs \"chance\": \"auto\": scenario '{name}' is set up once the deal is drawn"
+            )));
+        }
+        solo::apply_scenario(&mut table.session, name).map_err(|e| ProtocolError::BadRequest(e.to_string()))?;
+    }
+    Ok(Box::new(table))
 }
 
 /// Rebuilds a game from an exported record.

@@ -416,3 +416,61 @@ fn without_a_manifest_the_setups_are_not_offered_and_the_reminders_say_so() {
     assert!(now.contains(&"eots-plan-orange".to_string()));
     assert!(reminders(&mut p).contains("Without a deck manifest"));
 }
+
+fn new_with(p: &mut Protocol, options: Value) -> Value {
+    p.handle_line(&json!({"cmd": "new", "game": "empire-of-the-sun", "seed": 11, "options": options}).to_string())
+}
+
+#[test]
+fn the_scenario_option_makes_the_historical_setup_whatever_the_deal() {
+    let manifest = serde_json::to_value(solo::manifest("empire-of-the-sun").expect("shipped").as_ref()).unwrap();
+    // Across deals Arcadia Conference (61) starts in the deck or face-up in a slot; either way it
+    // ends face-up on the Allied deck and out of the display.
+    for seed in 0..12u64 {
+        let mut p = Protocol::new();
+        let r = p.handle_line(
+            &json!({"cmd": "new", "game": "empire-of-the-sun", "seed": seed,
+                    "options": {"manifest": manifest, "scenario": "historical"}})
+            .to_string(),
+        );
+        assert_eq!(r["ok"], json!(true), "{r}");
+        let v = view(&mut p);
+        assert_eq!(v["decks"][1]["face_up_top"], json!(61), "seed {seed}");
+        assert!(!v["sides"][1]["slots"].to_string().contains("61"), "seed {seed}: {}", v["sides"][1]);
+        assert_eq!(v["sides"][0]["slots"]["A"], json!([1]), "Col. Tsuji");
+        assert_eq!(v["sides"][0]["slots"]["B"], json!([6]), "Central Force");
+        assert_eq!(v["decks"][0]["face_up_top"], json!(5), "VADM Kondo");
+        assert_eq!(v["turn"], json!(1));
+        assert!(offers(&mut p, "roll"), "the first roll is the player's");
+        // The setup is part of the record: a replay gives the same table.
+        let record = ask(&mut p, json!({"cmd": "export"}))["record"].clone();
+        let mut q = Protocol::new();
+        ask(&mut q, json!({"cmd": "import", "record": record}));
+        assert_eq!(view(&mut q), v, "seed {seed}");
+    }
+}
+
+#[test]
+fn the_scenario_option_sets_plan_orange_and_names_what_it_cannot_do() {
+    let manifest = serde_json::to_value(solo::manifest("empire-of-the-sun").expect("shipped").as_ref()).unwrap();
+    let mut p = Protocol::new();
+    assert_eq!(new_with(&mut p, json!({"manifest": manifest, "scenario": "plan-orange"}))["ok"], json!(true));
+    let v = view(&mut p);
+    assert_eq!(
+        (v["sides"][0]["cards_remaining"].clone(), v["sides"][1]["cards_remaining"].clone()),
+        (json!(1), json!(2))
+    );
+    assert_eq!(v["active"], json!(1));
+
+    let refused = |p: &mut Protocol, options: Value, words: &[&str]| {
+        let r = new_with(p, options);
+        assert_eq!(r["ok"], json!(false), "{r}");
+        let e = r["error"].to_string();
+        assert!(words.iter().all(|w| e.contains(w)), "{e}");
+    };
+    refused(&mut p, json!({"manifest": manifest, "scenario": "guadalcanal"}), &["unknown scenario", "south-pacific"]);
+    refused(&mut p, json!({"scenario": "south-pacific"}), &["cannot place its cards", "manifest"]);
+    refused(&mut p, json!({"manifest": manifest, "chance": "manual", "scenario": "1942"}), &["chance", "auto"]);
+    let r = p.handle_line(&json!({"cmd": "new", "game": "pursuit-of-glory", "options": {"scenario": "x"}}).to_string());
+    assert!(r["error"].to_string().contains("no scenario setups"), "{r}");
+}

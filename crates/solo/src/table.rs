@@ -157,6 +157,16 @@ pub struct CardTable {
 }
 
 impl CardTable {
+    /// Whether the table waits for the first decision of the game: turn one, before its first
+    /// Fate Die roll, with the deal done and every face-up card identified.
+    pub fn at_first_decision(&self) -> bool {
+        self.turn == 1
+            && matches!(self.phase, Phase::Start)
+            && self.pending.is_empty()
+            && self.last_roll.is_none()
+            && self.unconfirmed().is_none()
+    }
+
     pub fn sheet(&self) -> &Playsheet {
         &self.sheet
     }

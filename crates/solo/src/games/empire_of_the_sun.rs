@@ -13,11 +13,37 @@
 use super::{Special, SpecialRules};
 use crate::card::{CardId, Placed};
 use crate::playsheet::Facing;
+use crate::scenario::Scenario;
 use crate::slot::SlotName;
 use crate::table::{CardTable, Held, MAX_MARKER, Pending, Phase};
 use crate::table_action::TableAction;
 
 pub(super) struct Rules;
+
+/// The scenario setups this module carries out; the campaign is the table as dealt.
+static SCENARIOS: [Scenario; 5] = [
+    Scenario {
+        id: "historical",
+        summary: "Historical Variant: Arcadia Conference face-up on the Allied deck; Col. Tsuji in A and Central Force in B face-up and VADM Kondo face-up on the Japanese deck",
+        steps: &[ARCADIA, JAPANESE_OPENING],
+    },
+    Scenario { id: "1942", summary: "1942: VADM Kondo face-up on the Japanese deck", steps: &[KONDO_1942] },
+    Scenario {
+        id: "south-pacific",
+        summary: "South Pacific: Battle of Savo Island face-up on the Japanese deck",
+        steps: &[SOUTH_PACIFIC],
+    },
+    Scenario {
+        id: "plan-orange",
+        summary: "Plan Orange: Japan 1 card remaining, the Allies 2, and the Allies move first",
+        steps: &[PLAN_ORANGE],
+    },
+    Scenario {
+        id: "burma",
+        summary: "Burma: Japan picks its Future Offensive among its Burma events (or an unseen card) and keeps 3 cards remaining",
+        steps: &[BURMA],
+    },
+];
 
 const JAPAN: u8 = 0;
 const ALLIES: u8 = 1;
@@ -790,6 +816,10 @@ impl SpecialRules for Rules {
             }
             _ => format!("special action {}", sp.code),
         }
+    }
+
+    fn scenarios(&self) -> &'static [Scenario] {
+        &SCENARIOS
     }
 
     fn reminders(&self, table: &CardTable) -> Vec<String> {

@@ -73,6 +73,10 @@ pub trait SpecialRules: Sync + Send {
     fn reminders(&self, _table: &CardTable) -> Vec<String> {
         Vec::new()
     }
+    /// The scenarios whose card setup these rules carry out (see [`crate::scenario`]).
+    fn scenarios(&self) -> &'static [crate::scenario::Scenario] {
+        &[]
+    }
 }
 
 /// The common system alone.

@@ -830,7 +830,7 @@ impl SpecialRules for Rules {
         if setup_time(table) {
             out.push(
                 "Setup: the full campaign starts with the December 1941 Special Turn (17.11); the Historical \
-                 Variant, 1942, South Pacific, Plan Orange and Burma setups are actions here."
+                 Variant, 1942, South Pacific, Plan Orange and Burma setups are actions here (or start with --scenario)."
                     .into(),
             );
             out.push("Plan Orange uses its own decks: play its cards #1 and #2 before setting the markers.".into());

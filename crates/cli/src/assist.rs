@@ -220,6 +220,11 @@ fn render(view: &TableView, actions: &[TableAction], out: &mut dyn Write) -> Res
             deck.discard.len()
         )?;
     }
+    if !view.cards.is_empty() {
+        // The displays show table numbers; this says which printed card each one in sight is.
+        let legend: Vec<String> = view.cards.iter().map(|(id, name)| format!("{id} = {name}")).collect();
+        writeln!(out, "  cards in sight: {}", legend.join("; "))?;
+    }
     for (name, values) in &view.markers {
         writeln!(out, "  {name}: {} {} / {} {}", view.sides[0].name, values[0], view.sides[1].name, values[1])?;
     }
@@ -238,7 +243,7 @@ fn render(view: &TableView, actions: &[TableAction], out: &mut dyn Write) -> Res
         let mut allowed: Vec<String> = actions
             .iter()
             .filter_map(|a| match a {
-                TableAction::Play { card, .. } => Some(card.to_string()),
+                TableAction::Play { card, .. } => Some(name(*card)),
                 _ => None,
             })
             .collect();

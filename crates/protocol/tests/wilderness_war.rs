@@ -183,3 +183,46 @@ fn a_failed_courier_intercepted_refills_its_slot_face_down() {
     assert_eq!(v["sides"][0]["slots"]["B"], json!([null]));
     assert_eq!(v["sides"][0]["cards_remaining"], json!(6));
 }
+
+/// The French spend Surrender! (1) for operations, so it lies face-up in the discards; then the
+/// British roll a 4 (A or B), with William Pitt (6) in A and Diplomatic Revolution (7) in B.
+fn british_may_play_a_hand_size_card() -> Protocol {
+    let mut p = start();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-operations");
+    draw_lowest(&mut p);
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    p
+}
+
+#[test]
+fn a_hand_size_card_takes_a_face_up_discard_into_its_slot_at_no_card_cost() {
+    let mut p = british_may_play_a_hand_size_card();
+    apply(&mut p, "play-6-event");
+    // Only the choice is open, and William Pitt cannot take itself back.
+    assert_eq!(ids(&mut p), vec!["take-from-discards-1", "take-nothing-from-discards"]);
+    apply(&mut p, "take-from-discards-1");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][1]["slots"]["A"], json!([1]), "Surrender! face-up where Pitt was played");
+    assert_eq!(v["sides"][1]["cards_remaining"], json!(7), "the play cost no card remaining");
+    assert_eq!(v["decks"][0]["discard"], json!([6]));
+    assert!(ids(&mut p).contains(&"end-turn".to_string()), "{:?}", ids(&mut p));
+}
+
+#[test]
+fn a_hand_size_card_that_takes_nothing_refills_face_down_and_costs_a_card() {
+    let mut p = british_may_play_a_hand_size_card();
+    apply(&mut p, "play-7-event");
+    apply(&mut p, "take-nothing-from-discards");
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["sides"][1]["slots"]["B"], json!([null]), "refilled face-down");
+    assert_eq!(v["sides"][1]["cards_remaining"], json!(6));
+    // Played for operations, a hand-size card asks nothing.
+    let mut p = british_may_play_a_hand_size_card();
+    apply(&mut p, "play-6-operations");
+    assert!(!ids(&mut p).iter().any(|id| id.contains("from-discards")), "{:?}", ids(&mut p));
+}

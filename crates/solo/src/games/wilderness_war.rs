@@ -1,8 +1,8 @@
 //! Wilderness War's special rules on the card table: seasons (Cards Remaining back to each side's
 //! Max Hand Size of 7 to 9, and the reshuffle that Surrender! forces), the Pass that replaces the
 //! held card, the active side's Response cards, Battle Responses (a Fate Die roll that turns cards
-//! up for the battle, and turns them back down afterwards), the hand-size cards, and the forced
-//! random discard. The inactive side's ordinary Responses, gated by `!!`, are common to the sheets
+//! up for the battle, and turns them back down afterwards), the hand-size cards (with the card their
+//! event takes from the discards), and the forced random discard. The inactive side's ordinary Responses, gated by `!!`, are common to the sheets
 //! where `!!` blocks the inactive side.
 
 use super::{Special, SpecialRules};
@@ -25,6 +25,8 @@ const HAND_SIZE_UP: u8 = 8;
 const HAND_SIZE_DOWN: u8 = 9;
 const COURIER_SUCCESS: u8 = 10;
 const COURIER_FAILURE: u8 = 11;
+const RETRIEVE: u8 = 12;
+const RETRIEVE_NONE: u8 = 13;
 
 const SEASON: &str = "season";
 /// The season in which a side last passed (Card Held marker), 0 if never.
@@ -37,6 +39,14 @@ const COURIER_INTERCEPTED: u16 = 35;
 /// Marker (active side): the slot (1 = A .. 5 = E) where Courier Intercepted! was played, while the
 /// outcome of its roll is awaited.
 const COURIER_SLOT: &str = "courier intercepted slot";
+/// Where a hand-size card was played for its event, while its card from the discards is chosen.
+const RETRIEVE_SLOT: &str = "hand-size card slot";
+/// The hand-size card whose event is taking a card from the discards (it cannot take itself).
+const RETRIEVING: &str = "hand-size card played";
+/// Quiberon Bay, William Pitt and Diplomatic Revolution.
+const HAND_SIZE_CARDS: [u16; 3] = [62, 67, 69];
+/// The sheet's purpose index for an event.
+const EVENT: u8 = 1;
 
 fn season(table: &CardTable) -> i32 {
     table.marker(SEASON, 0).max(1)
@@ -46,10 +56,31 @@ fn face_up(table: &CardTable, side: u8) -> Vec<CardId> {
     table.display(side).face_up().map(|(_, c)| c).collect()
 }
 
+/// The slot a marker holds (its index plus one; zero for none).
+fn marked_slot(table: &CardTable, marker: &'static str, side: u8) -> Option<crate::slot::SlotName> {
+    let v = table.marker(marker, side);
+    usize::try_from(v - 1).ok().and_then(|i| crate::slot::SlotName::ALL.get(i).copied())
+}
+
 /// Where Courier Intercepted! was played, while its roll is awaited.
 fn courier_slot(table: &CardTable, side: u8) -> Option<crate::slot::SlotName> {
-    let v = table.marker(COURIER_SLOT, side);
-    usize::try_from(v - 1).ok().and_then(|i| crate::slot::SlotName::ALL.get(i).copied())
+    marked_slot(table, COURIER_SLOT, side)
+}
+
+/// Takes the refill `side` owes after its play off the queue and remembers its slot in `marker`.
+fn hold_back_refill(table: &mut CardTable, side: u8, marker: &'static str) {
+    let at = table.pending.iter().position(|p| matches!(p, crate::table::Pending::Fill { side: s, .. } if *s == side));
+    if let Some(i) = at
+        && let Some(crate::table::Pending::Fill { slot, .. }) = table.pending.remove(i)
+    {
+        table.set_marker(marker, side, slot.index() as i32 + 1);
+    }
+}
+
+/// The face-up cards of the discard pile: the ones a hand-size card may take back (the face-down
+/// ones stay out of sight, as their facing says).
+fn face_up_discards(table: &CardTable) -> Vec<CardId> {
+    table.decks[0].discard.iter().filter(|d| d.face_up).map(|d| d.card).collect()
 }
 
 /// A side may pass unless it passed in the season just before this one.
@@ -97,6 +128,15 @@ impl SpecialRules for Rules {
                 out.push(TableAction::Special(Special::new(COURIER_SUCCESS, inactive, None)));
             }
             out.push(TableAction::Special(Special::new(COURIER_FAILURE, active, None)));
+            return;
+        }
+        if table.marker(RETRIEVE_SLOT, active) > 0 {
+            // A hand-size card's event: which card, if any, it takes from the discards.
+            out.clear();
+            let played = table.marker(RETRIEVING, active);
+            let cards = face_up_discards(table).into_iter().filter(|c| i32::from(c.0) != played);
+            out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(RETRIEVE, active, Some(c)))));
+            out.push(TableAction::Special(Special::new(RETRIEVE_NONE, active, None)));
             return;
         }
         if start {
@@ -182,6 +222,31 @@ impl SpecialRules for Rules {
                     });
                 }
             }
+            (RETRIEVE, Some(card)) => {
+                // The card taken back lies face-up where the hand-size card was played, and that
+                // play costs no card remaining.
+                if let Some(slot) = marked_slot(table, RETRIEVE_SLOT, side)
+                    && let Some(i) = table.decks[0].discard.iter().position(|d| d.card == card)
+                {
+                    table.decks[0].discard.remove(i);
+                    table.displays[side as usize].slot_mut(slot).push(crate::card::Placed { card, face_up: true });
+                    table.cards_remaining[side as usize] = (table.cards_remaining[side as usize] + 1).min(9);
+                }
+                table.set_marker(RETRIEVE_SLOT, side, 0);
+                table.set_marker(RETRIEVING, side, 0);
+            }
+            (RETRIEVE_NONE, _) => {
+                if let Some(slot) = marked_slot(table, RETRIEVE_SLOT, side) {
+                    table.pending.push_back(crate::table::Pending::Fill {
+                        side,
+                        slot,
+                        facing: Facing::FaceDown,
+                        only_if_short: true,
+                    });
+                }
+                table.set_marker(RETRIEVE_SLOT, side, 0);
+                table.set_marker(RETRIEVING, side, 0);
+            }
             (HAND_SIZE_UP, _) => table.max_hand_size[side as usize] = (table.max_hand_size(side) + 1).min(9),
             (HAND_SIZE_DOWN, _) => {
                 table.max_hand_size[side as usize] = table.max_hand_size(side).saturating_sub(1).max(7)
@@ -244,18 +309,16 @@ impl SpecialRules for Rules {
         }
     }
 
-    fn after_play(&self, table: &mut CardTable, card: CardId, _purpose: u8) {
-        if table.card_name(card).and_then(|n| n.number) != Some(COURIER_INTERCEPTED) {
-            return;
-        }
-        // Hold back the refill of the slot it was played from until the roll is known.
+    fn after_play(&self, table: &mut CardTable, card: CardId, purpose: u8) {
+        let number = table.card_name(card).and_then(|n| n.number);
         let active = table.active();
-        let at =
-            table.pending.iter().position(|p| matches!(p, crate::table::Pending::Fill { side, .. } if *side == active));
-        if let Some(i) = at
-            && let Some(crate::table::Pending::Fill { slot, .. }) = table.pending.remove(i)
-        {
-            table.set_marker(COURIER_SLOT, active, slot.index() as i32 + 1);
+        if number == Some(COURIER_INTERCEPTED) {
+            // The refill of its slot waits until the roll is known.
+            hold_back_refill(table, active, COURIER_SLOT);
+        } else if purpose == EVENT && number.is_some_and(|n| HAND_SIZE_CARDS.contains(&n)) {
+            // The refill waits: the card the event takes from the discards may fill the slot.
+            hold_back_refill(table, active, RETRIEVE_SLOT);
+            table.set_marker(RETRIEVING, active, i32::from(card.0));
         }
     }
 
@@ -273,6 +336,8 @@ impl SpecialRules for Rules {
             COURIER_SUCCESS => "courier-intercepted-succeeds".into(),
             COURIER_FAILURE => "courier-intercepted-fails".into(),
             HAND_SIZE_UP => format!("hand-size-up-{side}"),
+            RETRIEVE => format!("take-from-discards{card}"),
+            RETRIEVE_NONE => "take-nothing-from-discards".into(),
             _ => format!("hand-size-down-{side}"),
         }
     }
@@ -291,6 +356,10 @@ impl SpecialRules for Rules {
             COURIER_SUCCESS => format!("Courier Intercepted! succeeds: take a random face-up card of {name}"),
             COURIER_FAILURE => "Courier Intercepted! fails: its slot is refilled face-down".into(),
             HAND_SIZE_UP => format!("{name}: Max Hand Size +1 (from the next season)"),
+            RETRIEVE => {
+                format!("{name}: the event takes {card} from the discards, face-up into the played card's slot")
+            }
+            RETRIEVE_NONE => format!("{name}: the event takes no card from the discards (the slot refills face-down)"),
             _ => format!("{name}: Max Hand Size -1 (from the next season)"),
         }
     }
@@ -309,11 +378,10 @@ impl SpecialRules for Rules {
         if table.marker(BATTLE, 1 - active) == 1 {
             notes.push("Cards turned up for this Battle Response go face-down again once the battle is over.".into());
         }
-        let hand_size_cards = [62, 67, 69];
         let seen = (0..2).flat_map(|s| table.display(s).face_up().map(|(_, c)| c).collect::<Vec<_>>());
         if seen
             .into_iter()
-            .any(|c| table.card_name(c).and_then(|n| n.number).is_some_and(|n| hand_size_cards.contains(&n)))
+            .any(|c| table.card_name(c).and_then(|n| n.number).is_some_and(|n| HAND_SIZE_CARDS.contains(&n)))
         {
             notes.push(
                 "Quiberon Bay, William Pitt and Diplomatic Revolution change a Max Hand Size from the next season; \

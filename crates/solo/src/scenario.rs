@@ -12,6 +12,10 @@ use crate::games::rules_for;
 use crate::table::CardTable;
 use crate::table_action::TableAction;
 
+/// More forced follow-ups than any setup step has; a bound, so a rule that kept offering one lone
+/// decision could not hold the start of a table forever.
+const MAX_FORCED: usize = 8;
+
 /// A scenario whose card setup a game's special rules carry out.
 #[derive(Clone, Copy, Debug)]
 pub struct Scenario {
@@ -84,8 +88,9 @@ pub fn apply_scenario(session: &mut Session<CardTable>, name: &str) -> Result<Sc
                 make(session, name, only, &mut report)?;
                 // A step may leave one forced follow-up (a card going back on top once its slot is
                 // refilled); it belongs to the setup too.
-                while let [TableAction::Special(forced)] = session.state().legal().as_slice() {
-                    make(session, name, &TableAction::Special(*forced), &mut report)?;
+                for _ in 0..MAX_FORCED {
+                    let [TableAction::Special(forced)] = session.state().legal()[..] else { break };
+                    make(session, name, &TableAction::Special(forced), &mut report)?;
                 }
             }
             several => report.to_choose.extend(several.iter().map(|a| session.state().action_label(a))),

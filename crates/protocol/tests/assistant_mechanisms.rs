@@ -1,48 +1,11 @@
 //! Playsheet mechanisms of the tabletop assistant, each driven through the protocol with manual
 //! chance so that every draw and roll is chosen, then checked on the resulting table.
 
+mod common;
+
+use common::{apply, ask, draw_lowest, ids, start, view};
 use protocol::Protocol;
-use serde_json::{Value, json};
-
-fn ask(p: &mut Protocol, request: Value) -> Value {
-    let r = p.handle_line(&request.to_string());
-    assert_eq!(r["ok"], json!(true), "{request} -> {r}");
-    r
-}
-
-fn ids(p: &mut Protocol) -> Vec<String> {
-    let legal = ask(p, json!({"cmd": "legal"}));
-    legal["actions"].as_array().into_iter().flatten().filter_map(|a| a["id"].as_str().map(String::from)).collect()
-}
-
-fn apply(p: &mut Protocol, id: &str) {
-    ask(p, json!({"cmd": "apply", "action": id}));
-}
-
-/// Draws the lowest-numbered card for every pending draw.
-fn draw_lowest(p: &mut Protocol) {
-    loop {
-        let mut draws: Vec<u32> = ids(p).iter().filter_map(|id| id.strip_prefix("draw-")?.parse().ok()).collect();
-        draws.sort_unstable();
-        match draws.first() {
-            Some(card) => apply(p, &format!("draw-{card}")),
-            None => return,
-        }
-    }
-}
-
-fn view(p: &mut Protocol) -> Value {
-    ask(p, json!({"cmd": "observe", "player": 0}))["observation"].clone()
-}
-
-fn start(game: &str, options: Value) -> Protocol {
-    let mut p = Protocol::new();
-    let mut options = options;
-    options["chance"] = json!("manual");
-    ask(&mut p, json!({"cmd": "new", "game": game, "options": options}));
-    draw_lowest(&mut p);
-    p
-}
+use serde_json::json;
 
 #[test]
 fn manoeuvre_table_inactive_hq_card_needs_a_fate_die_roll_that_double_bang_blocks() {

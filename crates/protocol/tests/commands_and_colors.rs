@@ -4,47 +4,16 @@
 
 #![allow(clippy::unwrap_used)] // helpers of tests: a failed unwrap is a failed test
 
+mod common;
+
+use common::{apply, draw_lowest, ids, view};
 use protocol::Protocol;
 use serde_json::{Value, json};
-
-fn ask(p: &mut Protocol, request: Value) -> Value {
-    let r = p.handle_line(&request.to_string());
-    assert_eq!(r["ok"], json!(true), "{request} -> {r}");
-    r
-}
-
-fn ids(p: &mut Protocol) -> Vec<String> {
-    let legal = ask(p, json!({"cmd": "legal"}));
-    legal["actions"].as_array().into_iter().flatten().filter_map(|a| a["id"].as_str().map(String::from)).collect()
-}
-
-fn apply(p: &mut Protocol, id: &str) {
-    ask(p, json!({"cmd": "apply", "action": id}));
-}
-
-fn draw_lowest(p: &mut Protocol) {
-    loop {
-        let mut draws: Vec<u32> = ids(p).iter().filter_map(|id| id.strip_prefix("draw-")?.parse().ok()).collect();
-        draws.sort_unstable();
-        match draws.first() {
-            Some(card) => apply(p, &format!("draw-{card}")),
-            None => return,
-        }
-    }
-}
-
-fn view(p: &mut Protocol) -> Value {
-    ask(p, json!({"cmd": "observe", "player": 0}))["observation"].clone()
-}
 
 /// A table whose first ten cards carry these names (in deal order).
 fn start(game: &str, names: &[&str]) -> Protocol {
     let cards: Vec<Value> = names.iter().map(|n| json!({"name": n})).collect();
-    let manifest = json!({"game": game, "cards": cards});
-    let mut p = Protocol::new();
-    ask(&mut p, json!({"cmd": "new", "game": game, "options": {"chance": "manual", "manifest": manifest}}));
-    draw_lowest(&mut p);
-    p
+    common::start(game, json!({"manifest": {"game": game, "cards": cards}}))
 }
 
 const FILLERS: [&str; 4] =

@@ -9,61 +9,14 @@
 
 #![allow(clippy::unwrap_used)] // helpers of tests: a failed unwrap is a failed test
 
+mod common;
+
+use common::{apply_and_draw as apply, ask, draw_lowest, ids, offers, reminders, shipped_manifest, view};
 use protocol::Protocol;
 use serde_json::{Value, json};
 
-fn ask(p: &mut Protocol, request: Value) -> Value {
-    let r = p.handle_line(&request.to_string());
-    assert_eq!(r["ok"], json!(true), "{request} -> {r}");
-    r
-}
-
-fn ids(p: &mut Protocol) -> Vec<String> {
-    let legal = ask(p, json!({"cmd": "legal"}));
-    legal["actions"].as_array().into_iter().flatten().filter_map(|a| a["id"].as_str().map(String::from)).collect()
-}
-
-fn offers(p: &mut Protocol, id: &str) -> bool {
-    ids(p).iter().any(|x| x == id)
-}
-
-/// Applies an action, then resolves every draw it owes with the lowest card.
-fn apply(p: &mut Protocol, id: &str) {
-    let r = p.handle_line(&json!({"cmd": "apply", "action": id}).to_string());
-    assert_eq!(r["ok"], json!(true), "{id} -> {r}\nlegal: {:?}", ids(p));
-    draw_lowest(p);
-}
-
-fn draw_lowest(p: &mut Protocol) {
-    loop {
-        let mut draws: Vec<u32> = ids(p).iter().filter_map(|id| id.strip_prefix("draw-")?.parse().ok()).collect();
-        draws.sort_unstable();
-        match draws.first() {
-            Some(card) => {
-                ask(p, json!({"cmd": "apply", "action": format!("draw-{card}")}));
-            }
-            None => return,
-        }
-    }
-}
-
-fn view(p: &mut Protocol) -> Value {
-    ask(p, json!({"cmd": "observe", "player": 0}))["observation"].clone()
-}
-
-fn reminders(p: &mut Protocol) -> String {
-    view(p)["reminders"].to_string()
-}
-
 fn start() -> Protocol {
-    let manifest = serde_json::to_value(solo::manifest("empire-of-the-sun").expect("shipped").as_ref()).unwrap();
-    let mut p = Protocol::new();
-    ask(
-        &mut p,
-        json!({"cmd": "new", "game": "empire-of-the-sun", "options": {"chance": "manual", "manifest": manifest}}),
-    );
-    draw_lowest(&mut p);
-    p
+    common::start("empire-of-the-sun", json!({"manifest": shipped_manifest("empire-of-the-sun")}))
 }
 
 fn held(v: &Value) -> Vec<(u64, String)> {

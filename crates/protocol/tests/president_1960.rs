@@ -9,81 +9,24 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
+use common::{
+    apply as apply_only, apply_and_draw as apply, draw_lowest, ids, legal, offers, reminders, shipped_manifest, view,
+};
 use protocol::Protocol;
 use serde_json::{Value, json};
-
-fn ask(p: &mut Protocol, request: Value) -> Value {
-    let r = p.handle_line(&request.to_string());
-    assert_eq!(r["ok"], json!(true), "{request} -> {r}");
-    r
-}
-
-fn legal(p: &mut Protocol) -> Vec<(String, String)> {
-    let legal = ask(p, json!({"cmd": "legal"}));
-    legal["actions"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|a| (a["id"].as_str().unwrap().to_string(), a["label"].as_str().unwrap_or("").to_string()))
-        .collect()
-}
-
-fn ids(p: &mut Protocol) -> Vec<String> {
-    legal(p).into_iter().map(|(id, _)| id).collect()
-}
-
-fn offers(p: &mut Protocol, id: &str) -> bool {
-    ids(p).iter().any(|x| x == id)
-}
 
 fn label(p: &mut Protocol, id: &str) -> String {
     legal(p).into_iter().find(|(x, _)| x == id).map(|(_, l)| l).unwrap_or_else(|| panic!("{id} not offered"))
 }
 
-/// Applies an action, then draws the lowest cards for any pending refill.
-fn apply(p: &mut Protocol, id: &str) {
-    apply_only(p, id);
-    draw_lowest(p);
-}
-
-fn apply_only(p: &mut Protocol, id: &str) {
-    assert!(offers(p, id), "{id} is not offered: {:?}", ids(p));
-    ask(p, json!({"cmd": "apply", "action": id}));
-}
-
-fn draw_lowest(p: &mut Protocol) {
-    loop {
-        let mut draws: Vec<u32> = ids(p).iter().filter_map(|id| id.strip_prefix("draw-")?.parse().ok()).collect();
-        draws.sort_unstable();
-        match draws.first() {
-            Some(card) => {
-                ask(p, json!({"cmd": "apply", "action": format!("draw-{card}")}));
-            }
-            None => return,
-        }
-    }
-}
-
-fn view(p: &mut Protocol) -> Value {
-    ask(p, json!({"cmd": "observe", "player": 0}))["observation"].clone()
-}
-
-fn reminders(p: &mut Protocol) -> String {
-    view(p)["reminders"].to_string()
-}
-
 fn start(options: Value) -> Protocol {
-    let mut p = Protocol::new();
-    let mut options = options;
-    options["chance"] = json!("manual");
-    ask(&mut p, json!({"cmd": "new", "game": "1960", "options": options}));
-    draw_lowest(&mut p);
-    p
+    common::start("1960", options)
 }
 
 fn with_manifest() -> Protocol {
-    let manifest = solo::manifest("1960").unwrap();
-    start(json!({"manifest": serde_json::to_value(&*manifest).unwrap()}))
+    start(json!({"manifest": shipped_manifest("1960")}))
 }
 
 /// Kennedy plays card 1 (slot A) for CP, Nixon card 6 (slot A) for CP: the discards are [1, 6].

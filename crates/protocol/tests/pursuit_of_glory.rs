@@ -6,62 +6,18 @@
 //! (61), #15 Djemal (62), #16 King Constantine (63), #20 Jafar Pasha (64), #31 (65), #32 (66), #48
 //! (67), #50 (68), then anonymous cards.
 
+mod common;
+
+use common::{apply_and_draw as apply, ids, offers, reminders, shipped_manifest, view};
 use protocol::Protocol;
 use serde_json::{Value, json};
 
-fn ask(p: &mut Protocol, request: Value) -> Value {
-    let r = p.handle_line(&request.to_string());
-    assert_eq!(r["ok"], json!(true), "{request} -> {r}");
-    r
-}
-
-fn ids(p: &mut Protocol) -> Vec<String> {
-    let legal = ask(p, json!({"cmd": "legal"}));
-    legal["actions"].as_array().into_iter().flatten().filter_map(|a| a["id"].as_str().map(String::from)).collect()
-}
-
-fn offers(p: &mut Protocol, id: &str) -> bool {
-    ids(p).iter().any(|x| x == id)
-}
-
-fn apply(p: &mut Protocol, id: &str) {
-    ask(p, json!({"cmd": "apply", "action": id}));
-    draw_lowest(p);
-}
-
-fn draw_lowest(p: &mut Protocol) {
-    loop {
-        let mut draws: Vec<u32> = ids(p).iter().filter_map(|id| id.strip_prefix("draw-")?.parse().ok()).collect();
-        draws.sort_unstable();
-        match draws.first() {
-            Some(card) => {
-                ask(p, json!({"cmd": "apply", "action": format!("draw-{card}")}));
-            }
-            None => return,
-        }
-    }
-}
-
-fn view(p: &mut Protocol) -> Value {
-    ask(p, json!({"cmd": "observe", "player": 0}))["observation"].clone()
-}
-
-fn reminders(p: &mut Protocol) -> String {
-    view(p)["reminders"].to_string()
-}
-
 fn start(options: Value) -> Protocol {
-    let mut p = Protocol::new();
-    let mut options = options;
-    options["chance"] = json!("manual");
-    ask(&mut p, json!({"cmd": "new", "game": "pursuit-of-glory", "options": options}));
-    draw_lowest(&mut p);
-    p
+    common::start("pursuit-of-glory", options)
 }
 
 fn with_manifest() -> Protocol {
-    let manifest = solo::manifest("pursuit-of-glory").expect("the shipped manifest");
-    start(json!({"manifest": serde_json::to_value(&*manifest).expect("manifest to JSON")}))
+    start(json!({"manifest": shipped_manifest("pursuit-of-glory")}))
 }
 
 #[test]

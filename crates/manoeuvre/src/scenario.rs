@@ -314,25 +314,6 @@ fn first_turn() -> u16 {
     1
 }
 
-/// Terrain letters of `map.terrain`, as the observation writes them.
-const TERRAIN_LETTERS: [(char, Terrain); 7] = [
-    ('C', Terrain::Clear),
-    ('H', Terrain::Hills),
-    ('T', Terrain::Town),
-    ('W', Terrain::Woods),
-    ('M', Terrain::Marsh),
-    ('F', Terrain::Field),
-    ('L', Terrain::Lake),
-];
-
-fn terrain_of(letter: char) -> Option<Terrain> {
-    TERRAIN_LETTERS.iter().find(|(l, _)| l.eq_ignore_ascii_case(&letter)).map(|&(_, t)| t)
-}
-
-fn letter_of(terrain: Terrain) -> char {
-    TERRAIN_LETTERS.iter().find(|&&(_, t)| t == terrain).map_or('?', |&(l, _)| l)
-}
-
 const SLOT_NAMES: [(u8, &str); 4] = [(A, "a"), (B, "b"), (D, "d"), (E, "e")];
 
 impl Scenario {
@@ -441,7 +422,7 @@ fn build_terrain(data: &Compiled, map: &MapScenario) -> Result<[Terrain; SQUARES
                     return Err(invalid(field, format!("'{row}' has {} squares; a rank has 8", letters.len())));
                 }
                 for (col, &ch) in letters.iter().enumerate() {
-                    let t = terrain_of(ch).ok_or_else(|| {
+                    let t = Terrain::from_letter(ch).ok_or_else(|| {
                         invalid(&field, format!("'{ch}' in '{row}' is not a terrain letter (C H T W M F L)"))
                     })?;
                     out[(7 - i) * 8 + col] = t;
@@ -1204,7 +1185,7 @@ impl Scenario {
             }
         };
         let terrain =
-            (0..8u8).rev().map(|r| (0..8u8).map(|c| letter_of(g.terrain[(r * 8 + c) as usize])).collect()).collect();
+            (0..8u8).rev().map(|r| (0..8u8).map(|c| g.terrain[(r * 8 + c) as usize].letter()).collect()).collect();
         let active = g.active;
         let side = &g.sides[active as usize];
         let fate = (side.mode == HandMode::Display && g.fate.face != 0).then(|| {

@@ -701,18 +701,6 @@ fn orthogonal(sq: u8) -> Vec<u8> {
     out
 }
 
-fn terrain_of(letter: char) -> Terrain {
-    match letter {
-        'C' => Terrain::Clear,
-        'H' => Terrain::Hills,
-        'T' => Terrain::Town,
-        'W' => Terrain::Woods,
-        'M' => Terrain::Marsh,
-        'F' => Terrain::Field,
-        _ => Terrain::Lake,
-    }
-}
-
 #[test]
 fn rule_5_basic_moves_match_an_independent_reading_on_random_positions() {
     use rand_chacha::ChaCha8Rng;
@@ -738,7 +726,7 @@ fn rule_5_basic_moves_match_an_independent_reading_on_random_positions() {
         }
         let s = pos.session();
         let occupied = |sq: u8| spots.contains(&sq);
-        let fx = |sq: u8| data().effects(terrain_of(terrain[sq as usize]));
+        let fx = |sq: u8| data().effects(Terrain::from_letter(terrain[sq as usize]).unwrap_or(Terrain::Lake));
         let open = |sq: u8| fx(sq).enter && !occupied(sq);
         for (i, &from) in spots[..8].iter().enumerate() {
             let cavalry = french[i].kind == manoeuvre::data::model::UnitKind::Cavalry;

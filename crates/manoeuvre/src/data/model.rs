@@ -156,6 +156,24 @@ pub enum Terrain {
 impl Terrain {
     pub const ALL: [Terrain; 7] =
         [Terrain::Clear, Terrain::Hills, Terrain::Town, Terrain::Woods, Terrain::Marsh, Terrain::Field, Terrain::Lake];
+
+    /// The letter scenario files and observations write for this terrain.
+    pub fn letter(self) -> char {
+        match self {
+            Terrain::Clear => 'C',
+            Terrain::Hills => 'H',
+            Terrain::Town => 'T',
+            Terrain::Woods => 'W',
+            Terrain::Marsh => 'M',
+            Terrain::Field => 'F',
+            Terrain::Lake => 'L',
+        }
+    }
+
+    /// The terrain a letter stands for, in either case.
+    pub fn from_letter(letter: char) -> Option<Terrain> {
+        Terrain::ALL.into_iter().find(|t| t.letter().eq_ignore_ascii_case(&letter))
+    }
 }
 
 /// One map section: 4x4 squares, row 0 at the top of the printed section.

@@ -119,16 +119,7 @@ pub fn strength(code: &str, unit: &str, reduced: bool) -> u16 {
 
 /// The terrain of a scenario letter.
 pub fn terrain_of(letter: char) -> Terrain {
-    match letter {
-        'C' => Terrain::Clear,
-        'H' => Terrain::Hills,
-        'T' => Terrain::Town,
-        'W' => Terrain::Woods,
-        'M' => Terrain::Marsh,
-        'F' => Terrain::Field,
-        'L' => Terrain::Lake,
-        other => panic!("no terrain letter {other}"),
-    }
+    Terrain::from_letter(letter).unwrap_or_else(|| panic!("no terrain letter {letter}"))
 }
 
 /// The defence benefit of a terrain as the shipped (provisional) terrain table gives it.

@@ -359,7 +359,7 @@ fn momentum_phase_aid_says_which_issue_shifts() {
 }
 
 #[test]
-fn game_turns_bring_the_debates_and_election_day_reminders() {
+fn game_turns_run_to_election_day_and_stop_there() {
     let mut p = with_manifest();
     for _ in 0..5 {
         apply(&mut p, "1960-next-game-turn");
@@ -440,4 +440,210 @@ fn random_play_never_names_a_hidden_card() {
             session.apply(&action).unwrap();
         }
     }
+}
+
+/// A held card's place, or `None` when no rule holds it.
+fn place_of(p: &mut Protocol, card: u64) -> Option<String> {
+    let held = view(p)["held"].clone();
+    held.as_array()?.iter().find(|h| h["card"] == json!(card)).and_then(|h| h["place"].as_str().map(String::from))
+}
+
+/// The cards a side holds at `place`, in the order the table keeps them.
+fn held_at(p: &mut Protocol, side: u64, place: &str) -> Vec<u64> {
+    let held = view(p)["held"].clone();
+    held.as_array()
+        .into_iter()
+        .flatten()
+        .filter(|h| h["side"] == json!(side) && h["place"] == json!(place))
+        .filter_map(|h| h["card"].as_u64())
+        .collect()
+}
+
+/// Without a manifest: two Campaign Strategy Phases give Kennedy [1, 2, 3] and Nixon [6, 7, 8].
+fn stacks_of_three() -> Protocol {
+    let mut p = start(json!({}));
+    apply(&mut p, "1960-campaign-strategy");
+    for id in ["1960-strategy-kennedy-1", "1960-strategy-kennedy-2", "1960-strategy-nixon-6", "1960-strategy-nixon-7"] {
+        apply(&mut p, id);
+    }
+    apply(&mut p, "1960-campaign-strategy-end");
+    apply(&mut p, "1960-campaign-strategy");
+    // Every card is face-down now: the chart's last row picks slot C on each side.
+    apply(&mut p, "1960-strategy-face-down-kennedy");
+    apply(&mut p, "fate-3");
+    apply(&mut p, "1960-strategy-face-down-nixon");
+    apply(&mut p, "fate-3");
+    apply(&mut p, "1960-campaign-strategy-end");
+    assert_eq!(held_at(&mut p, 0, "Campaign Strategy stack"), vec![1, 2, 3]);
+    assert_eq!(held_at(&mut p, 1, "Campaign Strategy stack"), vec![6, 7, 8]);
+    for _ in 0..5 {
+        apply(&mut p, "1960-next-game-turn");
+    }
+    p
+}
+
+/// Deals the Debate Card rows: Kennedy's stack comes out 2, 3 (then 1), Nixon's 8, 6 (then 7).
+fn deal_debates(p: &mut Protocol) {
+    apply(p, "1960-debates");
+    let legal = ids(p);
+    assert_eq!(legal, vec!["pick-1", "pick-2", "pick-3"], "a random card of Kennedy's stack");
+    apply(p, "pick-2");
+    apply(p, "pick-3");
+    apply(p, "pick-8");
+    apply(p, "pick-6");
+    assert_eq!(held_at(p, 0, "Debate Card"), vec![2, 3, 1]);
+    assert_eq!(held_at(p, 1, "Debate Card"), vec![8, 6, 7]);
+}
+
+#[test]
+fn debates_shuffle_the_stacks_into_rows_and_play_the_rolled_slot_from_both() {
+    let mut p = stacks_of_three();
+    assert!(reminders(&mut p).contains("begin the Debates"));
+    assert!(offers(&mut p, "roll"), "the Debates begin when the player says so");
+    deal_debates(&mut p);
+    let legal = ids(&mut p);
+    assert!(!legal.contains(&"roll".to_string()) && !legal.contains(&"1960-next-game-turn".to_string()), "{legal:?}");
+    assert!(legal.contains(&"1960-momentum-up-kennedy".to_string()), "issues won may award momentum");
+    assert!(reminders(&mut p).contains("Kennedy's Debate Cards: A card 2, B card 3, C card 1"));
+    // Three cards in slots: the chart's three-card row; a 3 reads slot B.
+    apply(&mut p, "1960-debate-roll");
+    assert!(label(&mut p, "fate-3").contains("slot B"), "{}", label(&mut p, "fate-3"));
+    apply(&mut p, "fate-3");
+    assert_eq!(place_of(&mut p, 3).as_deref(), Some("played in the Debates"));
+    assert_eq!(place_of(&mut p, 6).as_deref(), Some("played in the Debates"));
+    assert!(reminders(&mut p).contains("Kennedy played card 3 and Nixon played card 6"), "{}", reminders(&mut p));
+    // The rows close up to the left.
+    assert_eq!(held_at(&mut p, 0, "Debate Card"), vec![2, 1]);
+    assert_eq!(held_at(&mut p, 1, "Debate Card"), vec![8, 7]);
+    // An issue is won: the player removes the Debate Cards showing its icon.
+    apply(&mut p, "1960-debate-remove-kennedy-1");
+    assert_eq!(held_at(&mut p, 0, "Debate Card"), vec![2]);
+    // Two cards in Nixon's slots: a 5 reads slot B; Kennedy has no card there and plays his
+    // right-most one.
+    apply(&mut p, "1960-debate-roll");
+    apply(&mut p, "fate-5");
+    assert_eq!(held_at(&mut p, 0, "Debate Card"), Vec::<u64>::new());
+    assert_eq!(held_at(&mut p, 1, "Debate Card"), vec![8]);
+    // One card left: no roll.
+    assert!(label(&mut p, "1960-debate-roll").contains("no roll"));
+    apply(&mut p, "1960-debate-roll");
+    assert_eq!(held_at(&mut p, 1, "Debate Card"), Vec::<u64>::new());
+    assert!(!offers(&mut p, "1960-debate-roll"));
+    // The end: every Debate Card is shuffled into the discards face-up.
+    let before = view(&mut p)["decks"][0]["discard"].as_array().unwrap().len();
+    apply(&mut p, "1960-debates-end");
+    for card in ["pick-8", "pick-1", "pick-3", "pick-7", "pick-2"] {
+        apply(&mut p, card);
+    }
+    let v = view(&mut p);
+    let discard = v["decks"][0]["discard"].as_array().unwrap();
+    assert_eq!(discard.len(), before + 6);
+    assert_eq!(discard[before..], [json!(8), json!(1), json!(3), json!(7), json!(2), json!(6)]);
+    assert_eq!(v["held"], json!([]));
+    assert_eq!(v["markers"]["debates"], json!([4, 0]));
+    assert!(offers(&mut p, "roll") && offers(&mut p, "1960-next-game-turn"), "the game goes on to turn 7");
+    assert!(!offers(&mut p, "1960-debates"), "the Debates are held once");
+}
+
+#[test]
+fn lazy_shave_lets_kennedy_pick_his_debate_card_once() {
+    let mut p = stacks_of_three();
+    deal_debates(&mut p);
+    apply(&mut p, "1960-lazy-shave-in-play");
+    apply(&mut p, "1960-debate-roll");
+    apply(&mut p, "fate-1");
+    // Slot A was rolled (2 for Kennedy): Kennedy may keep it or pick another of his cards.
+    let legal = ids(&mut p);
+    assert_eq!(legal, vec!["1960-debate-keep-roll", "1960-lazy-shave-3", "1960-lazy-shave-1"]);
+    assert!(reminders(&mut p).contains("Lazy Shave"));
+    apply(&mut p, "1960-lazy-shave-1");
+    assert_eq!(place_of(&mut p, 1).as_deref(), Some("played in the Debates"));
+    assert_eq!(place_of(&mut p, 8).as_deref(), Some("played in the Debates"), "Nixon plays the rolled slot");
+    assert_eq!(held_at(&mut p, 0, "Debate Card"), vec![2, 3]);
+    // Used once: the next roll is played at once.
+    assert!(!offers(&mut p, "1960-lazy-shave-in-play"));
+    apply(&mut p, "1960-debate-roll");
+    apply(&mut p, "fate-2");
+    assert_eq!(held_at(&mut p, 0, "Debate Card"), vec![3]);
+    assert_eq!(held_at(&mut p, 1, "Debate Card"), vec![7]);
+}
+
+#[test]
+fn lazy_shave_played_for_its_event_is_in_play_for_the_debates() {
+    // With the shipped manifest Nixon's slot B holds #34 Lazy Shave (card 7).
+    let mut p = with_manifest();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-campaign-points");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-3");
+    apply(&mut p, "play-7-event");
+    assert_eq!(view(&mut p)["markers"]["Lazy Shave"], json!([1, 0]));
+    assert!(reminders(&mut p).contains("Lazy Shave is in play"));
+}
+
+#[test]
+fn a_stack_of_more_than_five_keeps_the_extra_debate_cards_waiting_right_of_slot_e() {
+    let mut p = start(json!({}));
+    // Three phases of two picks give Kennedy six cards: 1, 2 face-up, then 11, 12 and 3, 4 from
+    // the face-down slots A-D.
+    apply(&mut p, "1960-campaign-strategy");
+    apply(&mut p, "1960-strategy-kennedy-1");
+    apply(&mut p, "1960-strategy-kennedy-2");
+    apply(&mut p, "1960-campaign-strategy-end");
+    for faces in [["fate-1", "fate-2"], ["fate-3", "fate-4"]] {
+        apply(&mut p, "1960-campaign-strategy");
+        for face in faces {
+            apply(&mut p, "1960-strategy-face-down-kennedy");
+            apply(&mut p, face);
+        }
+        apply(&mut p, "1960-campaign-strategy-end");
+    }
+    assert_eq!(held_at(&mut p, 0, "Campaign Strategy stack"), vec![1, 2, 11, 12, 3, 4]);
+    for _ in 0..5 {
+        apply(&mut p, "1960-next-game-turn");
+    }
+    apply(&mut p, "1960-debates");
+    for card in ["pick-4", "pick-3", "pick-12", "pick-11", "pick-2"] {
+        apply(&mut p, card);
+    }
+    assert_eq!(held_at(&mut p, 0, "Debate Card"), vec![4, 3, 12, 11, 2, 1]);
+    assert!(reminders(&mut p).contains("E card 2, waiting card 1"), "{}", reminders(&mut p));
+    // Nixon has no Debate Cards; the chart reads Kennedy's five slots: a 5 is slot E.
+    apply(&mut p, "1960-debate-roll");
+    apply(&mut p, "fate-5");
+    assert_eq!(held_at(&mut p, 0, "Debate Card"), vec![4, 3, 12, 11, 1], "the waiting card slides into E");
+}
+
+#[test]
+fn election_day_events_wait_in_their_box_and_come_out_in_random_order() {
+    let mut p = start(json!({}));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-event");
+    assert!(reminders(&mut p).contains("Election Day box"));
+    apply(&mut p, "1960-election-day-box-1");
+    assert_eq!(place_of(&mut p, 1).as_deref(), Some("Election Day box"));
+    assert_eq!(view(&mut p)["decks"][0]["discard"], json!([]), "it leaves the discards");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-6-event");
+    apply(&mut p, "1960-election-day-box-6");
+    apply(&mut p, "end-turn");
+    assert!(!offers(&mut p, "1960-election-day-event"), "Election Day is turn 9");
+    for _ in 0..8 {
+        apply(&mut p, "1960-next-game-turn");
+    }
+    assert!(reminders(&mut p).contains("2 Election Day event(s) wait"));
+    apply(&mut p, "1960-election-day-event");
+    assert_eq!(ids(&mut p), vec!["pick-1", "pick-6"]);
+    apply(&mut p, "pick-6");
+    assert!(reminders(&mut p).contains("resolve card 6 now"), "{}", reminders(&mut p));
+    // The last one needs no draw.
+    apply(&mut p, "1960-election-day-event");
+    assert!(reminders(&mut p).contains("resolve card 1 now"));
+    assert_eq!(view(&mut p)["decks"][0]["discard"], json!([6, 1]));
+    assert!(!offers(&mut p, "1960-election-day-event"));
 }

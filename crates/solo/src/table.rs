@@ -93,6 +93,9 @@ pub(crate) enum Phase {
     InactiveRoll { card: CardId, purpose: u8, back: Box<Phase> },
     /// A roll of the Fate Die that a game's special rule asked for.
     GameRoll { special: crate::games::Special, back: Box<Phase> },
+    /// A card drawn at random from `cards` (a shuffled stack of known cards) that a game's special
+    /// rule asked for.
+    GamePick { special: crate::games::Special, cards: Vec<CardId>, back: Box<Phase> },
 }
 
 /// A card owed to a slot (or to the top of a deck) that the table will draw as soon as it can.
@@ -905,6 +908,23 @@ impl CardTable {
         self.phase = Phase::GameRoll { special, back };
     }
 
+    /// Asks for one card drawn at random from `cards` on behalf of a game rule (a shuffle of cards
+    /// every player knows, taken one at a time); the card comes back through
+    /// `SpecialRules::after_game_pick`. A single card needs no draw and is handed back at once.
+    pub(crate) fn ask_game_pick(&mut self, special: crate::games::Special, cards: Vec<CardId>) {
+        match cards.as_slice() {
+            [] => {}
+            [only] => {
+                let only = *only;
+                self.rules().after_game_pick(self, special, only);
+            }
+            _ => {
+                let back = Box::new(self.phase.clone());
+                self.phase = Phase::GamePick { special, cards, back };
+            }
+        }
+    }
+
     /// Whether the inactive side must roll before playing this card: on sheets where `!!` blocks the
     /// inactive side, every card but one known to be ordinary (Manoeuvre's unit cards).
     fn inactive_play_needs_roll(&self, card: CardId) -> bool {
@@ -984,6 +1004,13 @@ impl CardTable {
                 }
                 _ => self.fate(face),
             },
+            TableAction::Pick(card) => {
+                let Phase::GamePick { special, back, .. } = std::mem::replace(&mut self.phase, Phase::Start) else {
+                    return;
+                };
+                self.phase = *back;
+                self.rules().after_game_pick(self, special, card);
+            }
             TableAction::InactivePlay { card, purpose } => {
                 if self.inactive_play_needs_roll(card) {
                     let back = Box::new(self.phase.clone());
@@ -1189,9 +1216,11 @@ impl Game for CardTable {
             return ToMove::Player(self.active);
         }
         match self.phase {
-            Phase::Rolling | Phase::Selecting { .. } | Phase::InactiveRoll { .. } | Phase::GameRoll { .. } => {
-                ToMove::Chance
-            }
+            Phase::Rolling
+            | Phase::Selecting { .. }
+            | Phase::InactiveRoll { .. }
+            | Phase::GameRoll { .. }
+            | Phase::GamePick { .. } => ToMove::Chance,
             _ => ToMove::Player(self.active),
         }
     }

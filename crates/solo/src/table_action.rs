@@ -26,6 +26,8 @@ pub enum TableAction {
     Draw(CardId),
     /// A d6 for the Random Card Selection Chart.
     Die(u8),
+    /// This card comes out of a shuffled stack of known cards (a game rule's random pick).
+    Pick(CardId),
     // Decisions of the active side.
     Roll,
     Reroll,
@@ -106,6 +108,11 @@ fn reshuffle_slug(kind: ReshuffleKind) -> &'static str {
 }
 
 impl TableAction {
+    /// Whether this is a chance outcome (a roll, a draw or a random pick) rather than a decision.
+    pub fn is_chance(&self) -> bool {
+        matches!(self, TableAction::Fate(_) | TableAction::Draw(_) | TableAction::Die(_) | TableAction::Pick(_))
+    }
+
     /// The stable id used in logs, saves and the protocol.
     pub fn id(&self, sheet: &Playsheet) -> String {
         let name = |p: u8| sheet.purposes.get(p as usize).map(|s| slug(s)).unwrap_or_else(|| format!("p{p}"));
@@ -113,6 +120,7 @@ impl TableAction {
             TableAction::Fate(f) => format!("fate-{f}"),
             TableAction::Draw(c) => format!("draw-{}", c.0),
             TableAction::Die(d) => format!("d6-{d}"),
+            TableAction::Pick(c) => format!("pick-{}", c.0),
             TableAction::Roll => "roll".into(),
             TableAction::Reroll => "reroll".into(),
             TableAction::Flip { slot, index } => format!("flip-{slot}-{index}"),
@@ -170,7 +178,14 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
         }
     };
     match action {
-        TableAction::Fate(f) => format!("Fate Die shows {f}: {}", sheet.face(*f).title),
+        TableAction::Fate(f) => match &table.phase {
+            Phase::GameRoll { special, .. } => table
+                .rules()
+                .game_roll_label(table, *special, *f)
+                .unwrap_or_else(|| format!("Fate Die shows {f}: {}", sheet.face(*f).title)),
+            _ => format!("Fate Die shows {f}: {}", sheet.face(*f).title),
+        },
+        TableAction::Pick(c) => format!("{} comes out of the shuffled cards", name(*c)),
         TableAction::Draw(c) => format!("{} comes off the deck", name(*c)),
         TableAction::Die(d) => format!("Random Card Selection roll: {d}"),
         TableAction::Roll => format!("{side}: roll the Fate Die"),
@@ -301,6 +316,7 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
             out.extend((1..=6).map(TableAction::Fate))
         }
         Phase::Selecting { .. } => out.extend((1..=6).map(TableAction::Die)),
+        Phase::GamePick { cards, .. } => out.extend(cards.iter().map(|c| TableAction::Pick(*c))),
         Phase::Start => {
             out.push(TableAction::Roll);
             let display = table.display(side);
@@ -411,7 +427,7 @@ fn move_card_actions(table: &CardTable, out: &mut Vec<TableAction>) {
 
 /// Why an action that is not legal now was refused, as precisely as the state allows.
 pub(crate) fn why_illegal(table: &CardTable, action: &TableAction) -> String {
-    let chance = matches!(action, TableAction::Fate(_) | TableAction::Draw(_) | TableAction::Die(_));
+    let chance = action.is_chance();
     if chance && !table.to_move_is_chance() {
         return "that is a chance outcome, and no die or draw is pending".into();
     }

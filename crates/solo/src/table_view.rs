@@ -135,6 +135,7 @@ impl TableView {
             Phase::Rolling | Phase::Selecting { .. } | Phase::InactiveRoll { .. } | Phase::GameRoll { .. } => {
                 "a die roll".into()
             }
+            Phase::GamePick { .. } => "a card drawn at random from shuffled cards".into(),
         };
         TableView {
             game: sheet.id.clone(),

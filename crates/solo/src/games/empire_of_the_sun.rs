@@ -326,7 +326,7 @@ impl SpecialRules for Rules {
     }
 
     fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
-        if matches!(out.first(), Some(TableAction::Draw(_) | TableAction::Fate(_) | TableAction::Die(_))) {
+        if super::is_chance(out) {
             return;
         }
         // A card set aside while refills were owed goes back on top of its deck first.

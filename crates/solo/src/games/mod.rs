@@ -35,7 +35,7 @@ impl Special {
 
 /// Whether the legal actions are chance outcomes (a draw or a roll), which no rule adds to.
 pub(crate) fn is_chance(out: &[TableAction]) -> bool {
-    matches!(out.first(), Some(TableAction::Draw(_) | TableAction::Fate(_) | TableAction::Die(_)))
+    out.first().is_some_and(TableAction::is_chance)
 }
 
 /// A game's special rules. Every method has a default that does nothing.
@@ -69,6 +69,13 @@ pub trait SpecialRules: Sync + Send {
     fn after_selection(&self, _table: &mut CardTable, _special: Special, _target: u8, _card: CardId) {}
     /// After a Fate Die roll this game asked for with [`CardTable::ask_game_roll`].
     fn after_game_roll(&self, _table: &mut CardTable, _special: Special, _face: u8) {}
+    /// What a roll this game asked for means, when the Fate Die's face title would mislead (the
+    /// die read as a plain d6).
+    fn game_roll_label(&self, _table: &CardTable, _special: Special, _face: u8) -> Option<String> {
+        None
+    }
+    /// After a random pick this game asked for with [`CardTable::ask_game_pick`].
+    fn after_game_pick(&self, _table: &mut CardTable, _special: Special, _card: CardId) {}
     /// Reminders of special rules that matter at this moment, in our own words.
     fn reminders(&self, _table: &CardTable) -> Vec<String> {
         Vec::new()

@@ -11,6 +11,8 @@
 //! every card the playsheet mentions). Without one, an event rule is offered for any unnamed card
 //! played for its event, and the player says whether it applies.
 
+mod debates;
+
 use super::{Special, SpecialRules};
 use crate::card::{CardId, Placed};
 use crate::deck::Discarded;
@@ -95,7 +97,6 @@ const PEACE: i32 = 4;
 const GATHERING_MOMENTUM: [u16; 4] = [14, 15, 16, 17];
 const REDRAW_CARDS: [u16; 3] = [53, 57, 94];
 const RETRIEVE_CARDS: [u16; 4] = [27, 29, 58, 66];
-const LAZY_SHAVE: u16 = 34;
 const PEACE_CORPS_CARD: u16 = 81;
 const POLITICAL_CAPITAL: u16 = 91;
 
@@ -353,7 +354,7 @@ impl SpecialRules for Rules {
     }
 
     fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
-        if matches!(out.first(), Some(TableAction::Draw(_) | TableAction::Fate(_) | TableAction::Die(_))) {
+        if super::is_chance(out) {
             return;
         }
         let active = table.active();
@@ -473,6 +474,7 @@ impl SpecialRules for Rules {
                 out.push(special(START_EFFECT, active, Some(card), u8::try_from(code).unwrap_or(0)));
             }
         }
+        debates::adjust_legal(table, out);
     }
 
     fn apply(&self, table: &mut CardTable, special: Special) {
@@ -490,6 +492,7 @@ impl SpecialRules for Rules {
                 table.decks[0].discard.insert(0, Discarded { card: d.card, face_up: true });
                 table.set_marker(MOMENTUM, side, (momentum(table, side) - 1).max(0));
                 table.set_marker(EVENT_PLAYED, side, 0);
+                debates::after_event(table, side, d.card);
                 match named_effect(table, d.card) {
                     Some(code) => start_effect(table, side, d.card, None, code),
                     None => {
@@ -612,7 +615,7 @@ impl SpecialRules for Rules {
                 }
             }
             MOMENTUM_PHASE_END => table.set_marker(MOMENTUM_AID, KENNEDY, 0),
-            _ => {}
+            _ => debates::apply(table, special),
         }
     }
 
@@ -641,6 +644,7 @@ impl SpecialRules for Rules {
             table.set_marker(CP_PLAYED, side, i32::from(card.0));
         }
         if purpose == EVENT {
+            debates::after_event(table, side, card);
             match named_effect(table, card) {
                 Some(code) => start_effect(table, side, card, vacated, code),
                 None if table.card_name(card).is_none() => {
@@ -660,6 +664,7 @@ impl SpecialRules for Rules {
             table.set_marker(EVENT_SLOT, side, 0);
             set_bang(table, side, None);
         }
+        debates::end_of_turn(table);
     }
 
     fn after_selection(&self, table: &mut CardTable, special: Special, target: u8, card: CardId) {
@@ -674,7 +679,26 @@ impl SpecialRules for Rules {
         }
     }
 
+    fn after_game_pick(&self, table: &mut CardTable, special: Special, card: CardId) {
+        debates::after_pick(table, special, card);
+    }
+
+    fn game_roll_label(&self, table: &CardTable, special: Special, face: u8) -> Option<String> {
+        match special.code {
+            debates::DEBATE_ROLL => Some(debates::roll_label(table, face)),
+            STRATEGY_FACE_DOWN => Some(match SlotName::ALL.get(usize::from(face.saturating_sub(1))) {
+                Some(slot) => format!("Campaign Strategy roll {face}: slot {slot} (the chart's last row)"),
+                None => format!("Campaign Strategy roll {face}: roll again (the chart's last row)"),
+            }),
+            _ => None,
+        }
+    }
+
     fn after_game_roll(&self, table: &mut CardTable, special: Special, face: u8) {
+        if special.code == debates::DEBATE_ROLL {
+            debates::after_roll(table, face);
+            return;
+        }
         if special.code != STRATEGY_FACE_DOWN {
             return;
         }
@@ -703,6 +727,9 @@ impl SpecialRules for Rules {
     }
 
     fn id(&self, special: Special) -> String {
+        if let Some(id) = debates::id(special) {
+            return id;
+        }
         let side = if special.side == KENNEDY { "kennedy" } else { "nixon" };
         let card = special.card.map_or(0, |c| c.0);
         let n = special.n;
@@ -740,6 +767,9 @@ impl SpecialRules for Rules {
     }
 
     fn label(&self, table: &CardTable, special: Special) -> String {
+        if let Some(label) = debates::label(table, special) {
+            return label;
+        }
         let side = side_name(table, special.side).to_string();
         let card = special.card.map(|c| table.card_label(c)).unwrap_or_default();
         let discard_label = |n: u8| -> String {
@@ -805,6 +835,9 @@ impl SpecialRules for Rules {
         let mut notes = Vec::new();
         let active = table.active();
         let name = side_name(table, active).to_string();
+        if debates::reminders(table, &mut notes) {
+            return notes;
+        }
         if let Some((side, index)) = bang(table) {
             let who = side_name(table, side);
             let card = table.decks[0].discard.get(index).map(|d| table.card_label(d.card)).unwrap_or_default();
@@ -888,27 +921,6 @@ impl SpecialRules for Rules {
                  of the game turn."
                     .into(),
             );
-        }
-        let turn = game_turn(table);
-        if turn == 6 && matches!(table.phase, Phase::Start) {
-            notes.push(
-                "Game turn 6, the Debates: after initiative, shuffle each side's Campaign Strategy stack face-up over \
-                 slots A-E. Each of the five plays, roll the Random Card Selection Chart (the row for the larger number \
-                 of Debate Cards) and play that slot's Debate Card from both displays; slide cards left; after an issue \
-                 is won remove the Debate Cards with its icon; a side with no card in the rolled slot plays its \
-                 right-most one. Lazy Shave lets Kennedy pick once instead. Afterwards shuffle the played cards into \
-                 the discards face-up."
-                    .into(),
-            );
-        }
-        if turn == LAST_GAME_TURN && matches!(table.phase, Phase::Start) {
-            notes.push(
-                "Election Day: shuffle the Election Day event cards and resolve them one at a time, at random.".into(),
-            );
-        }
-        let lazy = table.held.iter().any(|h| h.place == STACK && number(table, h.card) == Some(LAZY_SHAVE));
-        if lazy {
-            notes.push("Lazy Shave is on a Campaign Strategy stack: played in the debates, Kennedy may once pick a Debate Card instead of rolling.".into());
         }
         if table.decks[0].len() <= 2 {
             notes.push(

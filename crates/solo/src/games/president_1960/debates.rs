@@ -1,0 +1,485 @@
+//! 1960's turn 6 (the Debates) and turn 9 (Election Day) on the card table.
+//!
+//! The Debates: each side's Campaign Strategy stack is shuffled into a row of face-up Debate Cards
+//! over slots A-E (the row is held apart from the display, whose cards stay where they are
+//! underneath). Each play rolls the Random Card Selection Chart for the larger row and plays that
+//! slot's Debate Card from both rows (a side with no card there plays its right-most one); the
+//! rows close up to the left. When an issue is won, the player removes the Debate Cards showing its
+//! icon. Lazy Shave lets Kennedy once play a card of his choice instead of the rolled one. At the
+//! end every Debate Card, played or not, is shuffled into the discards face-up. A stack of more
+//! than five cards (the sheet lets a side add two in one phase) keeps the extra cards waiting to
+//! the right of slot E, in their shuffled order; they slide in as cards leave.
+//!
+//! Election Day: Election Day events played during the game wait in the Election Day box; on turn
+//! 9 they come out one at a time in random order.
+
+use super::{KENNEDY, NIXON, STACK, game_turn, number, side_name, special};
+use crate::card::CardId;
+use crate::games::Special;
+use crate::random_selection::{self, ChartResult};
+use crate::slot::SlotName;
+use crate::table::{CardTable, Held, Phase};
+use crate::table_action::TableAction;
+
+// The decisions (and random picks) of this part of the rules.
+pub(super) const DEBATE_BEGIN: u8 = 25;
+pub(super) const DEBATE_DEAL: u8 = 26;
+pub(super) const DEBATE_ROLL: u8 = 27;
+pub(super) const DEBATE_KEEP: u8 = 28;
+pub(super) const LAZY_SHAVE_PICK: u8 = 29;
+pub(super) const LAZY_SHAVE_IN_PLAY: u8 = 30;
+pub(super) const DEBATE_REMOVE: u8 = 31;
+pub(super) const DEBATE_END: u8 = 32;
+pub(super) const DEBATE_DISCARD: u8 = 33;
+pub(super) const ELECTION_BOX: u8 = 34;
+pub(super) const ELECTION_DRAW: u8 = 35;
+
+/// The game turn of the Debates and of Election Day.
+const DEBATE_TURN: i32 = 6;
+const ELECTION_DAY: i32 = 9;
+/// Lazy Shave's printed number.
+const LAZY_SHAVE: u16 = 34;
+
+/// Where the Debates stand (side 0's value): 0 not held yet, then the stages below.
+const DEBATES: &str = "debates";
+const DEALING: i32 = 1;
+const DEBATING: i32 = 2;
+const CLEARING: i32 = 3;
+const OVER: i32 = 4;
+/// A chart roll waiting for Kennedy's Lazy Shave decision: 1 + the rolled position (side 0's value).
+const ROLLED: &str = "debate roll awaiting Lazy Shave";
+/// Lazy Shave (side 0's value): 0 not played, 1 Kennedy may use it, 2 used.
+const LAZY: &str = "Lazy Shave";
+/// The Debate Card each side played last (0: none).
+const LAST_DEBATE: &str = "last Debate Card played";
+/// The card a side played for its event this turn, which may be an Election Day event.
+pub(super) const LAST_EVENT: &str = "event card just played";
+/// The Election Day event drawn last, to resolve now (side 0's value; 0: none).
+const ELECTION_NOW: &str = "Election Day event to resolve";
+
+const DEBATE_CARD: &str = "Debate Card";
+const DEBATE_PLAYED: &str = "played in the Debates";
+const ELECTION_BOX_PLACE: &str = "Election Day box";
+
+/// The slots a row of Debate Cards covers; more cards wait to the right.
+const ROW_SLOTS: usize = 5;
+
+fn stage(table: &CardTable) -> i32 {
+    table.marker(DEBATES, KENNEDY)
+}
+
+fn held_in(table: &CardTable, side: u8, place: &str) -> Vec<CardId> {
+    table.held.iter().filter(|h| h.side == side && h.place == place).map(|h| h.card).collect()
+}
+
+fn held_anywhere(table: &CardTable, place: &str) -> Vec<CardId> {
+    table.held.iter().filter(|h| h.place == place).map(|h| h.card).collect()
+}
+
+/// A side's Debate Cards, left to right (the first five lie over slots A-E).
+fn row(table: &CardTable, side: u8) -> Vec<CardId> {
+    held_in(table, side, DEBATE_CARD)
+}
+
+fn in_slots(table: &CardTable, side: u8) -> usize {
+    row(table, side).len().min(ROW_SLOTS)
+}
+
+/// The chart row for the next play: the larger number of Debate Cards in slots on either side.
+fn chart_size(table: &CardTable) -> usize {
+    in_slots(table, KENNEDY).max(in_slots(table, NIXON))
+}
+
+fn move_held(table: &mut CardTable, card: CardId, place: &'static str) {
+    if let Some(h) = table.release(card) {
+        table.held.push(Held { place, ..h });
+    }
+}
+
+/// The Debate Card a side plays when the chart picks `position`: that slot's, or the right-most
+/// one in slots when the side has none there.
+fn rolled_card(table: &CardTable, side: u8, position: usize) -> Option<CardId> {
+    let r = row(table, side);
+    let visible = &r[..r.len().min(ROW_SLOTS)];
+    visible.get(position).or(visible.last()).copied()
+}
+
+/// Plays the picked Debate Card of both sides (Kennedy's own choice under Lazy Shave).
+fn play_debate(table: &mut CardTable, position: usize, kennedy_choice: Option<CardId>) {
+    for side in [KENNEDY, NIXON] {
+        let chosen = if side == KENNEDY { kennedy_choice } else { None };
+        let card = chosen.or_else(|| rolled_card(table, side, position));
+        table.set_marker(LAST_DEBATE, side, card.map_or(0, |c| i32::from(c.0)));
+        if let Some(card) = card {
+            move_held(table, card, DEBATE_PLAYED);
+        }
+    }
+}
+
+/// Shuffles the next stack into its Debate Card row, Kennedy's first; then the debate begins.
+fn deal_next(table: &mut CardTable) {
+    for side in [KENNEDY, NIXON] {
+        let stack = held_in(table, side, STACK);
+        if !stack.is_empty() {
+            table.ask_game_pick(Special::new(DEBATE_DEAL, side, None), stack);
+            return;
+        }
+    }
+    table.set_marker(DEBATES, KENNEDY, DEBATING);
+}
+
+/// Shuffles the next Debate Card into the discard pile; then the Debates are over.
+fn clear_next(table: &mut CardTable) {
+    let played = held_anywhere(table, DEBATE_PLAYED);
+    if played.is_empty() {
+        table.set_marker(DEBATES, KENNEDY, OVER);
+        for side in [KENNEDY, NIXON] {
+            table.set_marker(LAST_DEBATE, side, 0);
+        }
+    } else {
+        table.ask_game_pick(Special::new(DEBATE_DISCARD, KENNEDY, None), played);
+    }
+}
+
+fn lazy_shave_ready(table: &CardTable) -> bool {
+    table.marker(LAZY, KENNEDY) == 1 && in_slots(table, KENNEDY) > 1
+}
+
+/// The decisions of the Debates and Election Day at this moment; `true` when they replace all the
+/// others (while the Debates are under way).
+pub(super) fn adjust_legal(table: &CardTable, out: &mut Vec<TableAction>) -> bool {
+    let turn = game_turn(table);
+    let at_start = matches!(table.phase, Phase::Start);
+    let debating = (DEALING..=CLEARING).contains(&stage(table));
+    if debating {
+        // Only the debate goes on (and momentum, which issues won may award).
+        out.retain(
+            |a| matches!(a, TableAction::Special(s) if s.code == super::MOMENTUM_UP || s.code == super::MOMENTUM_DOWN),
+        );
+        if stage(table) != DEBATING {
+            return true;
+        }
+        let rolled = table.marker(ROLLED, KENNEDY);
+        if rolled > 0 {
+            out.clear();
+            let position = usize::try_from(rolled - 1).unwrap_or(0);
+            let picked = rolled_card(table, KENNEDY, position);
+            out.push(special(DEBATE_KEEP, KENNEDY, None, 0));
+            for card in row(table, KENNEDY).into_iter().take(ROW_SLOTS).filter(|c| Some(*c) != picked) {
+                out.push(special(LAZY_SHAVE_PICK, KENNEDY, Some(card), 0));
+            }
+            return true;
+        }
+        if chart_size(table) > 0 {
+            out.push(special(DEBATE_ROLL, KENNEDY, None, 0));
+        }
+        for side in [KENNEDY, NIXON] {
+            out.extend(row(table, side).into_iter().map(|c| special(DEBATE_REMOVE, side, Some(c), 0)));
+        }
+        if table.marker(LAZY, KENNEDY) == 0 {
+            out.push(special(LAZY_SHAVE_IN_PLAY, KENNEDY, None, 0));
+        }
+        out.push(special(DEBATE_END, KENNEDY, None, 0));
+        return true;
+    }
+    if at_start && turn == DEBATE_TURN && stage(table) == 0 && !held_anywhere(table, STACK).is_empty() {
+        out.push(special(DEBATE_BEGIN, KENNEDY, None, 0));
+    }
+    if at_start && turn == ELECTION_DAY && !held_anywhere(table, ELECTION_BOX_PLACE).is_empty() {
+        out.push(special(ELECTION_DRAW, KENNEDY, None, 0));
+    }
+    let active = table.active();
+    if matches!(table.phase, Phase::Choose { .. })
+        && turn < ELECTION_DAY
+        && let Some(card) = super::id_of(table.marker(LAST_EVENT, active))
+    {
+        // Offered on the marker alone: whether the card still lies face-up in the discards is not
+        // something the offer may depend on (Peace Corps turns it face-down).
+        out.push(special(ELECTION_BOX, active, Some(card), 0));
+    }
+    false
+}
+
+pub(super) fn apply(table: &mut CardTable, special: Special) {
+    match special.code {
+        DEBATE_BEGIN => {
+            table.set_marker(DEBATES, KENNEDY, DEALING);
+            deal_next(table);
+        }
+        DEBATE_ROLL => {
+            if chart_size(table) <= 1 {
+                // One card in slots: the chart needs no roll.
+                after_roll(table, 1);
+            } else {
+                table.ask_game_roll(special);
+            }
+        }
+        DEBATE_KEEP => {
+            let position = usize::try_from(table.marker(ROLLED, KENNEDY) - 1).unwrap_or(0);
+            table.set_marker(ROLLED, KENNEDY, 0);
+            play_debate(table, position, None);
+        }
+        LAZY_SHAVE_PICK => {
+            let position = usize::try_from(table.marker(ROLLED, KENNEDY) - 1).unwrap_or(0);
+            table.set_marker(ROLLED, KENNEDY, 0);
+            table.set_marker(LAZY, KENNEDY, 2);
+            play_debate(table, position, special.card);
+        }
+        LAZY_SHAVE_IN_PLAY => table.set_marker(LAZY, KENNEDY, 1),
+        DEBATE_REMOVE => {
+            if let Some(card) = special.card {
+                move_held(table, card, DEBATE_PLAYED);
+            }
+        }
+        DEBATE_END => {
+            for card in held_anywhere(table, DEBATE_CARD) {
+                move_held(table, card, DEBATE_PLAYED);
+            }
+            table.set_marker(DEBATES, KENNEDY, CLEARING);
+            clear_next(table);
+        }
+        ELECTION_BOX => {
+            let Some(card) = special.card else { return };
+            table.set_marker(LAST_EVENT, special.side, 0);
+            // The card lies in the discards, or, when its refill emptied the deck, was just
+            // reshuffled into the new deck; the player has it in hand either way.
+            let deck = &mut table.decks[0];
+            let taken = if let Some(i) = deck.discard.iter().rposition(|d| d.card == card) {
+                deck.discard.remove(i);
+                true
+            } else {
+                deck.draw(card)
+            };
+            if taken {
+                table.held.push(Held { card, side: special.side, place: ELECTION_BOX_PLACE });
+            }
+        }
+        ELECTION_DRAW => {
+            let cards = held_anywhere(table, ELECTION_BOX_PLACE);
+            table.ask_game_pick(special, cards);
+        }
+        _ => {}
+    }
+}
+
+/// The chart roll of a debate play (a face of 1 stands for "no roll" with a single card).
+pub(super) fn after_roll(table: &mut CardTable, face: u8) {
+    let n = chart_size(table);
+    match random_selection::read_chart(n, &[face]) {
+        ChartResult::Reroll => table.ask_game_roll(Special::new(DEBATE_ROLL, KENNEDY, None)),
+        ChartResult::Pick(position) => {
+            if lazy_shave_ready(table) {
+                table.set_marker(ROLLED, KENNEDY, i32::try_from(position).unwrap_or(0) + 1);
+            } else {
+                play_debate(table, position, None);
+            }
+        }
+    }
+}
+
+pub(super) fn roll_label(table: &CardTable, face: u8) -> String {
+    let n = chart_size(table);
+    match random_selection::read_chart(n, &[face]) {
+        ChartResult::Reroll => format!("Debate roll {face} on the {n}-card row of the chart: roll again"),
+        ChartResult::Pick(p) => {
+            let slot = SlotName::ALL.get(p).copied().unwrap_or(SlotName::A);
+            format!("Debate roll {face} on the {n}-card row of the chart: slot {slot}")
+        }
+    }
+}
+
+pub(super) fn after_pick(table: &mut CardTable, special: Special, card: CardId) {
+    match special.code {
+        DEBATE_DEAL => {
+            move_held(table, card, DEBATE_CARD);
+            deal_next(table);
+        }
+        DEBATE_DISCARD => {
+            if table.release(card).is_some() {
+                table.put_in_discards(KENNEDY, card);
+            }
+            clear_next(table);
+        }
+        ELECTION_DRAW => {
+            if let Some(h) = table.release(card) {
+                table.put_in_discards(h.side, card);
+                table.set_marker(ELECTION_NOW, KENNEDY, i32::from(card.0));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Lazy Shave played for its event gives Kennedy his pick in the Debates to come.
+pub(super) fn after_event(table: &mut CardTable, side: u8, card: CardId) {
+    table.set_marker(LAST_EVENT, side, i32::from(card.0));
+    if number(table, card) == Some(LAZY_SHAVE) && stage(table) < OVER && table.marker(LAZY, KENNEDY) == 0 {
+        table.set_marker(LAZY, KENNEDY, 1);
+    }
+}
+
+pub(super) fn end_of_turn(table: &mut CardTable) {
+    for side in [KENNEDY, NIXON] {
+        table.set_marker(LAST_EVENT, side, 0);
+    }
+    table.set_marker(ELECTION_NOW, KENNEDY, 0);
+}
+
+/// The stable ids of this part's decisions.
+pub(super) fn id(special: Special) -> Option<String> {
+    let side = if special.side == KENNEDY { "kennedy" } else { "nixon" };
+    let card = special.card.map_or(0, |c| c.0);
+    Some(match special.code {
+        DEBATE_BEGIN => "1960-debates".into(),
+        DEBATE_ROLL => "1960-debate-roll".into(),
+        DEBATE_KEEP => "1960-debate-keep-roll".into(),
+        LAZY_SHAVE_PICK => format!("1960-lazy-shave-{card}"),
+        LAZY_SHAVE_IN_PLAY => "1960-lazy-shave-in-play".into(),
+        DEBATE_REMOVE => format!("1960-debate-remove-{side}-{card}"),
+        DEBATE_END => "1960-debates-end".into(),
+        ELECTION_BOX => format!("1960-election-day-box-{card}"),
+        ELECTION_DRAW => "1960-election-day-event".into(),
+        _ => return None,
+    })
+}
+
+pub(super) fn label(table: &CardTable, special: Special) -> Option<String> {
+    let side = side_name(table, special.side).to_string();
+    let card = special.card.map(|c| table.card_label(c)).unwrap_or_default();
+    Some(match special.code {
+        DEBATE_BEGIN => {
+            "begin the Debates: shuffle each Campaign Strategy stack into a row of face-up Debate Cards over slots A-E"
+                .into()
+        }
+        DEBATE_ROLL => {
+            if chart_size(table) <= 1 {
+                "Debate!: play the Debate Cards left in slot A (one card needs no roll)".into()
+            } else {
+                format!(
+                    "Debate!: roll the Random Card Selection Chart ({}-card row) and play that slot's Debate Card from \
+                     both displays",
+                    chart_size(table)
+                )
+            }
+        }
+        DEBATE_KEEP => {
+            let position = usize::try_from(table.marker(ROLLED, KENNEDY) - 1).unwrap_or(0);
+            let picked = rolled_card(table, KENNEDY, position).map(|c| table.card_label(c)).unwrap_or_default();
+            format!("Kennedy plays the rolled Debate Card, {picked} (Lazy Shave stays unused)")
+        }
+        LAZY_SHAVE_PICK => format!("Lazy Shave: Kennedy plays {card} instead of the rolled Debate Card"),
+        LAZY_SHAVE_IN_PLAY => "Lazy Shave was played: Kennedy may once pick his Debate Card instead of rolling".into(),
+        DEBATE_REMOVE => {
+            format!("an issue was won: remove {side}'s Debate Card {card} (it shows that issue's debate icon)")
+        }
+        DEBATE_END => "the debate is over: shuffle every Debate Card, played or not, and discard them face-up".into(),
+        ELECTION_BOX => {
+            format!("{side}: {card} is an Election Day event: keep it in the Election Day box until turn 9")
+        }
+        ELECTION_DRAW => {
+            let left = held_anywhere(table, ELECTION_BOX_PLACE).len();
+            format!("Election Day: draw the next Election Day event at random ({left} in the box)")
+        }
+        _ => return None,
+    })
+}
+
+fn row_text(table: &CardTable, side: u8) -> String {
+    let cards = row(table, side);
+    if cards.is_empty() {
+        return "none".into();
+    }
+    cards
+        .iter()
+        .enumerate()
+        .map(|(i, c)| match SlotName::ALL.get(i) {
+            Some(slot) => format!("{slot} {}", table.card_label(*c)),
+            None => format!("waiting {}", table.card_label(*c)),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Reminders while the Debates run and on Election Day; `true` when nothing else applies.
+pub(super) fn reminders(table: &CardTable, notes: &mut Vec<String>) -> bool {
+    let turn = game_turn(table);
+    match stage(table) {
+        DEBATING => {
+            for side in [KENNEDY, NIXON] {
+                notes.push(format!("{}'s Debate Cards: {}.", side_name(table, side), row_text(table, side)));
+            }
+            let last: Vec<String> = [KENNEDY, NIXON]
+                .into_iter()
+                .filter_map(|s| {
+                    super::id_of(table.marker(LAST_DEBATE, s))
+                        .map(|c| format!("{} played {}", side_name(table, s), table.card_label(c)))
+                })
+                .collect();
+            if !last.is_empty() {
+                notes.push(format!(
+                    "{}: place them by the debate board beside their issues. When an issue is won, resolve it and \
+                     remove the Debate Cards that show its icon.",
+                    last.join(" and ")
+                ));
+            }
+            if table.marker(ROLLED, KENNEDY) > 0 {
+                notes.push(
+                    "Lazy Shave: Kennedy may ignore the rolled Debate Card and play another of his (once in the \
+                     Debates)."
+                        .into(),
+                );
+            } else {
+                notes.push(
+                    "Debate!: roll for the next play; a side with no card in the rolled slot plays its right-most one. \
+                     When every issue is won or the cards run out, end the debate."
+                        .into(),
+                );
+            }
+            return true;
+        }
+        DEALING | CLEARING => return true,
+        _ => {}
+    }
+    if turn == DEBATE_TURN && stage(table) == 0 && matches!(table.phase, Phase::Start) {
+        if held_anywhere(table, STACK).is_empty() {
+            notes.push(
+                "Game turn 6, the Debates: no Campaign Strategy stack is on the table, so there are no Debate Cards to \
+                 deal."
+                    .into(),
+            );
+        } else {
+            notes.push(
+                "Game turn 6, the Debates: once initiative is settled, begin the Debates here; the table shuffles the \
+                 stacks into the Debate Card rows and rolls for each play."
+                    .into(),
+            );
+        }
+    }
+    if let Some(card) = super::id_of(table.marker(ELECTION_NOW, KENNEDY)) {
+        notes.push(format!("Election Day: resolve {} now.", table.card_label(card)));
+    }
+    let boxed = held_anywhere(table, ELECTION_BOX_PLACE).len();
+    if turn == ELECTION_DAY && matches!(table.phase, Phase::Start) {
+        notes.push(if boxed > 0 {
+            format!(
+                "Election Day: {boxed} Election Day event(s) wait in the box; draw them one at a time at random and \
+                 resolve each as it comes."
+            )
+        } else {
+            "Election Day: no Election Day event waits in the box.".into()
+        });
+    }
+    let active = table.active();
+    if matches!(table.phase, Phase::Choose { .. })
+        && turn < ELECTION_DAY
+        && super::id_of(table.marker(LAST_EVENT, active)).is_some()
+    {
+        notes.push("If that event is an Election Day event, put it in the Election Day box until turn 9.".into());
+    }
+    if table.marker(LAZY, KENNEDY) == 1 && stage(table) < DEBATING {
+        notes.push(
+            "Lazy Shave is in play: in the Debates Kennedy may once pick his Debate Card instead of rolling.".into(),
+        );
+    }
+    false
+}

@@ -229,8 +229,18 @@ fn render(view: &TableView, actions: &[TableAction], out: &mut dyn Write) -> Res
         writeln!(out, "  {name}: {} {} / {} {}", view.sides[0].name, values[0], view.sides[1].name, values[1])?;
     }
     let name = |c: solo::CardId| view.cards.get(&c.0).map_or(c.to_string(), |n| n.to_string());
+    // One line per side and place, the cards in the table's order (a Debate Card row reads left to
+    // right; a part of the deck waiting to join is one line, not twenty).
+    let mut groups: Vec<((u8, &str), Vec<String>)> = Vec::new();
     for held in &view.held {
-        writeln!(out, "  {} holds {} ({})", view.sides[(held.side & 1) as usize].name, name(held.card), held.place)?;
+        let key = (held.side & 1, held.place);
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, cards)) => cards.push(name(held.card)),
+            None => groups.push((key, vec![name(held.card)])),
+        }
+    }
+    for ((side, place), cards) in groups {
+        writeln!(out, "  {} holds {} ({place})", view.sides[usize::from(side)].name, cards.join(", "))?;
     }
     if let Some((card, allowed)) = view.last_inactive_play {
         let what = if allowed { "was played" } else { "was blocked by the Fate Die (!!)" };

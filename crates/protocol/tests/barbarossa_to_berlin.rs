@@ -3,16 +3,28 @@
 //!
 //! With the manifest, the Axis deck's named cards come first (#1 = card 1, #2 = 2, #26 = 3, #50 = 4,
 //! #52 = 5) and the Allied deck's after its 60 (#12 = 61, #24 = 62, #25 = 63, #28 = 64, #48 = 65).
-//! Dealing the lowest card each time gives the Axis A3 B4 D5 E6 and the Allies A61 B63 D64 E65,
-//! because the opening events and the Soviet Reinforcements are set aside before the deal.
+//! Dealing the lowest card each time gives the Axis A4 B5 D6 E7 and the Allies A61 B63 D64 E65,
+//! because the opening events and the Soviet Reinforcements are set aside before the deal and
+//! Totaler Krieg! (a Total War card) waits outside the deck.
 
 #![allow(clippy::unwrap_used)] // helpers of tests: a failed unwrap is a failed test
 
 mod common;
 
-use common::{apply, draw_lowest, ids, shipped_manifest, view};
+use common::{apply, draw_lowest, ids, offers, shipped_manifest, view};
 use protocol::Protocol;
-use serde_json::json;
+use serde_json::{Value, json};
+
+/// The cards set aside by the playsheet's rules (not those waiting for the Total War part).
+fn set_aside(v: &Value) -> Vec<u64> {
+    v["held"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|h| h["place"] != json!("waiting to join the deck"))
+        .filter_map(|h| h["card"].as_u64())
+        .collect()
+}
 
 fn start() -> Protocol {
     common::start("barbarossa-to-berlin", json!({"manifest": shipped_manifest("barbarossa-to-berlin")}))
@@ -31,17 +43,18 @@ fn allied_turn() -> Protocol {
 fn the_opening_events_and_soviet_reinforcements_are_set_aside_before_the_deal() {
     let mut p = start();
     let v = view(&mut p);
-    assert_eq!(v["sides"][0]["slots"]["A"], json!([3]), "cards 1 and 2 were not dealt");
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([4]), "cards 1, 2 and 3 were not dealt");
     assert_eq!(v["sides"][1]["slots"]["B"], json!([63]), "card 62 (#24) was not dealt");
-    let held: Vec<u64> = v["held"].as_array().unwrap().iter().filter_map(|h| h["card"].as_u64()).collect();
-    assert_eq!(held, vec![1, 2, 62]);
+    assert_eq!(set_aside(&v), vec![1, 2, 62]);
+    assert_eq!(v["held"][0], json!({"card": 3, "side": 0, "place": "waiting to join the deck"}));
     // The Axis must choose its opening event before anything else.
     assert_eq!(ids(&mut p), vec!["opening-card-1", "opening-card-2"]);
     apply(&mut p, "opening-card-2");
     let v = view(&mut p);
     assert_eq!(v["sides"][0]["beside"], json!([2]));
-    // 60 Axis cards: 4 dealt, Von Paulus Pause beside the display, Barbarossa back in the deck.
-    assert_eq!(v["decks"][0]["cards"], json!(55));
+    // 60 Axis cards: 4 dealt, Von Paulus Pause beside the display, Totaler Krieg! waiting,
+    // Barbarossa back in the deck.
+    assert_eq!(v["decks"][0]["cards"], json!(54));
     assert!(v["held"].as_array().unwrap().iter().all(|h| h["card"] != json!(1)), "no longer set aside");
 }
 
@@ -69,7 +82,7 @@ fn soviet_reinforcements_replace_an_allowed_strong_card_in_game_turns_one_and_tw
     let v = view(&mut p);
     assert_eq!(v["decks"][1]["discard"], json!([61, 62]), "the 3+ Ops card and the Reinforcements are discarded");
     assert_eq!(v["sides"][1]["cards_remaining"], json!(6));
-    assert!(v["held"].as_array().unwrap().is_empty());
+    assert!(set_aside(&v).is_empty());
     assert!(ids(&mut p).contains(&"end-turn".to_string()), "that was the turn's card");
 }
 
@@ -82,7 +95,7 @@ fn soviet_reinforcements_unused_by_the_end_of_game_turn_two_are_discarded() {
         assert_eq!(view(&mut p)["markers"]["game turn"], json!([turn, turn]));
     }
     let v = view(&mut p);
-    assert!(v["held"].as_array().unwrap().is_empty());
+    assert!(set_aside(&v).is_empty());
     assert_eq!(v["decks"][1]["discard"], json!([62]));
 }
 
@@ -101,13 +114,13 @@ fn automatic_and_partisan_operations_use_no_card() {
 #[test]
 fn combat_cards_come_from_either_display_and_cost_a_card_remaining() {
     let mut p = allied_turn();
-    // The inactive Axis plays its face-up card 4 in a battle: slot B refills from its deck.
-    apply(&mut p, "combat-card-axis-4");
+    // The inactive Axis plays its face-up card 5 in a battle: slot B refills from its deck.
+    apply(&mut p, "combat-card-axis-5");
     draw_lowest(&mut p);
     let v = view(&mut p);
     assert_eq!(v["sides"][0]["cards_remaining"], json!(5), "7, then 6 after the opening event, then 5");
     assert_eq!(v["sides"][0]["slots"]["B"], json!([null]), "refilled keeping the deck top's facing");
-    assert_eq!(v["decks"][0]["discard"], json!([1, 4]));
+    assert_eq!(v["decks"][0]["discard"], json!([1, 5]));
 }
 
 #[test]
@@ -115,7 +128,12 @@ fn the_draw_strategy_cards_phase_discards_against_cards_remaining_then_resets_th
     let mut p = allied_turn();
     apply(&mut p, "draw-strategy-cards-phase");
     let now = ids(&mut p);
-    assert!(now.iter().all(|id| id.starts_with("draw-phase-discard-") || id == "end-draw-strategy-cards-phase"));
+    assert!(
+        now.iter().all(|id| id.starts_with("draw-phase-discard-")
+            || id.starts_with("total-war-")
+            || id == "end-draw-strategy-cards-phase"),
+        "{now:?}"
+    );
     apply(&mut p, "draw-phase-discard-allied-61");
     draw_lowest(&mut p);
     assert_eq!(view(&mut p)["sides"][1]["cards_remaining"], json!(6));
@@ -145,11 +163,77 @@ fn bomb_plot_discards_a_random_face_up_axis_card_and_lowers_its_cards_remaining(
     draw_lowest(&mut p);
     assert!(ids(&mut p).contains(&"bomb-plot".to_string()));
     apply(&mut p, "bomb-plot");
-    apply(&mut p, "d6-1"); // two face-up Axis cards (A3, B4): 1-3 picks A
+    apply(&mut p, "d6-1"); // two face-up Axis cards (A4, B5): 1-3 picks A
     draw_lowest(&mut p);
     let v = view(&mut p);
-    assert_eq!(v["decks"][0]["discard"], json!([1, 3]), "the opening event, then the card Bomb Plot took");
+    assert_eq!(v["decks"][0]["discard"], json!([1, 4]), "the opening event, then the card Bomb Plot took");
     assert_eq!(v["sides"][0]["cards_remaining"], json!(5));
     assert_eq!(v["sides"][0]["slots"]["A"], json!([null]), "refilled from slot C keeping its facing");
     assert!(!ids(&mut p).contains(&"bomb-plot".to_string()), "once");
+}
+
+#[test]
+fn total_war_cards_join_with_totaler_krieg_face_up_in_slot_a() {
+    // Either side's Total War cards may join at the start of a turn (here the Allies').
+    let mut p = allied_turn();
+    let before = view(&mut p);
+    let axis_cards = before["decks"][0]["cards"].as_u64().unwrap();
+    apply(&mut p, "total-war-axis");
+    let now = ids(&mut p);
+    assert_eq!(
+        now,
+        vec!["total-war-slot-a-axis-3", "total-war-add-card-axis", "total-war-reshuffle-axis"],
+        "Totaler Krieg! (card 3) waits with the Total War cards"
+    );
+    assert!(view(&mut p)["reminders"].to_string().contains("Totaler Krieg!"));
+    // Two Total War cards the manifest does not list join too.
+    apply(&mut p, "total-war-add-card-axis");
+    apply(&mut p, "total-war-add-card-axis");
+    apply(&mut p, "total-war-slot-a-axis-3");
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("total-war-slot-a")), "one card for slot A");
+    apply(&mut p, "total-war-reshuffle-axis");
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([3]), "Totaler Krieg! face-up in slot A");
+    assert!(v["sides"][0]["slots"]["B"][0].is_number(), "B dealt face-up as at setup");
+    assert_eq!(v["sides"][0]["slots"]["D"], json!([null]));
+    assert_eq!(v["decks"][0]["discard"], json!([]), "the discards were shuffled in");
+    // The display's 4 cards and the discard (the opening event) went back, 2 unnamed cards joined,
+    // and 3 of the new display came from the deck.
+    assert_eq!(v["decks"][0]["cards"].as_u64().unwrap(), axis_cards + 4 + 1 + 2 - 3);
+    assert!(v["held"].as_array().unwrap().iter().all(|h| h["side"] != json!(0)), "nothing of the Axis waits");
+    assert_eq!(v["sides"][1], before["sides"][1], "the Allied display is untouched");
+    assert!(!offers(&mut p, "total-war-axis"), "once per side");
+    assert!(offers(&mut p, "total-war-allied"));
+}
+
+#[test]
+fn total_war_lets_the_allies_keep_a_blitzkrieg_card_in_sight_for_slot_a() {
+    let mut p = allied_turn();
+    apply(&mut p, "total-war-allied");
+    let now = ids(&mut p);
+    // The Allied face-up cards 61 and 63: Blitzkrieg cards the player can see.
+    assert!(
+        now.contains(&"total-war-slot-a-allied-61".to_string())
+            && now.contains(&"total-war-slot-a-allied-63".to_string())
+    );
+    apply(&mut p, "total-war-slot-a-allied-63");
+    apply(&mut p, "total-war-reshuffle-allied");
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["sides"][1]["slots"]["A"], json!([63]));
+    assert!(v["sides"][1]["slots"]["B"][0].is_number());
+    assert_eq!(v["decks"][1]["discard"], json!([]));
+}
+
+#[test]
+fn total_war_may_be_left_to_chance() {
+    let mut p = allied_turn();
+    apply(&mut p, "total-war-allied");
+    apply(&mut p, "total-war-reshuffle-allied");
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    // No card chosen: the whole display was discarded and dealt again from the lowest cards.
+    assert_eq!(v["sides"][1]["slots"]["A"], json!([61]));
+    assert_eq!(v["sides"][1]["slots"]["B"], json!([63]));
 }

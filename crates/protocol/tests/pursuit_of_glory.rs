@@ -300,22 +300,60 @@ fn remove_a_unit_or_lose_a_vp_cards_leave_the_choice_to_the_player() {
 }
 
 #[test]
-fn war_status_reshuffle_redeals_both_displays() {
+fn war_status_reshuffle_redeals_the_display_of_the_side_adding_cards() {
     let mut p = start(json!({}));
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
     apply(&mut p, "play-1-operations");
     apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-61-operations");
+    apply(&mut p, "end-turn");
+    // The Allies are active again: their new card joins their deck.
     apply(&mut p, "add-card");
-    apply(&mut p, "pog-war-status-reshuffle");
+    let before = view(&mut p);
+    apply(&mut p, "pog-war-status-reshuffle-allies");
     let v = view(&mut p);
-    for side in 0..2 {
-        assert_eq!(v["decks"][side]["discard"], json!([]));
-        assert_eq!(v["sides"][side]["slots"]["A"].as_array().map(Vec::len), Some(1));
-        assert!(v["sides"][side]["slots"]["A"][0].is_number(), "A and B dealt face-up as at setup");
-        assert_eq!(v["sides"][side]["slots"]["D"], json!([null]));
-    }
-    assert_eq!(v["decks"][1]["cards"], json!(57), "61 cards, 4 dealt");
+    assert_eq!(v["decks"][0]["discard"], json!([]));
+    assert!(v["sides"][0]["slots"]["A"][0].is_number(), "A and B dealt face-up as at setup");
+    assert_eq!(v["sides"][0]["slots"]["D"], json!([null]));
+    assert_eq!(v["decks"][0]["cards"], json!(57), "61 cards, 4 dealt");
+    assert_eq!(v["sides"][1], before["sides"][1], "the Central Powers display is untouched");
+    assert_eq!(v["decks"][1]["discard"], json!([61]));
+}
+
+#[test]
+fn war_status_reshuffle_adds_the_cards_a_manifest_keeps_for_a_later_part() {
+    let mut manifest = shipped_manifest("pursuit-of-glory");
+    let later = json!([
+        {"number": 40, "name": "Limited War card", "side": "Central Powers", "joins": "Limited War", "copies": 3},
+        {"number": 60, "name": "Total War card", "side": "Central Powers", "joins": "Total War", "copies": 2}
+    ]);
+    manifest["cards"].as_array_mut().unwrap().extend(later.as_array().unwrap().iter().cloned());
+    let mut p = start(json!({ "manifest": manifest }));
+    let v = view(&mut p);
+    let waiting =
+        v["held"].as_array().unwrap().iter().filter(|h| h["place"] == json!("waiting to join the deck")).count();
+    assert_eq!(waiting, 5, "the later parts wait outside the deck");
+    let central_cards = v["decks"][1]["cards"].as_u64().unwrap();
+    assert!(offers(&mut p, "pog-war-status-reshuffle-central-powers-part-1"));
+    assert!(offers(&mut p, "pog-war-status-reshuffle-central-powers-part-2"));
+    assert!(!offers(&mut p, "pog-war-status-reshuffle-allies-part-1"), "no Allied card waits");
+    let label = common::legal(&mut p)
+        .into_iter()
+        .find(|(id, _)| id == "pog-war-status-reshuffle-central-powers-part-1")
+        .map(|(_, l)| l)
+        .unwrap();
+    assert!(label.contains("3 Limited War cards"), "{label}");
+    apply(&mut p, "pog-war-status-reshuffle-central-powers-part-1");
+    let v = view(&mut p);
+    let waiting: Vec<&Value> =
+        v["held"].as_array().unwrap().iter().filter(|h| h["place"] == json!("waiting to join the deck")).collect();
+    assert_eq!(waiting.len(), 2, "the Total War cards still wait");
+    assert_eq!(v["decks"][1]["cards"].as_u64().unwrap(), central_cards + 3, "the display was redealt: +3 joined");
+    assert!(offers(&mut p, "pog-war-status-reshuffle-central-powers-part-1"), "Total War is now the first part");
+    assert!(!offers(&mut p, "pog-war-status-reshuffle-central-powers-part-2"));
 }
 
 #[test]

@@ -40,6 +40,9 @@ pub struct CardName {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub number: Option<u16>,
     pub name: String,
+    /// The later part of the deck the card joins (a manifest's `joins`); `None` for the starting deck.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joins: Option<String>,
 }
 
 impl fmt::Display for CardName {

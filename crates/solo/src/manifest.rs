@@ -29,6 +29,8 @@ pub const CARD_NUMBERS: RangeInclusive<u16> = 1..=999;
 pub const COPIES: RangeInclusive<u16> = 1..=60;
 /// Cards in one deck (the same bounds as a table's `deck_size`).
 pub const DECK_SIZES: RangeInclusive<u16> = 8..=999;
+/// The longest name a later part of a deck (`joins`) may have.
+pub const MAX_PART_NAME: usize = 40;
 
 /// What a Commands & Colors card orders, in words. The order *count* still comes from the player
 /// every turn, because it depends on the board.
@@ -104,6 +106,10 @@ pub struct ManifestCard {
     pub unit: Option<bool>,
     #[serde(default = "one", skip_serializing_if = "is_one")]
     pub copies: u16,
+    /// The later part of the deck the card belongs to (for example "Total War"): it waits outside
+    /// the deck until the game's rule adds that part.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joins: Option<String>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -243,7 +249,11 @@ impl Manifest {
     pub fn deck_cards(&self, sheet: &Playsheet) -> [Vec<(CardName, CardFacts)>; 2] {
         let mut decks: [Vec<(CardName, CardFacts)>; 2] = Default::default();
         for card in &self.cards {
-            let name = CardName { number: card.number, name: card.name.trim().to_string() };
+            let name = CardName {
+                number: card.number,
+                name: card.name.trim().to_string(),
+                joins: card.joins.as_ref().map(|j| j.trim().to_string()),
+            };
             let facts = self.facts(sheet, card);
             let deck = &mut decks[self.deck_of(sheet, card)];
             deck.extend(std::iter::repeat_n((name, facts), usize::from(card.copies)));
@@ -350,6 +360,18 @@ impl Manifest {
         }
         if card.name.trim().is_empty() {
             return bad("name", "must not be empty".into());
+        }
+        if let Some(part) = &card.joins {
+            let part = part.trim();
+            if part.is_empty() || part.chars().count() > MAX_PART_NAME || part.chars().any(char::is_control) {
+                return bad(
+                    "joins",
+                    format!(
+                        "names the part of the deck the card joins later, such as \"Total War\": 1 to \
+                         {MAX_PART_NAME} characters on one line"
+                    ),
+                );
+            }
         }
         match (sheet.deck, &card.side) {
             (DeckMode::Single, None) => {}
@@ -481,6 +503,7 @@ struct CardSpans {
     hq: Option<Spanned<IgnoredAny>>,
     unit: Option<Spanned<IgnoredAny>>,
     copies: Option<Spanned<IgnoredAny>>,
+    joins: Option<Spanned<IgnoredAny>>,
 }
 
 impl CardSpans {
@@ -500,6 +523,7 @@ impl CardSpans {
             "hq" => &self.hq,
             "unit" => &self.unit,
             "copies" => &self.copies,
+            "joins" => &self.joins,
             _ => &None,
         };
         value.as_ref().map(|v| v.span())

@@ -109,6 +109,9 @@ pub(crate) enum Pending {
 /// The place of a held card that fills its side's next refill instead of a draw from the deck.
 pub const NEXT_REFILL: &str = "next refill";
 
+/// The place of a card that belongs to a later part of its deck (a manifest's `joins`).
+pub const WAITING_TO_JOIN: &str = "waiting to join the deck";
+
 /// A card kept aside by a game's special rules: whose it is, and where (in words).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Held {
@@ -408,6 +411,7 @@ impl CardTable {
             next_card: next,
             sheet,
         };
+        table.hold_back_later_parts();
         for side in 0..2 {
             table.set_targets(side);
             table.deal(side);
@@ -415,6 +419,68 @@ impl CardTable {
         table.rules().setup(&mut table);
         table.settle();
         Ok(table)
+    }
+
+    /// Cards a manifest assigns to a later part of the deck wait outside it (held at
+    /// [`WAITING_TO_JOIN`]) until a game rule adds their part.
+    fn hold_back_later_parts(&mut self) {
+        for d in 0..self.decks.len() {
+            let side = u8::try_from(d).unwrap_or(0);
+            let later: Vec<CardId> =
+                self.decks[d].pool.iter().copied().filter(|c| self.part_of(*c).is_some()).collect();
+            self.decks[d].pool.retain(|c| !later.contains(c));
+            self.held.extend(later.into_iter().map(|card| Held { card, side, place: WAITING_TO_JOIN }));
+        }
+    }
+
+    /// The later part of the deck a card belongs to, if its manifest entry says so.
+    pub fn part_of(&self, card: CardId) -> Option<&str> {
+        self.card_name(card).and_then(|n| n.joins.as_deref())
+    }
+
+    /// The cards of `side`'s deck still waiting to join it with the part `part`.
+    pub(crate) fn waiting(&self, side: u8, part: &str) -> Vec<CardId> {
+        let d = self.deck_index(side);
+        self.held
+            .iter()
+            .filter(|h| {
+                h.place == WAITING_TO_JOIN && self.deck_index(h.side) == d && self.part_of(h.card) == Some(part)
+            })
+            .map(|h| h.card)
+            .collect()
+    }
+
+    /// The later parts still waiting to join `side`'s deck, in manifest order.
+    pub(crate) fn waiting_parts(&self, side: u8) -> Vec<String> {
+        let d = self.deck_index(side);
+        let mut parts: Vec<String> = Vec::new();
+        for h in self.held.iter().filter(|h| h.place == WAITING_TO_JOIN && self.deck_index(h.side) == d) {
+            if let Some(part) = self.part_of(h.card)
+                && !parts.iter().any(|p| p == part)
+            {
+                parts.push(part.to_string());
+            }
+        }
+        parts
+    }
+
+    /// Puts the waiting cards of `part` into `side`'s undrawn deck (the caller reshuffles as its
+    /// rule says).
+    pub(crate) fn join_part(&mut self, side: u8, part: &str) {
+        let cards = self.waiting(side, part);
+        self.held.retain(|h| !cards.contains(&h.card));
+        let d = self.deck_index(side);
+        self.decks[d].pool.extend(cards);
+    }
+
+    /// A new anonymous card joins `side`'s undrawn deck (a card the manifest does not list).
+    pub(crate) fn add_anonymous_card(&mut self, side: u8) -> CardId {
+        let card = CardId(self.next_card);
+        self.next_card += 1;
+        self.facts.push(CardFacts::default());
+        let d = self.deck_index(side);
+        self.decks[d].pool.push(card);
+        card
     }
 
     /// One card per card slot, plus the Variable Hand Size extras for the side with the larger hand.
@@ -1147,11 +1213,7 @@ impl CardTable {
             }
             TableAction::Reshuffle(kind) => self.reshuffle(side, kind),
             TableAction::AddCard => {
-                let card = CardId(self.next_card);
-                self.next_card += 1;
-                self.facts.push(CardFacts::default());
-                let d = self.deck_index(side);
-                self.decks[d].pool.push(card);
+                self.add_anonymous_card(side);
             }
             TableAction::RandomDiscard => {
                 self.last_selected = None;

@@ -251,6 +251,22 @@ fn number_and_copies_must_be_in_range() {
 }
 
 #[test]
+fn a_later_part_of_the_deck_needs_a_short_one_line_name() {
+    assert_error(
+        "game = \"barbarossa-to-berlin\"\n[[cards]]\nnumber = 26\nname = \"A\"\nside = \"Axis\"\njoins = \" \"\n",
+        6,
+        "joins",
+        "names the part of the deck",
+    );
+    let long = "x".repeat(41);
+    let text = format!("game = \"1960\"\n[[cards]]\nnumber = 2\nname = \"A\"\njoins = \"{long}\"\n");
+    assert_error(&text, 5, "joins", "1 to 40 characters");
+    let ok = "game = \"1960\"\n[[cards]]\nnumber = 2\nname = \"A\"\njoins = \"Late Campaign\"\n";
+    let manifest = solo::Manifest::from_toml("ok.toml", ok).unwrap();
+    assert_eq!(manifest.cards[0].joins.as_deref(), Some("Late Campaign"));
+}
+
+#[test]
 fn fields_must_suit_the_game() {
     // Order-count games take no Ops, and only they take an order kind.
     assert_error("game = \"cc-napoleonics\"\n[[cards]]\nname = \"A\"\nops = 2\n", 4, "ops", "order count");

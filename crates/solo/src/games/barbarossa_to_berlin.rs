@@ -2,7 +2,9 @@
 //! Soviet Reinforcements set aside at setup, the Axis playing its opening card on its first turn,
 //! the Reinforcements exchange in game turns 1 and 2, operations that use no card, Combat Cards from
 //! either display, the Draw Strategy Cards phase (discards against Cards Remaining, then the reset),
-//! and reminders for the cards whose events the solitaire rules change.
+//! the Total War cards joining a side's deck (with Totaler Krieg! or a Blitzkrieg card of the
+//! player's choice face-up in slot A, the display discarded and the deck redealt), and reminders
+//! for the cards whose events the solitaire rules change.
 //!
 //! Cards are recognised by the numbers a deck manifest gives them (`--manifest builtin` names the
 //! ones this module needs); without a manifest the set-aside cards are not known, and the reminders
@@ -10,8 +12,9 @@
 
 use super::{Special, SpecialRules};
 use crate::card::CardId;
-use crate::playsheet::Facing;
-use crate::table::{CardTable, Phase};
+use crate::playsheet::{Facing, ReshuffleKind};
+use crate::slot::SlotName;
+use crate::table::{CardTable, Pending, Phase};
 use crate::table_action::TableAction;
 
 pub(super) struct Rules;
@@ -28,6 +31,21 @@ const BEGIN_DRAW_PHASE: u8 = 6;
 const DRAW_DISCARD: u8 = 7;
 const END_DRAW_PHASE: u8 = 8;
 const BOMB_PLOT: u8 = 9;
+const TOTAL_WAR_BEGIN: u8 = 10;
+const TOTAL_WAR_PICK: u8 = 11;
+const TOTAL_WAR_ADD_CARD: u8 = 12;
+const TOTAL_WAR_RESHUFFLE: u8 = 13;
+
+/// The part of each deck that joins later, as manifests name it (`joins = "Total War"`).
+const TOTAL_WAR: &str = "Total War";
+/// Marker (per side): 0 before the Total War cards join, 1 while they are being added, 2 after.
+const TOTAL_WAR_STAGE: &str = "total war cards";
+/// Marker (per side): the card chosen for slot A of the next hand (0: none).
+const TOTAL_WAR_CHOICE: &str = "total war: card for slot A";
+/// Marker (per side): unnamed Total War cards the player has added.
+const TOTAL_WAR_ADDED: &str = "total war: unnamed cards added";
+/// Axis #26.
+const TOTALER_KRIEG: u16 = 26;
 
 const OPENING_PLACE: &str = "Axis opening card, to choose";
 const REINFORCEMENTS_PLACE: &str = "Soviet Reinforcements, set aside";
@@ -89,6 +107,20 @@ impl SpecialRules for Rules {
                 }
             }
             out.push(TableAction::Special(Special::new(END_DRAW_PHASE, side, None)));
+            push_total_war_begin(table, out);
+            return;
+        }
+        if let Some(s) = [AXIS, ALLIED].into_iter().find(|s| table.marker(TOTAL_WAR_STAGE, *s) == 1) {
+            out.clear();
+            if table.marker(TOTAL_WAR_CHOICE, s) == 0 {
+                out.extend(
+                    total_war_choices(table, s)
+                        .into_iter()
+                        .map(|c| TableAction::Special(Special::new(TOTAL_WAR_PICK, s, Some(c)))),
+                );
+            }
+            out.push(TableAction::Special(Special::new(TOTAL_WAR_ADD_CARD, s, None)));
+            out.push(TableAction::Special(Special::new(TOTAL_WAR_RESHUFFLE, s, None)));
             return;
         }
         let start = matches!(table.phase, Phase::Start);
@@ -108,6 +140,7 @@ impl SpecialRules for Rules {
         }
         if start {
             out.push(TableAction::Special(Special::new(BEGIN_DRAW_PHASE, side, None)));
+            push_total_war_begin(table, out);
         }
         if table.marker(BOMB_PLOT_DUE, ALLIED) == 1 && table.display(AXIS).face_up().next().is_some() {
             out.push(TableAction::Special(Special::new(BOMB_PLOT, AXIS, None)));
@@ -188,6 +221,18 @@ impl SpecialRules for Rules {
                 table.cards_remaining[s as usize] = table.cards_remaining[s as usize].saturating_sub(1);
             }
             (BEGIN_DRAW_PHASE, _) => table.set_marker(DRAW_PHASE, AXIS, 1),
+            (TOTAL_WAR_BEGIN, _) => table.set_marker(TOTAL_WAR_STAGE, special.side, 1),
+            (TOTAL_WAR_PICK, Some(card)) => table.set_marker(TOTAL_WAR_CHOICE, special.side, i32::from(card.0)),
+            (TOTAL_WAR_ADD_CARD, _) => {
+                let s = special.side;
+                // Into the waiting part: it joins with the others at the reshuffle.
+                let card = table.add_anonymous_card(s);
+                let d = table.deck_index(s);
+                table.decks[d].pool.retain(|c| *c != card);
+                table.held.push(crate::table::Held { card, side: s, place: UNNAMED_TOTAL_WAR });
+                table.set_marker(TOTAL_WAR_ADDED, s, table.marker(TOTAL_WAR_ADDED, s) + 1);
+            }
+            (TOTAL_WAR_RESHUFFLE, _) => total_war_reshuffle(table, special.side),
             (BOMB_PLOT, _) => {
                 table.set_marker(BOMB_PLOT_DUE, ALLIED, 0);
                 table.ask_random_selection(AXIS, special);
@@ -245,6 +290,10 @@ impl SpecialRules for Rules {
             BEGIN_DRAW_PHASE => "draw-strategy-cards-phase".into(),
             DRAW_DISCARD => format!("draw-phase-discard-{side}{card}"),
             BOMB_PLOT => "bomb-plot".into(),
+            TOTAL_WAR_BEGIN => format!("total-war-{side}"),
+            TOTAL_WAR_PICK => format!("total-war-slot-a-{side}{card}"),
+            TOTAL_WAR_ADD_CARD => format!("total-war-add-card-{side}"),
+            TOTAL_WAR_RESHUFFLE => format!("total-war-reshuffle-{side}"),
             _ => "end-draw-strategy-cards-phase".into(),
         }
     }
@@ -263,12 +312,37 @@ impl SpecialRules for Rules {
             BEGIN_DRAW_PHASE => "the game turn ends: begin the Draw Strategy Cards phase".into(),
             DRAW_DISCARD => format!("{side}: discard {card} against one card remaining"),
             BOMB_PLOT => "Bomb Plot: a random face-up Axis card is discarded (Random Card Selection)".into(),
+            TOTAL_WAR_BEGIN => format!("{side}: the Total War cards join the deck"),
+            TOTAL_WAR_PICK => format!("{side}: put {card} face-up in slot A of the next hand"),
+            TOTAL_WAR_ADD_CARD => {
+                format!("{side}: one more Total War card the manifest does not list joins the deck")
+            }
+            TOTAL_WAR_RESHUFFLE => {
+                let waiting = table.waiting(special.side, TOTAL_WAR).len() + unnamed_waiting(table, special.side).len();
+                let keep = if table.marker(TOTAL_WAR_CHOICE, special.side) != 0 { " except slot A" } else { "" };
+                format!(
+                    "{side}: discard the display{keep}, shuffle the deck, the discards and the {waiting} Total War \
+                     card(s) together, and deal a new display"
+                )
+            }
             _ => "end the Draw Strategy Cards phase: both sides' Cards Remaining back to Max Hand Size".into(),
         }
     }
 
     fn reminders(&self, table: &CardTable) -> Vec<String> {
         let mut notes = Vec::new();
+        if let Some(s) = [AXIS, ALLIED].into_iter().find(|s| table.marker(TOTAL_WAR_STAGE, *s) == 1) {
+            let side = &table.sheet().sides[usize::from(s)];
+            let choice = if s == AXIS {
+                "The Axis may put Totaler Krieg! (#26) face-up in slot A of its next hand"
+            } else {
+                "The Allies may put any one Blitzkrieg card face-up in slot A of their next hand"
+            };
+            notes.push(format!(
+                "Total War cards join the {side} deck. {choice}, or leave it to chance. Then the display is discarded                  (slot A kept when chosen), the deck, the discards and the Total War cards are shuffled together, and                  the display is dealt as at setup. Total War cards the manifest does not list are added one by one                  before the reshuffle."
+            ));
+            return notes;
+        }
         if table.names.is_empty() {
             notes.push(
                 "Without a deck manifest the table cannot tell which cards are Barbarossa, Von Paulus Pause or \
@@ -313,6 +387,76 @@ impl SpecialRules for Rules {
         }
         notes
     }
+}
+
+/// Where unnamed Total War cards the player adds wait until the reshuffle.
+const UNNAMED_TOTAL_WAR: &str = "Total War card (unnamed), waiting to join the deck";
+
+/// The unnamed Total War cards added to `side`'s deck, waiting for the reshuffle.
+fn unnamed_waiting(table: &CardTable, side: u8) -> Vec<CardId> {
+    table.held.iter().filter(|h| h.place == UNNAMED_TOTAL_WAR && h.side == side).map(|h| h.card).collect()
+}
+
+fn push_total_war_begin(table: &CardTable, out: &mut Vec<TableAction>) {
+    for s in [AXIS, ALLIED] {
+        if table.marker(TOTAL_WAR_STAGE, s) == 0 {
+            out.push(TableAction::Special(Special::new(TOTAL_WAR_BEGIN, s, None)));
+        }
+    }
+}
+
+/// The cards a side may put in slot A when the Total War cards join: for the Axis, Totaler Krieg!
+/// wherever the table can see it; for the Allies, any Blitzkrieg card in sight (face-up on the
+/// display, on top of the deck or in the discards). Cards in the undrawn deck are out of sight.
+fn total_war_choices(table: &CardTable, side: u8) -> Vec<CardId> {
+    let d = table.deck_index(side);
+    let mut seen: Vec<CardId> = table.display(side).face_up().map(|(_, c)| c).collect();
+    seen.extend(table.visible_top(side));
+    seen.extend(table.decks[d].discard.iter().filter(|x| x.face_up).map(|x| x.card));
+    if side == AXIS {
+        seen.extend(table.waiting(AXIS, TOTAL_WAR));
+        seen.retain(|c| numbered(table, *c) == Some(TOTALER_KRIEG));
+    } else {
+        seen.retain(|c| table.part_of(*c).is_none());
+    }
+    seen.sort_unstable();
+    seen.dedup();
+    seen
+}
+
+/// Adds the Total War cards to `side`'s deck: the chosen card (if any) is kept for slot A, the rest
+/// of the display is discarded, everything is shuffled together, and the display is dealt again
+/// with the chosen card face-up in slot A.
+fn total_war_reshuffle(table: &mut CardTable, side: u8) {
+    let choice = u16::try_from(table.marker(TOTAL_WAR_CHOICE, side)).ok().filter(|c| *c > 0).map(CardId);
+    let d = table.deck_index(side);
+    if let Some(card) = choice {
+        // Out of wherever it is: the display, the top of the deck, the discards or the waiting part.
+        table.release(card);
+        table.displays[side as usize].take(card);
+        if table.decks[d].top == Some(card) {
+            table.decks[d].top = None;
+        }
+        table.decks[d].discard.retain(|x| x.card != card);
+    }
+    table.join_part(side, TOTAL_WAR);
+    for card in unnamed_waiting(table, side) {
+        table.release(card);
+        table.decks[d].pool.push(card);
+    }
+    table.reshuffle(side, ReshuffleKind::Redeal);
+    if let Some(card) = choice {
+        let first_a = table
+            .pending
+            .iter()
+            .position(|p| matches!(p, Pending::Fill { side: s, slot: SlotName::A, .. } if *s == side));
+        if let Some(i) = first_a {
+            table.pending.remove(i);
+        }
+        table.displays[side as usize].slot_mut(SlotName::A).insert(0, crate::card::Placed { card, face_up: true });
+    }
+    table.set_marker(TOTAL_WAR_STAGE, side, 2);
+    table.set_marker(TOTAL_WAR_CHOICE, side, 0);
 }
 
 /// The Axis's first turn, with its chosen opening event still beside the display.

@@ -167,6 +167,12 @@ fn could_be(table: &CardTable, card: CardId, named: Named) -> bool {
     is(table, card, named) || (table.card_name(card).is_none() && !is_named_somewhere(table, named))
 }
 
+/// The later part of the deck a War Status reshuffle adds (its `n` counts the waiting parts from 1).
+fn joining_part(table: &CardTable, special: Special) -> Option<String> {
+    let index = usize::from(special.n).checked_sub(1)?;
+    table.waiting_parts(special.side).get(index).cloned()
+}
+
 fn side_name(table: &CardTable, side: u8) -> &str {
     &table.sheet().sides[(side & 1) as usize]
 }
@@ -343,7 +349,13 @@ impl SpecialRules for Rules {
                 out.push(Self::special(EIGHT_CARD_HANDS, 0, None));
             }
             out.push(Self::special(DRAW_PHASE_BEGIN, 0, None));
-            out.push(Self::special(WAR_STATUS_RESHUFFLE, 0, None));
+            // Per side: plain, or adding one of the later parts a manifest keeps out of its deck.
+            for side in [ALLIES, CENTRAL] {
+                let parts = table.waiting_parts(side).len();
+                for n in 0..=u8::try_from(parts).unwrap_or(0) {
+                    out.push(TableAction::Special(Special { code: WAR_STATUS_RESHUFFLE, side, card: None, n }));
+                }
+            }
         }
         if let Phase::Choose { played: 0, .. } = table.phase
             && table.deck_of(active).is_empty()
@@ -498,9 +510,10 @@ impl SpecialRules for Rules {
                 set_marker_card(table, EVENT_PLAYED, 1 - side, None);
             }
             WAR_STATUS_RESHUFFLE => {
-                for s in 0..2u8 {
-                    table.reshuffle(s, ReshuffleKind::Redeal);
+                if let Some(part) = joining_part(table, special) {
+                    table.join_part(special.side, &part);
                 }
+                table.reshuffle(special.side, ReshuffleKind::Redeal);
             }
             _ => {}
         }
@@ -522,7 +535,13 @@ impl SpecialRules for Rules {
             PASS_CARD => format!("pog-pass-{card}"),
             CANCEL_GREECE => format!("pog-cancel-greece-{card}"),
             FLIP_INACTIVE => format!("pog-flip-inactive-{}", special.side),
-            WAR_STATUS_RESHUFFLE => "pog-war-status-reshuffle".into(),
+            WAR_STATUS_RESHUFFLE => {
+                let side = if special.side == ALLIES { "allies" } else { "central-powers" };
+                match special.n {
+                    0 => format!("pog-war-status-reshuffle-{side}"),
+                    n => format!("pog-war-status-reshuffle-{side}-part-{n}"),
+                }
+            }
             _ => format!("special-{}-{}-{card}-{}", special.code, special.side, special.n),
         }
     }
@@ -571,9 +590,16 @@ impl SpecialRules for Rules {
                 "the event just played was {}: turn every face-down card of {side} face-up, deck top included",
                 if special.side == ALLIES { DJEMAL.name } else { LAWRENCE.name }
             ),
-            WAR_STATUS_RESHUFFLE => {
-                "War Status reshuffle: both displays to the discards, reshuffle each deck and deal as at setup".into()
-            }
+            WAR_STATUS_RESHUFFLE => match joining_part(table, special) {
+                None => format!(
+                    "War Status reshuffle ({side}): the display to the discards, reshuffle the deck and deal as at setup"
+                ),
+                Some(part) => format!(
+                    "War Status reshuffle ({side}) adding the {} {part} cards: the display to the discards, shuffle \
+                     them in with the deck and deal as at setup",
+                    table.waiting(special.side, &part).len()
+                ),
+            },
             _ => format!("special action {}", special.code),
         }
     }

@@ -39,12 +39,45 @@ fn first_strike_is_played_out_of_turn_without_a_roll() {
 #[test]
 fn a_scout_is_replaced_face_up() {
     let names = [FILLERS[0], "Scout", FILLERS[1], FILLERS[2], FILLERS[3], "First Strike"];
-    let mut p = start("cc-napoleonics", &names);
+    let mut p = start("cc-medieval", &names);
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
     apply(&mut p, "play-2-command");
     draw_lowest(&mut p);
     assert_eq!(view(&mut p)["sides"][0]["slots"]["B"], json!([11]), "the new card in B is face-up");
+}
+
+#[test]
+fn a_napoleonics_scout_may_take_a_guerrilla_counter_and_leave_its_replacement_face_down() {
+    let names = [FILLERS[0], "Scout", FILLERS[1], FILLERS[2], FILLERS[3], "First Strike"];
+    for (answer, expected) in
+        [("scout-replacement-face-up", json!([11])), ("scout-replacement-face-down", json!([null]))]
+    {
+        let mut p = start("cc-napoleonics", &names);
+        apply(&mut p, "roll");
+        apply(&mut p, "fate-4");
+        apply(&mut p, "play-2-command");
+        draw_lowest(&mut p);
+        assert_eq!(view(&mut p)["sides"][0]["slots"]["B"], json!([null]), "drawn face-down until the player says");
+        assert_eq!(ids(&mut p), vec!["scout-replacement-face-up", "scout-replacement-face-down"]);
+        assert!(label_of(&mut p, "scout-replacement-face-down").contains("Spanish Guerrilla Action counter"));
+        apply(&mut p, answer);
+        assert_eq!(view(&mut p)["sides"][0]["slots"]["B"], expected, "{answer}");
+    }
+}
+
+#[test]
+fn tactician_cards_are_counted_beside_each_display() {
+    let mut p = start("cc-napoleonics", &FILLERS);
+    assert!(!ids(&mut p).contains(&"tactician-play-first".to_string()), "none yet");
+    apply(&mut p, "tactician-draw-first");
+    apply(&mut p, "tactician-draw-first");
+    apply(&mut p, "tactician-draw-second");
+    apply(&mut p, "tactician-play-first");
+    assert_eq!(view(&mut p)["markers"]["Tactician cards"], json!([1, 1]));
+    let medieval = start("cc-medieval", &FILLERS);
+    let mut medieval = medieval;
+    assert!(!ids(&mut medieval).iter().any(|id| id.starts_with("tactician-")), "Napoleonics sheets only");
 }
 
 #[test]
@@ -170,4 +203,336 @@ fn i_am_spartacus_reshuffles_with_the_face_down_cards_of_both_displays() {
     assert_eq!(v["sides"][1]["slots"]["A"], json!([6]), "face-up cards stay");
     // 60 cards: 10 in the displays (A refilled too), the rest in the deck.
     assert_eq!(v["decks"][0]["cards"], json!(50));
+}
+
+fn label_of(p: &mut Protocol, id: &str) -> String {
+    common::legal(p).into_iter().find(|(x, _)| x == id).map(|(_, l)| l).unwrap_or_else(|| panic!("{id} not offered"))
+}
+
+#[test]
+fn epic_ancients_inspired_field_general_plays_a_second_face_up_copy_as_two_field_commands() {
+    // Two copies of Order Four Units Right are cards 1 and 2: slots A and B, both face-up.
+    let cards = json!([
+        {"name": "Order Four Units Right", "copies": 2},
+        {"name": FILLERS[0]}, {"name": FILLERS[1]}, {"name": FILLERS[2]}, {"name": FILLERS[3]}
+    ]);
+    let mut p = common::start("cc-epic-ancients", json!({"manifest": {"game": "cc-epic-ancients", "cards": cards}}));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4"); // A or B
+    apply(&mut p, "play-1-field-command");
+    draw_lowest(&mut p);
+    assert!(label_of(&mut p, "inspired-field-general-2").contains("two Field Commands"));
+    apply(&mut p, "inspired-field-general-2");
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["decks"][0]["discard"], json!([1, 2]));
+    assert_eq!(v["markers"]["field commands this turn"], json!([2, 0]));
+    assert_eq!(v["sides"][0]["slots"]["B"], json!([null]), "the copy's slot refills face-down");
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("inspired-")));
+}
+
+#[test]
+fn epic_ancients_inspired_field_general_needs_a_copy_of_a_section_card() {
+    let cards = json!([
+        {"name": "Order Two Units Left"}, {"name": "Order Three Units Center", "copies": 2},
+        {"name": FILLERS[1]}, {"name": FILLERS[2]}
+    ]);
+    let mut p = common::start("cc-epic-ancients", json!({"manifest": {"game": "cc-epic-ancients", "cards": cards}}));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-3"); // A, B or C: C (the second copy of card 2) turns face-up
+    apply(&mut p, "play-1-field-command");
+    draw_lowest(&mut p);
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("inspired-")), "card 1 has no copy in sight");
+    apply(&mut p, "play-2-field-command");
+    draw_lowest(&mut p);
+    assert!(ids(&mut p).contains(&"inspired-field-general-3".to_string()), "one Field Command before: allowed");
+}
+
+#[test]
+fn epic_ancients_field_generals_initiative_rolls_a_battle_die_per_unactivated_section() {
+    let mut p = start("cc-epic-ancients", &FILLERS);
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("initiative-")), "only after a Field Command");
+    apply(&mut p, "play-1-field-command");
+    draw_lowest(&mut p);
+    let now = ids(&mut p);
+    for section in ["initiative-left", "initiative-center", "initiative-right"] {
+        assert!(now.contains(&section.to_string()), "{now:?}");
+    }
+    apply(&mut p, "initiative-center");
+    assert!(label_of(&mut p, "fate-5").contains("Center section shows the Banner"));
+    apply(&mut p, "fate-5");
+    assert!(common::reminders(&mut p).contains("Center section: Banner"));
+    let now = ids(&mut p);
+    assert!(!now.iter().any(|id| id.starts_with("play-")), "no Field Command after the initiative rolls");
+    assert!(!now.contains(&"initiative-center".to_string()) && now.contains(&"initiative-left".to_string()));
+    apply(&mut p, "end-turn");
+    assert_eq!(view(&mut p)["markers"]["initiative rolled (sections)"], json!([0, 0]));
+}
+
+#[test]
+fn a_counter_attack_copies_a_card_of_the_other_sides_last_turn_with_its_table_effect() {
+    let mut names = vec!["Order One Unit Left", FILLERS[0], FILLERS[1], FILLERS[2], FILLERS[3]];
+    names.extend(["Counter-attack", "Order Three Units Center", "Order Four Units Left", "Order Four Units Center"]);
+    let mut p = start("cc-epic-ancients", &names);
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-army-command");
+    draw_lowest(&mut p);
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-6-army-command");
+    draw_lowest(&mut p);
+    assert_eq!(view(&mut p)["sides"][1]["slots"]["A"], json!([null]), "the replacement came face-down");
+    assert_eq!(ids(&mut p), vec!["counter-attack-copies-1", "counter-attack-copies-nothing-on-the-table"]);
+    assert!(common::reminders(&mut p).contains("Counter-attack"));
+    apply(&mut p, "counter-attack-copies-1");
+    assert_eq!(view(&mut p)["sides"][1]["slots"]["A"], json!([12]), "a copied Order One Unit refills face-up");
+    assert!(ids(&mut p).contains(&"end-turn".to_string()));
+}
+
+/// A table of `game` playing `scenario`, its role (if it has one) going to `role_side`.
+fn with_scenario(game: &str, names: &[&str], scenario: &str, role_side: Option<&str>) -> Protocol {
+    let mut p = start(game, names);
+    apply(&mut p, &format!("scenario-{scenario}"));
+    if let Some(side) = role_side {
+        assert_eq!(ids(&mut p), vec!["scenario-role-is-first", "scenario-role-is-second"]);
+        apply(&mut p, &format!("scenario-role-is-{side}"));
+    }
+    p
+}
+
+#[test]
+fn scenarios_are_chosen_at_the_first_decision_only() {
+    let mut p = start("cc-medieval", &FILLERS);
+    let now = ids(&mut p);
+    for id in ["scenario-melebasa", "scenario-decimum", "scenario-solachon"] {
+        assert!(now.contains(&id.to_string()), "{id}: {now:?}");
+    }
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("scenario-")));
+    let mut napoleonics = start("cc-napoleonics", &FILLERS);
+    apply(&mut napoleonics, "scenario-zehdenick");
+    assert_eq!(ids(&mut napoleonics), vec!["zehdenick-roll"], "no role to assign");
+}
+
+#[test]
+fn melebasa_lets_the_byzantine_scout_take_a_victory_banner() {
+    // Two Scouts, cards 5 and 6: the first side's E and the second side's A.
+    let cards = json!([
+        {"name": FILLERS[0]}, {"name": FILLERS[1]}, {"name": FILLERS[2]}, {"name": FILLERS[3]},
+        {"name": "Scout", "copies": 2}
+    ]);
+    let mut p = common::start("cc-medieval", json!({"manifest": {"game": "cc-medieval", "cards": cards}}));
+    apply(&mut p, "scenario-melebasa");
+    apply(&mut p, "scenario-role-is-first");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-6"); // D or E
+    apply(&mut p, "play-5-command");
+    draw_lowest(&mut p);
+    assert!(label_of(&mut p, "scout-replacement-face-down").contains("Victory Banner"));
+    apply(&mut p, "scout-replacement-face-down");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["slots"]["E"], json!([null]));
+    assert_eq!(v["markers"]["inspired action tokens"], json!([1, 0]), "the Scout's token as usual");
+    apply(&mut p, "end-turn");
+    // The other side's Scout simply refills face-up.
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-6-command");
+    draw_lowest(&mut p);
+    assert_eq!(view(&mut p)["sides"][1]["slots"]["A"], json!([12]));
+}
+
+#[test]
+fn decimum_starts_the_vandal_hand_three_smaller_and_does_not_refill_byzantine_doubled_slots() {
+    let mut p = start("cc-medieval", &FILLERS);
+    apply(&mut p, "scenario-decimum");
+    apply(&mut p, "scenario-role-is-first");
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["sides"][1]["max_hand_size"], json!(2), "5 - 3");
+    for slot in ["A", "B", "D"] {
+        assert_eq!(v["sides"][0]["slots"][slot].as_array().unwrap().len(), 2, "slot {slot} doubled");
+    }
+    // Byzantine plays A's face-up card: A keeps its other card and is not refilled to two.
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-command");
+    draw_lowest(&mut p);
+    assert_eq!(view(&mut p)["sides"][0]["slots"]["A"].as_array().unwrap().len(), 1);
+    apply(&mut p, "end-turn");
+    // The Vandal plays: refilled as normal, and its hand size grows by one.
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    let vandal_card = ids(&mut p).into_iter().find(|id| id.starts_with("play-")).unwrap();
+    apply(&mut p, &vandal_card);
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["sides"][1]["max_hand_size"], json!(3));
+    assert!(
+        v["sides"][1]["slots"]["A"].as_array().unwrap().len() == 1
+            && v["sides"][1]["slots"]["B"].as_array().unwrap().len() == 1
+    );
+}
+
+/// One turn of the active side: a roll whose face reaches a slot with cards, the first allowed play.
+fn play_a_turn(p: &mut Protocol, side: usize) {
+    let v = view(p);
+    let has = |slot: &str| !v["sides"][side]["slots"][slot].as_array().unwrap().is_empty();
+    let face = if has("A") || has("B") {
+        "fate-4"
+    } else if has("D") || has("E") {
+        "fate-6"
+    } else {
+        "fate-5"
+    };
+    apply(p, "roll");
+    apply(p, face);
+    let play = ids(p).into_iter().find(|id| id.starts_with("play-")).unwrap_or_else(|| panic!("no play after {face}"));
+    apply(p, &play);
+    draw_lowest(p);
+    apply(p, "end-turn");
+}
+
+fn cards_of(p: &mut Protocol, side: usize) -> usize {
+    let v = view(p);
+    ["A", "B", "C", "D", "E"].iter().map(|s| v["sides"][side]["slots"][s].as_array().unwrap().len()).sum()
+}
+
+#[test]
+fn solachon_counts_eleven_byzantine_plays_and_refills_by_the_schedule() {
+    let mut p = start("cc-medieval", &FILLERS);
+    apply(&mut p, "scenario-solachon");
+    apply(&mut p, "scenario-role-is-first");
+    assert!(common::reminders(&mut p).contains("11 Byzantine card play(s) left"));
+    let mut sizes = Vec::new();
+    for _ in 0..11 {
+        play_a_turn(&mut p, 0);
+        sizes.push(cards_of(&mut p, 0));
+        play_a_turn(&mut p, 1);
+    }
+    // Plays left after each turn: 10 and 9 refill; 8, 7, 6 do not; 5 refills; 4 to 1 refill and add
+    // a card (A, B, D, E); 0 refills.
+    assert_eq!(sizes, vec![5, 5, 4, 3, 2, 2, 3, 4, 5, 6, 6]);
+    let v = view(&mut p);
+    assert_eq!(v["markers"]["Solachon: Byzantine card plays left"], json!([0, 0]));
+    assert!(common::reminders(&mut p).contains("no card plays left"));
+}
+
+#[test]
+fn medellin_gives_the_french_display_a_lasting_card_for_each_of_the_first_three_spanish_banners() {
+    let mut p = with_scenario("cc-napoleonics", &FILLERS, "medellin", Some("second"));
+    for slot in ["A", "B", "D"] {
+        assert!(label_of(&mut p, "medellin-spanish-banner-lost").contains(&format!("slot {slot}")));
+        apply(&mut p, "medellin-spanish-banner-lost");
+        draw_lowest(&mut p);
+        assert_eq!(view(&mut p)["sides"][1]["slots"][slot].as_array().unwrap().len(), 2, "{slot}");
+    }
+    assert!(!ids(&mut p).contains(&"medellin-spanish-banner-lost".to_string()), "three at most");
+    // The extra cards stay: an Infantry Square evening out the hands keeps them.
+    apply(&mut p, "form-square-0");
+    apply(&mut p, "d6-1");
+    draw_lowest(&mut p);
+    assert_eq!(cards_of(&mut p, 1), 8, "5 + 3 lasting cards");
+}
+
+#[test]
+fn vitoria_decides_the_first_move_by_a_roll_for_each_side() {
+    let mut p = with_scenario("cc-napoleonics", &FILLERS, "vitoria", Some("second"));
+    assert_eq!(ids(&mut p), vec!["vitoria-roll-first"]);
+    apply(&mut p, "vitoria-roll-first");
+    assert!(label_of(&mut p, "fate-4").starts_with("Vitoria: First side's Fate Die shows 4"));
+    apply(&mut p, "fate-4");
+    apply(&mut p, "vitoria-roll-second");
+    apply(&mut p, "fate-3"); // A, B or C: C turns face-up
+    let now = ids(&mut p);
+    assert_eq!(now, vec!["vitoria-pick-1", "vitoria-pick-2", "vitoria-no-order-card-first"]);
+    apply(&mut p, "vitoria-pick-2");
+    assert!(ids(&mut p).contains(&"vitoria-pick-8".to_string()), "the second side's C is in sight now");
+    apply(&mut p, "vitoria-pick-8");
+    // Both picked: the player says whose card orders fewer printed units.
+    assert_eq!(ids(&mut p), vec!["vitoria-first-moves-first", "vitoria-second-moves-first"]);
+    apply(&mut p, "vitoria-second-moves-first");
+    let v = view(&mut p);
+    assert_eq!(v["active"], json!(1));
+    assert_eq!(v["fate_die"], json!(3));
+    let plays: Vec<String> = ids(&mut p).into_iter().filter(|id| id.starts_with("play-")).collect();
+    assert!(!plays.is_empty() && plays.iter().all(|id| id.starts_with("play-8-")), "the picked card first: {plays:?}");
+}
+
+#[test]
+fn vitoria_gives_the_british_the_first_move_when_a_side_has_no_order_card() {
+    let mut p = with_scenario("cc-napoleonics", &FILLERS, "vitoria", Some("second"));
+    apply(&mut p, "vitoria-roll-first");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "vitoria-roll-second");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "vitoria-pick-1");
+    apply(&mut p, "vitoria-no-order-card-second");
+    let v = view(&mut p);
+    assert_eq!(v["active"], json!(1), "the British move first");
+    assert!(ids(&mut p).iter().any(|id| id.starts_with("play-6-")), "any card the roll allows");
+}
+
+#[test]
+fn krasnoi_takes_a_random_russian_card_by_the_chart() {
+    let mut p = with_scenario("cc-napoleonics", &FILLERS, "krasnoi", Some("first"));
+    apply(&mut p, "krasnoi-random-card-loss");
+    apply(&mut p, "d6-5"); // two face-up cards (A1, B2): 4-6 is B
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["decks"][0]["discard"], json!([2]));
+    assert_eq!(v["sides"][0]["slots"]["B"], json!([null]), "replaced face-down");
+}
+
+#[test]
+fn zehdenick_gives_the_first_move_to_the_side_with_more_sabres() {
+    let mut p = with_scenario("cc-napoleonics", &FILLERS, "zehdenick", None);
+    apply(&mut p, "zehdenick-roll");
+    // First side: one sabre (a 6); second side: none; then a tie is rolled again.
+    assert!(label_of(&mut p, "fate-6").contains("die 1 of 4 shows 6: a sabre"));
+    for face in ["fate-6", "fate-1", "fate-2", "fate-3", "fate-6", "fate-1", "fate-1", "fate-1"] {
+        apply(&mut p, face);
+    }
+    assert_eq!(view(&mut p)["markers"]["Zehdenick: dice rolled"], json!([0, 0]), "a tie: rolled again");
+    for face in ["fate-1", "fate-1", "fate-1", "fate-1", "fate-6", "fate-6", "fate-1", "fate-1"] {
+        apply(&mut p, face);
+    }
+    let v = view(&mut p);
+    assert_eq!(v["active"], json!(1));
+    assert!(common::reminders(&mut p).contains("rolled more sabres (2 to 0)"));
+    assert!(ids(&mut p).contains(&"roll".to_string()));
+}
+
+#[test]
+fn raab_lets_the_austrian_scout_take_a_victory_banner() {
+    let names = [FILLERS[0], "Scout", FILLERS[1], FILLERS[2], FILLERS[3]];
+    let mut p = with_scenario("cc-napoleonics-epic", &names, "raab", Some("first"));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-2-command");
+    draw_lowest(&mut p);
+    assert!(label_of(&mut p, "scout-replacement-face-down").contains("Victory Banner"));
+}
+
+#[test]
+fn the_scenario_option_sets_up_a_commands_and_colors_scenario() {
+    let mut p = Protocol::new();
+    let r =
+        p.handle_line(&json!({"cmd": "new", "game": "cc-medieval", "options": {"scenario": "decimum"}}).to_string());
+    assert_eq!(r["ok"], json!(true), "{r}");
+    assert_eq!(ids(&mut p), vec!["scenario-role-is-first", "scenario-role-is-second"], "the role is the player's");
+    assert!(label_of(&mut p, "scenario-role-is-second").contains("the Byzantine side is the Second side"));
+    // Zehdenick needs no role: the dice are rolled at once and someone moves first.
+    let mut q = Protocol::new();
+    let r = q.handle_line(
+        &json!({"cmd": "new", "game": "cc-napoleonics", "seed": 3, "options": {"scenario": "zehdenick"}}).to_string(),
+    );
+    assert_eq!(r["ok"], json!(true), "{r}");
+    assert!(common::reminders(&mut q).contains("rolled more sabres"), "{}", common::reminders(&mut q));
+    assert!(ids(&mut q).contains(&"roll".to_string()));
 }

@@ -148,6 +148,8 @@ pub struct CardTable {
     /// Cards a game rule has marked for later (the Wilderness War cards turned up for a battle
     /// response, ...), with the rule's word for the mark.
     pub(crate) tags: Vec<(CardId, &'static str)>,
+    /// The slot the active side's last played card left (for rules that act on that slot).
+    pub(crate) last_played_slot: Option<SlotName>,
     /// The number of cards each deck was built with.
     pub(crate) deck_sizes: [u16; 2],
     /// Physical deck mode (see [`TableSetup::physical`]).
@@ -408,6 +410,7 @@ impl CardTable {
             physical: setup.physical,
             confirmed: Vec::new(),
             tags: Vec::new(),
+            last_played_slot: None,
             next_card: next,
             sheet,
         };
@@ -787,6 +790,7 @@ impl CardTable {
     fn play(&mut self, card: CardId, face: u8) {
         let side = self.active;
         let Some(slot) = self.discard_card(side, card, None) else { return };
+        self.last_played_slot = Some(slot);
         if self.sheet.cards_remaining {
             self.cards_remaining[side as usize] = self.cards_remaining[side as usize].saturating_sub(1);
         }

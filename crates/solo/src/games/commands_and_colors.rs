@@ -6,6 +6,11 @@
 //! play. Cards are recognised by the names a deck manifest gives them; without one, the out-of-turn
 //! reactions are offered for any face-up card, the player knowing which is which.
 
+mod epic_ancients;
+mod scenarios;
+mod scout;
+mod tactician;
+
 use super::{Special, SpecialRules};
 use crate::card::CardId;
 use crate::fate_die;
@@ -22,6 +27,18 @@ pub(super) enum Sheet {
 }
 
 pub(super) struct Rules(pub Sheet);
+
+impl Rules {
+    /// The rules of a Commands & Colors sheet by its playsheet id (Napoleonics for an unknown id).
+    fn for_sheet(id: &str) -> Rules {
+        Rules(match id {
+            "cc-epic-ancients" => Sheet::EpicAncients,
+            "cc-medieval" => Sheet::Medieval,
+            "cc-napoleonics-epic" => Sheet::NapoleonicsEpic,
+            _ => Sheet::Napoleonics,
+        })
+    }
+}
 
 const REACTION: u8 = 1;
 const GAIN_TOKEN: u8 = 2;
@@ -61,6 +78,32 @@ impl Rules {
         }
     }
 
+    /// Reminders about face-up cards whose wording the sheet reads in its own way.
+    fn card_reminders(&self, table: &CardTable, notes: &mut Vec<String>) {
+        let active = table.active();
+        let in_sight: Vec<&str> = table.display(active).face_up().filter_map(|(_, c)| named(table, c)).collect();
+        if self.0 == Sheet::Medieval && in_sight.iter().any(|n| *n == "Cry Havoc" || *n == "Rally") {
+            notes.push(format!(
+                "Cry Havoc and Rally count the Command cards held as the Command level: {} for {} (the Max Hand Size \
+                 marker).",
+                table.max_hand_size(active),
+                table.sheet().sides[usize::from(active & 1)]
+            ));
+        }
+        if matches!(self.0, Sheet::Napoleonics | Sheet::NapoleonicsEpic)
+            && in_sight.iter().any(|n| n.starts_with("Leadership"))
+        {
+            notes.push("A Leadership card's order count is the number of the side's own leaders on the board.".into());
+        }
+        if self.0 == Sheet::Napoleonics && table.turn == 1 && matches!(table.phase, Phase::Start) {
+            notes.push(
+                "Spanish Guerrilla Action, Battalion Mass and Iron Will counters (expansions 1, 3 and 4) belong to the \
+                 non-French side; use them as you judge best."
+                    .into(),
+            );
+        }
+    }
+
     fn purpose_is(table: &CardTable, purpose: u8, word: &str) -> bool {
         table.sheet().purposes.get(purpose as usize).is_some_and(|p| p == word)
     }
@@ -69,6 +112,9 @@ impl Rules {
 impl SpecialRules for Rules {
     fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
         if super::is_chance(out) {
+            return;
+        }
+        if scout::adjust_legal(table, out) || scenarios::adjust_legal(self.0, table, out) {
             return;
         }
         let active = table.active();
@@ -127,6 +173,10 @@ impl SpecialRules for Rules {
                 out.extend(cards.into_iter().map(|card| TableAction::Play { card, purpose: field }));
             }
         }
+        epic_ancients::adjust_legal(self.0, table, out);
+        if live {
+            tactician::adjust_legal(self.0, table, out);
+        }
     }
 
     fn apply(&self, table: &mut CardTable, special: Special) {
@@ -148,16 +198,49 @@ impl SpecialRules for Rules {
                 }
                 table.max_hand_size[side as usize] = (table.max_hand_size(side) + 1).min(crate::table::MAX_MARKER);
                 table.reconcile_hand_sizes();
+                scenarios::reapply_extra_slots(table);
             }
             (INACTIVE_TOKEN, _) => {
                 table.set_marker(TOKENS, side, (table.marker(TOKENS, side) - 1).max(0));
                 table.set_marker(INACTIVE_TOKEN_TURN, side, table.turn as i32);
             }
-            _ => {}
+            _ => match special.code {
+                scout::SCOUT_FACE_UP | scout::SCOUT_FACE_DOWN => scout::apply(table, special),
+                tactician::FIRST_CODE..=tactician::LAST_CODE => tactician::apply(table, special),
+                scenarios::FIRST_CODE.. => scenarios::apply(table, special),
+                _ => epic_ancients::apply(table, special),
+            },
+        }
+    }
+
+    fn after_game_roll(&self, table: &mut CardTable, special: Special, face: u8) {
+        epic_ancients::after_game_roll(table, special, face);
+        scenarios::after_game_roll(table, special, face);
+    }
+
+    fn game_roll_label(&self, table: &CardTable, special: Special, face: u8) -> Option<String> {
+        epic_ancients::roll_label(special, face).or_else(|| scenarios::roll_label(table, special, face))
+    }
+
+    fn reveals(&self, _table: &CardTable, special: Special) -> bool {
+        // A copied Order One Unit turns the Counter-attack's face-down replacement up; a Scout that
+        // drew a card turns its replacement up.
+        matches!(special.code, epic_ancients::COUNTER_COPY | scout::SCOUT_FACE_UP)
+    }
+
+    fn scenarios(&self) -> &'static [crate::scenario::Scenario] {
+        match self.0 {
+            Sheet::Medieval => &scenarios::MEDIEVAL_SCENARIOS,
+            Sheet::Napoleonics => &scenarios::NAPOLEONICS_SCENARIOS,
+            Sheet::NapoleonicsEpic => &scenarios::EPIC_BATTLES_SCENARIOS,
+            Sheet::EpicAncients => &[],
         }
     }
 
     fn after_selection(&self, table: &mut CardTable, special: Special, target: u8, card: CardId) {
+        if scenarios::after_selection(table, special, target, card) {
+            return;
+        }
         if special.code == FORM_SQUARE {
             // The random card goes to the square track; its slot refills face-down; the hands are
             // evened out again with the Variable Hand Size table.
@@ -171,19 +254,24 @@ impl SpecialRules for Rules {
                 });
             }
             table.reconcile_hand_sizes();
+            scenarios::reapply_extra_slots(table);
         }
     }
 
     fn after_play(&self, table: &mut CardTable, card: CardId, purpose: u8) {
         let active = table.active();
+        scenarios::after_play(table, card);
         if named(table, card).is_some_and(|n| self.refills_face_up(n)) {
-            // Its replacement, just queued, comes face-up.
-            for pending in table.pending.iter_mut() {
-                if let Pending::Fill { side, facing, .. } = pending
-                    && *side == active
-                    && *facing == Facing::FaceDown
-                {
-                    *facing = Facing::FaceUp;
+            // Its replacement, just queued, comes face-up (unless the player may have taken a counter
+            // or a banner instead: then it is drawn face-down and the player says).
+            if !scout::after_scout(self.0, table, card) {
+                for pending in table.pending.iter_mut() {
+                    if let Pending::Fill { side, facing, .. } = pending
+                        && *side == active
+                        && *facing == Facing::FaceDown
+                    {
+                        *facing = Facing::FaceUp;
+                    }
                 }
             }
             if self.0 == Sheet::Medieval {
@@ -195,6 +283,7 @@ impl SpecialRules for Rules {
             // together, and every emptied slot gets a face-down card.
             table.reshuffle(active, crate::playsheet::ReshuffleKind::DiscardFaceDown);
         }
+        epic_ancients::after_play(self.0, table, card, Self::purpose_is(table, purpose, "Field Command"));
         if self.0 == Sheet::EpicAncients {
             if Self::purpose_is(table, purpose, "Field Command") {
                 table.set_marker(FIELD_COMMANDS, active, table.marker(FIELD_COMMANDS, active) + 1);
@@ -205,6 +294,8 @@ impl SpecialRules for Rules {
     }
 
     fn end_of_turn(&self, table: &mut CardTable) {
+        epic_ancients::end_of_turn(table);
+        scenarios::end_of_turn(table);
         if self.0 != Sheet::EpicAncients {
             return;
         }
@@ -221,6 +312,13 @@ impl SpecialRules for Rules {
     }
 
     fn id(&self, special: Special) -> String {
+        if let Some(id) = epic_ancients::id(special)
+            .or_else(|| scout::id(special))
+            .or_else(|| tactician::id(special))
+            .or_else(|| scenarios::id(self.0, special))
+        {
+            return id;
+        }
         let card = special.card.map_or(String::new(), |c| format!("-{}", c.0));
         match special.code {
             REACTION => format!("reaction{card}"),
@@ -233,6 +331,13 @@ impl SpecialRules for Rules {
     }
 
     fn label(&self, table: &CardTable, special: Special) -> String {
+        if let Some(label) = epic_ancients::label(table, special)
+            .or_else(|| scout::label(self.0, table, special))
+            .or_else(|| tactician::label(table, special))
+            .or_else(|| scenarios::label(self.0, table, special))
+        {
+            return label;
+        }
         let name = &table.sheet().sides[(special.side & 1) as usize];
         let card = special.card.map_or(String::new(), |c| table.card_label(c));
         match special.code {
@@ -268,6 +373,10 @@ impl SpecialRules for Rules {
                     .into(),
             );
         }
+        epic_ancients::reminders(self.0, table, &mut notes);
+        scout::reminders(self.0, table, &mut notes);
+        scenarios::reminders(table, &mut notes);
+        self.card_reminders(table, &mut notes);
         notes
     }
 }

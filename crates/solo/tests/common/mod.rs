@@ -197,6 +197,17 @@ pub fn common_ids(s: &Table) -> Vec<String> {
             "dissolve-square-",
             "1960-",
             "eots-",
+            "tactician-",
+            "initiative-",
+            "inspired-field-general-",
+            "counter-attack-",
+            "scout-replacement-",
+            "scenario-",
+            "medellin-",
+            "krasnoi-",
+            "vitoria-",
+            "zehdenick-",
+            "total-war-",
         ]
         .iter()
         .any(|p| id.starts_with(p))

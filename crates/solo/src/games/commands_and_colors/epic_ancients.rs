@@ -1,0 +1,276 @@
+//! Epic Ancients II's turn mechanisms beyond the common Field Command count: Inspired Field General
+//! play (a second face-up copy of a section card joins the one the Fate Die allowed, counting as two
+//! Field Commands), Field General's Initiative (one battle-die roll per section the player names as
+//! unactivated, after at least one Field Command), and Counter-attack (shared with Napoleonics Epic
+//! Battles: the player names which of the other side's last-turn cards it copies, and the copy's
+//! table effect follows).
+
+use super::{ARMY_COMMAND, FIELD_COMMANDS, Sheet, named};
+use crate::card::CardId;
+use crate::games::Special;
+use crate::playsheet::Facing;
+use crate::slot::SlotName;
+use crate::table::{CardTable, Phase};
+use crate::table_action::TableAction;
+
+pub(super) const INSPIRED: u8 = 7;
+pub(super) const INITIATIVE: u8 = 8;
+pub(super) const COUNTER_COPY: u8 = 9;
+pub(super) const COUNTER_NONE: u8 = 10;
+
+/// The Field Command card the active side just played (0: none), which a copy may join.
+const LAST_FIELD: &str = "field command just played";
+/// Sections (bit per section) the active side rolled Field General's Initiative for this turn.
+const INITIATIVE_ROLLED: &str = "initiative rolled (sections)";
+/// The last initiative roll: 1 + section, and the face.
+const INITIATIVE_SECTION: &str = "initiative: section";
+const INITIATIVE_FACE: &str = "initiative: battle die";
+/// A Counter-attack waiting for the player to name the card it copies: its id, and 1 + its slot.
+const COUNTER: &str = "counter-attack to copy";
+const COUNTER_SLOT: &str = "counter-attack's slot";
+
+/// Tags of the cards each side played this turn and in its previous turn.
+pub(super) const PLAYED_NOW: [&str; 2] = ["played this turn (first side)", "played this turn (second side)"];
+const PLAYED_LAST: [&str; 2] = ["played last turn (first side)", "played last turn (second side)"];
+
+pub(super) const SECTIONS: [&str; 3] = ["Left", "Center", "Right"];
+
+/// The six battle-die symbols in the order the playsheet lists them; a d6 reads them 1 to 6.
+const SYMBOLS: [(&str, &str); 6] = [
+    ("Green Circle", "order one light unit of your choice in that section"),
+    ("Blue Triangle", "order one medium unit of your choice in that section"),
+    ("Red Square", "order one heavy unit of your choice in that section"),
+    (
+        "Leader Helmet",
+        "order any one unit of your choice, or instead detach and order an attached leader or order a lone leader",
+    ),
+    (
+        "Banner",
+        "one unit of your choice makes its standard retreat move and may not battle; each hex it cannot retreat \
+         costs a block",
+    ),
+    (
+        "Crossed Swords",
+        "one unit of your choice in the section may close combat without moving first (momentum allowed)",
+    ),
+];
+
+/// Section cards that qualify for Inspired Field General play.
+fn qualifies(name: &str) -> bool {
+    ["Order One Unit ", "Order Two Units ", "Order Three Units ", "Order Four Units "]
+        .iter()
+        .any(|p| name.strip_prefix(p).is_some_and(|rest| SECTIONS.contains(&rest)))
+}
+
+fn id_of(value: i32) -> Option<CardId> {
+    u16::try_from(value).ok().filter(|v| *v > 0).map(CardId)
+}
+
+/// The face-up cards that may be the second copy of `card` (same name; any other face-up card when
+/// the manifest names neither).
+fn copies(table: &CardTable, side: u8, card: CardId) -> Vec<CardId> {
+    let own = named(table, card);
+    if own.is_some_and(|n| !qualifies(n)) {
+        return Vec::new();
+    }
+    table.display(side).face_up().map(|(_, c)| c).filter(|c| *c != card && named(table, *c) == own).collect()
+}
+
+fn played_count(table: &CardTable) -> Option<u8> {
+    match table.phase {
+        Phase::Choose { played, .. } => Some(played),
+        _ => None,
+    }
+}
+
+pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableAction>) {
+    let active = table.active();
+    if let Some(card) = id_of(table.marker(COUNTER, active)) {
+        // The copied card decides the table effect: nothing else happens first.
+        out.clear();
+        let mut sources: Vec<CardId> =
+            table.tags.iter().filter(|(_, t)| *t == PLAYED_LAST[usize::from(1 - active)]).map(|(c, _)| *c).collect();
+        sources.dedup();
+        out.extend(sources.into_iter().map(|c| TableAction::Special(Special::new(COUNTER_COPY, active, Some(c)))));
+        out.push(TableAction::Special(Special::new(COUNTER_NONE, active, Some(card))));
+        return;
+    }
+    if sheet != Sheet::EpicAncients || played_count(table).is_none_or(|p| p == 0) {
+        return;
+    }
+    let fields = table.marker(FIELD_COMMANDS, active);
+    if let Some(card) = id_of(table.marker(LAST_FIELD, active))
+        && fields <= 2
+    {
+        out.extend(
+            copies(table, active, card)
+                .into_iter()
+                .map(|c| TableAction::Special(Special { code: INSPIRED, side: active, card: Some(c), n: 0 })),
+        );
+    }
+    let rolled = table.marker(INITIATIVE_ROLLED, active);
+    if fields >= 1 && table.marker(ARMY_COMMAND, active) == 0 {
+        if rolled != 0 {
+            // The initiative rolls come after the Field Commands.
+            out.retain(|a| !matches!(a, TableAction::Play { .. }));
+        }
+        for n in 0..3u8 {
+            if rolled & (1 << n) == 0 {
+                out.push(TableAction::Special(Special { code: INITIATIVE, side: active, card: None, n }));
+            }
+        }
+    }
+}
+
+pub(super) fn apply(table: &mut CardTable, special: Special) {
+    let side = special.side;
+    match special.code {
+        INSPIRED => {
+            let Some(copy) = special.card else { return };
+            if table.discard_card(side, copy, Some(Facing::FaceDown)).is_none() {
+                return;
+            }
+            table.set_marker(FIELD_COMMANDS, side, table.marker(FIELD_COMMANDS, side) + 1);
+            table.set_marker(LAST_FIELD, side, 0);
+            table.tags.push((copy, PLAYED_NOW[usize::from(side & 1)]));
+            if let Phase::Choose { face, played, slot_rest } = table.phase.clone() {
+                table.phase = Phase::Choose { face, played: played + 1, slot_rest };
+            }
+        }
+        INITIATIVE => {
+            let rolled = table.marker(INITIATIVE_ROLLED, side);
+            table.set_marker(INITIATIVE_ROLLED, side, rolled | (1 << special.n));
+            table.set_marker(LAST_FIELD, side, 0);
+            table.ask_game_roll(special);
+        }
+        COUNTER_COPY => {
+            let slot = usize::try_from(table.marker(COUNTER_SLOT, side) - 1).ok().and_then(|i| SlotName::ALL.get(i));
+            let slot = slot.copied();
+            clear_counter(table, side);
+            let Some(copied) = special.card else { return };
+            let rules = super::Rules::for_sheet(&table.sheet().id);
+            if named(table, copied).is_some_and(|n| rules.refills_face_up(n))
+                && let Some(slot) = slot
+            {
+                // The Counter-attack's replacement, already drawn face-down, comes face-up.
+                if let Some(p) = table.displays[usize::from(side)].slot_mut(slot).last_mut() {
+                    p.face_up = true;
+                }
+            }
+            if named(table, copied) == Some("I Am Spartacus") {
+                table.reshuffle(side, crate::playsheet::ReshuffleKind::DiscardFaceDown);
+            }
+        }
+        COUNTER_NONE => clear_counter(table, side),
+        _ => {}
+    }
+}
+
+fn clear_counter(table: &mut CardTable, side: u8) {
+    table.set_marker(COUNTER, side, 0);
+    table.set_marker(COUNTER_SLOT, side, 0);
+}
+
+pub(super) fn after_play(sheet: Sheet, table: &mut CardTable, card: CardId, field_command: bool) {
+    let active = table.active();
+    table.tags.push((card, PLAYED_NOW[usize::from(active & 1)]));
+    if sheet == Sheet::EpicAncients {
+        table.set_marker(LAST_FIELD, active, if field_command { i32::from(card.0) } else { 0 });
+    }
+    if named(table, card).is_some_and(|n| n.eq_ignore_ascii_case("Counter-attack")) {
+        let slot = table.last_played_slot;
+        table.set_marker(COUNTER, active, i32::from(card.0));
+        table.set_marker(COUNTER_SLOT, active, slot.map_or(0, |s| i32::try_from(s.index()).unwrap_or(0) + 1));
+    }
+}
+
+pub(super) fn after_game_roll(table: &mut CardTable, special: Special, face: u8) {
+    if special.code == INITIATIVE {
+        table.set_marker(INITIATIVE_SECTION, special.side, i32::from(special.n) + 1);
+        table.set_marker(INITIATIVE_FACE, special.side, i32::from(face));
+    }
+}
+
+pub(super) fn roll_label(special: Special, face: u8) -> Option<String> {
+    if special.code != INITIATIVE {
+        return None;
+    }
+    let (symbol, effect) = SYMBOLS.get(usize::from(face.clamp(1, 6) - 1)).copied().unwrap_or(SYMBOLS[0]);
+    let section = SECTIONS.get(usize::from(special.n)).copied().unwrap_or("Left");
+    Some(format!("battle die for the {section} section shows the {symbol}: {effect}"))
+}
+
+pub(super) fn end_of_turn(table: &mut CardTable) {
+    let active = usize::from(table.active() & 1);
+    table.tags.retain(|(_, t)| *t != PLAYED_LAST[active]);
+    for tag in table.tags.iter_mut() {
+        if tag.1 == PLAYED_NOW[active] {
+            tag.1 = PLAYED_LAST[active];
+        }
+    }
+    let side = table.active();
+    for marker in [LAST_FIELD, INITIATIVE_ROLLED, INITIATIVE_SECTION, INITIATIVE_FACE] {
+        table.set_marker(marker, side, 0);
+    }
+}
+
+pub(super) fn id(special: Special) -> Option<String> {
+    let card = special.card.map_or(0, |c| c.0);
+    Some(match special.code {
+        INSPIRED => format!("inspired-field-general-{card}"),
+        INITIATIVE => {
+            format!("initiative-{}", SECTIONS.get(usize::from(special.n)).copied().unwrap_or("left").to_lowercase())
+        }
+        COUNTER_COPY => format!("counter-attack-copies-{card}"),
+        COUNTER_NONE => "counter-attack-copies-nothing-on-the-table".into(),
+        _ => return None,
+    })
+}
+
+pub(super) fn label(table: &CardTable, special: Special) -> Option<String> {
+    let side = &table.sheet().sides[usize::from(special.side & 1)];
+    let card = special.card.map(|c| table.card_label(c)).unwrap_or_default();
+    Some(match special.code {
+        INSPIRED => {
+            let first = id_of(table.marker(LAST_FIELD, special.side)).map(|c| table.card_label(c)).unwrap_or_default();
+            format!("{side}: Inspired Field General: play {card} with {first} in the same section (two Field Commands)")
+        }
+        INITIATIVE => format!(
+            "{side}: Field General's Initiative: roll a battle die for the unactivated {} section",
+            SECTIONS.get(usize::from(special.n)).copied().unwrap_or("Left")
+        ),
+        COUNTER_COPY => format!("{side}: the Counter-attack copies {card}"),
+        COUNTER_NONE => format!("{side}: the Counter-attack copies a card with no effect on the card table"),
+        _ => return None,
+    })
+}
+
+pub(super) fn reminders(sheet: Sheet, table: &CardTable, notes: &mut Vec<String>) {
+    let active = table.active();
+    let name = &table.sheet().sides[usize::from(active & 1)];
+    if id_of(table.marker(COUNTER, active)).is_some() {
+        notes.push(format!(
+            "Counter-attack: {name} copies one of the cards the other side played in its last turn; say which, so a \
+             copied Order One Unit, Scout or I Am Spartacus has its table effect."
+        ));
+    }
+    if sheet != Sheet::EpicAncients {
+        return;
+    }
+    let face = table.marker(INITIATIVE_FACE, active);
+    if face > 0 {
+        let section = SECTIONS.get(usize::try_from(table.marker(INITIATIVE_SECTION, active) - 1).unwrap_or(0));
+        let (symbol, effect) = SYMBOLS[usize::try_from(face - 1).unwrap_or(0).min(5)];
+        notes.push(format!(
+            "Field General's Initiative, {} section: {symbol}: {effect}. No unit of that kind there: nothing is ordered.",
+            section.copied().unwrap_or("Left")
+        ));
+    }
+    if table.marker(FIELD_COMMANDS, active) >= 1 && table.marker(INITIATIVE_ROLLED, active) == 0 {
+        notes.push(
+            "Field General's Initiative: once the Field Commands are played, each section no card activated may roll \
+             one battle die."
+                .into(),
+        );
+    }
+}

@@ -1,0 +1,586 @@
+//! The scenario rules the Commands & Colors playsheets add, chosen with `--scenario` (or at the first
+//! decision of a table): the player first says which side plays the scenario's named role, then the
+//! table applies the rule when it comes up.
+//!
+//! - Medieval: Melebasa (the Byzantine Scout may take a Victory Banner, its replacement then
+//!   face-down), Decimum (the Vandal hand starts three smaller and grows back to five by plays; the
+//!   Byzantine doubled slots are not refilled to two once played), Solachon (eleven Byzantine card
+//!   plays, a refill schedule by plays left, the Sassanid Scout's banner).
+//! - Napoleonics: Medellin (each of the first three Spanish banners lost gives the French display a
+//!   lasting extra card in A, B, then D), Vitoria (the first move decided by a Fate Die roll for each
+//!   side), Krasnoi (a Russian random card loss by the chart), Zehdenick (four dice a side, the most
+//!   sabres moves first).
+//! - Epic Battles: Raab (the Austrian Scout may take a Victory Banner).
+
+use super::Sheet;
+use crate::card::CardId;
+use crate::fate_die;
+use crate::games::Special;
+use crate::playsheet::Facing;
+use crate::scenario::Scenario;
+use crate::slot::SlotName;
+use crate::table::{CardTable, MAX_MARKER, Pending, Phase};
+use crate::table_action::TableAction;
+
+/// The first of this module's codes.
+pub(super) const FIRST_CODE: u8 = 21;
+const MEDELLIN_BANNER: u8 = 21;
+const VITORIA_ROLL: u8 = 22;
+const VITORIA_PICK: u8 = 23;
+const VITORIA_NONE: u8 = 24;
+const VITORIA_FIRST: u8 = 25;
+const KRASNOI_LOSS: u8 = 26;
+const ZEHDENICK_ROLL: u8 = 27;
+const ROLE_SIDE: u8 = 28;
+/// Choosing scenario `k` of the sheet's list is code `SCENARIO + k` (so a scenario's setup step
+/// names its own choice); the side playing its role is asked next.
+const SCENARIO: u8 = 40;
+const SCENARIO_LAST: u8 = SCENARIO + 3;
+
+/// One scenario: its id, the role the player assigns to a side, and what the table does.
+struct Rule {
+    id: &'static str,
+    title: &'static str,
+    role: &'static str,
+    other: &'static str,
+}
+
+const MEDIEVAL: [Rule; 3] = [
+    Rule { id: "melebasa", title: "Melebasa 528 AD", role: "Byzantine", other: "Persian" },
+    Rule { id: "decimum", title: "Decimum 533 AD", role: "Byzantine", other: "Vandal" },
+    Rule { id: "solachon", title: "Solachon 586 AD", role: "Byzantine", other: "Sassanid" },
+];
+const NAPOLEONICS: [Rule; 4] = [
+    Rule { id: "medellin", title: "Medellin, 28 March 1809", role: "French", other: "Spanish" },
+    Rule { id: "vitoria", title: "Vitoria, 21 June 1813", role: "British", other: "French" },
+    Rule { id: "krasnoi", title: "Krasnoi, 17 November 1812", role: "Russian", other: "French" },
+    Rule { id: "zehdenick", title: "Zehdenick, 26 October 1806", role: "", other: "" },
+];
+const EPIC_BATTLES: [Rule; 1] = [Rule { id: "raab", title: "Raab, 14 June 1809", role: "Austrian", other: "French" }];
+
+pub(super) const MEDIEVAL_SCENARIOS: [Scenario; 3] = [
+    Scenario {
+        id: "melebasa",
+        summary: "Melebasa 528 AD: say which side is Byzantine; its Scout may take a Victory Banner, the \
+                  replacement then face-down",
+        steps: &[SCENARIO],
+    },
+    Scenario {
+        id: "decimum",
+        summary: "Decimum 533 AD: say which side is Byzantine; the Vandal hand starts three cards smaller and \
+                  grows back to five; Byzantine doubled slots are not refilled to two",
+        steps: &[SCENARIO + 1],
+    },
+    Scenario {
+        id: "solachon",
+        summary: "Solachon 586 AD: say which side is Byzantine; it has eleven card plays, refilled by the \
+                  sheet's schedule; the Sassanid Scout may take a Victory Banner",
+        steps: &[SCENARIO + 2],
+    },
+];
+pub(super) const NAPOLEONICS_SCENARIOS: [Scenario; 4] = [
+    Scenario {
+        id: "medellin",
+        summary: "Medellin: say which side is French; each of the first three Spanish banners lost adds a lasting \
+                  card to the French display (A, B, then D)",
+        steps: &[SCENARIO],
+    },
+    Scenario {
+        id: "vitoria",
+        summary: "Vitoria: say which side is British; a Fate Die roll for each side decides who moves first, with \
+                  the card it must play",
+        steps: &[SCENARIO + 1],
+    },
+    Scenario {
+        id: "krasnoi",
+        summary: "Krasnoi: say which side is Russian; its random card losses use the Random Card Selection Chart",
+        steps: &[SCENARIO + 2],
+    },
+    Scenario {
+        id: "zehdenick",
+        summary: "Zehdenick: four dice for each side, the most sabres moves first (ties roll again)",
+        steps: &[SCENARIO + 3],
+    },
+];
+pub(super) const EPIC_BATTLES_SCENARIOS: [Scenario; 1] = [Scenario {
+    id: "raab",
+    summary: "Raab: say which side is Austrian; its Scout may take a Victory Banner, the replacement then face-down",
+    steps: &[SCENARIO],
+}];
+
+/// The scenario in play (1 + its index in the sheet's list; side 0's value) and the side playing its
+/// role (side 0's value).
+const IN_PLAY: &str = "scenario";
+const ROLE: &str = "scenario role side";
+const MEDELLIN_EXTRAS: &str = "Medellin: banners lost";
+const SOLACHON_LEFT: &str = "Solachon: Byzantine card plays left";
+/// Decimum: the Vandal hand size the scenario grows back to.
+const DECIMUM_FULL_HAND: u8 = 5;
+const DECIMUM_GAP: u8 = 3;
+const SOLACHON_PLAYS: i32 = 11;
+/// Vitoria: 1 rolling, 2 picking, 3 deciding; the face each side rolled; the card each picked
+/// (-1: none); the card the first mover must play first.
+const VITORIA_STAGE: &str = "Vitoria: first move";
+const VITORIA_FACE: &str = "Vitoria: Fate Die";
+const VITORIA_CARD: &str = "Vitoria: card picked";
+const VITORIA_MUST: &str = "Vitoria: card to play first";
+/// Zehdenick: dice rolled so far (8 in all), and sabres per side.
+const ZEHDENICK_DICE: &str = "Zehdenick: dice rolled";
+const ZEHDENICK_SABRES: &str = "Zehdenick: sabres";
+const ZEHDENICK_DONE: &str = "Zehdenick: first move decided";
+/// The die face read as a sabre (one face in six, as on the Napoleonics battle die).
+const SABRE_FACE: u8 = 6;
+
+fn rules(sheet: Sheet) -> &'static [Rule] {
+    match sheet {
+        Sheet::Medieval => &MEDIEVAL,
+        Sheet::Napoleonics => &NAPOLEONICS,
+        Sheet::NapoleonicsEpic => &EPIC_BATTLES,
+        Sheet::EpicAncients => &[],
+    }
+}
+
+fn sheet_of(table: &CardTable) -> Sheet {
+    super::Rules::for_sheet(&table.sheet().id).0
+}
+
+/// The scenario in play, if any.
+fn current(table: &CardTable) -> Option<&'static Rule> {
+    let i = usize::try_from(table.marker(IN_PLAY, 0) - 1).ok()?;
+    rules(sheet_of(table)).get(i)
+}
+
+fn is(table: &CardTable, id: &str) -> bool {
+    current(table).is_some_and(|r| r.id == id)
+}
+
+fn role_side(table: &CardTable) -> u8 {
+    u8::try_from(table.marker(ROLE, 0).max(0)).unwrap_or(0) & 1
+}
+
+fn side_name(table: &CardTable, side: u8) -> &str {
+    &table.sheet().sides[usize::from(side & 1)]
+}
+
+/// The side whose Scout may take a Victory Banner in the scenario in play.
+pub(super) fn scout_banner_side(table: &CardTable) -> Option<u8> {
+    let byzantine = role_side(table);
+    match current(table)?.id {
+        "melebasa" | "raab" => Some(byzantine),
+        "solachon" => Some(1 - byzantine),
+        _ => None,
+    }
+}
+
+fn id_of(value: i32) -> Option<CardId> {
+    u16::try_from(value).ok().filter(|v| *v > 0).map(CardId)
+}
+
+fn special(code: u8, side: u8, card: Option<CardId>, n: u8) -> TableAction {
+    TableAction::Special(Special { code, side, card, n })
+}
+
+/// The cards a Vitoria roll lets `side` pick: those its face allows (every face-up card when the
+/// table would first need an order count).
+fn vitoria_choices(table: &CardTable, side: u8) -> Vec<CardId> {
+    let face = u8::try_from(table.marker(VITORIA_FACE, side)).unwrap_or(0);
+    let facts = |c: CardId| table.facts(c);
+    match fate_die::eligible_cards(table.sheet(), face, table.display(side), table.visible_top(side), &facts) {
+        Ok(cards) => cards,
+        Err(_) => table.display(side).face_up().map(|(_, c)| c).collect(),
+    }
+}
+
+/// Decisions the scenarios add; `true` when they replace every other one (a first move being
+/// decided).
+pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableAction>) -> bool {
+    if table.at_first_decision() && current(table).is_none() {
+        for k in 0..rules(sheet).len() {
+            out.push(special(SCENARIO + u8::try_from(k).unwrap_or(0), 0, None, 0));
+        }
+        return false;
+    }
+    let Some(rule) = current(table) else { return false };
+    if table.marker(ROLE, 0) < 0 {
+        out.clear();
+        out.push(special(ROLE_SIDE, 0, None, 0));
+        out.push(special(ROLE_SIDE, 1, None, 0));
+        return true;
+    }
+    let role = role_side(table);
+    let live = matches!(table.phase, Phase::Start | Phase::Choose { .. });
+    match rule.id {
+        "vitoria" => {
+            let stage = table.marker(VITORIA_STAGE, 0);
+            if (1..=3).contains(&stage) {
+                out.clear();
+            }
+            match stage {
+                1 => {
+                    if let Some(side) = [0u8, 1].into_iter().find(|s| table.marker(VITORIA_FACE, *s) == 0) {
+                        out.push(special(VITORIA_ROLL, side, None, 0));
+                    }
+                    return true;
+                }
+                2 => {
+                    if let Some(side) = [0u8, 1].into_iter().find(|s| table.marker(VITORIA_CARD, *s) == 0) {
+                        out.extend(
+                            vitoria_choices(table, side).into_iter().map(|c| special(VITORIA_PICK, side, Some(c), 0)),
+                        );
+                        out.push(special(VITORIA_NONE, side, None, 0));
+                    }
+                    return true;
+                }
+                3 => {
+                    out.push(special(VITORIA_FIRST, 0, None, 0));
+                    out.push(special(VITORIA_FIRST, 1, None, 0));
+                    return true;
+                }
+                _ => {}
+            }
+            if let Some(card) = id_of(table.marker(VITORIA_MUST, 0))
+                && matches!(table.phase, Phase::Choose { played: 0, .. })
+            {
+                out.retain(|a| !matches!(a, TableAction::Play { card: c, .. } if *c != card));
+            }
+        }
+        "medellin" if live && table.marker(MEDELLIN_EXTRAS, 0) < 3 => {
+            out.push(special(MEDELLIN_BANNER, role, None, 0));
+        }
+        "krasnoi" if live && table.display(role).face_up().next().is_some() => {
+            out.push(special(KRASNOI_LOSS, role, None, 0));
+        }
+        "zehdenick" if table.marker(ZEHDENICK_DONE, 0) == 0 && table.at_first_decision() => {
+            out.clear();
+            out.push(special(ZEHDENICK_ROLL, 0, None, 0));
+            return true;
+        }
+        _ => {}
+    }
+    false
+}
+
+/// Raises a slot's card count for good and queues its face-down card.
+fn add_lasting_card(table: &mut CardTable, side: u8, slot: SlotName) {
+    let display = &mut table.displays[usize::from(side)];
+    display.target[slot.index()] = display.target[slot.index()].saturating_add(1);
+    table.pending.push_back(Pending::Fill { side, slot, facing: Facing::FaceDown, only_if_short: true });
+}
+
+/// The lasting extra slots a scenario gave (Medellin), put back after the Variable Hand Size table
+/// was applied again (an Infantry Square).
+pub(super) fn reapply_extra_slots(table: &mut CardTable) {
+    if !is(table, "medellin") {
+        return;
+    }
+    let french = role_side(table);
+    let lost = usize::try_from(table.marker(MEDELLIN_EXTRAS, 0)).unwrap_or(0).min(3);
+    for slot in [SlotName::A, SlotName::B, SlotName::D].into_iter().take(lost) {
+        let display = &mut table.displays[usize::from(french)];
+        display.target[slot.index()] = display.target[slot.index()].saturating_add(1);
+    }
+}
+
+pub(super) fn apply(table: &mut CardTable, special: Special) {
+    let side = special.side;
+    match special.code {
+        SCENARIO..=SCENARIO_LAST => {
+            table.set_marker(IN_PLAY, 0, i32::from(special.code - SCENARIO) + 1);
+            if current(table).is_some_and(|r| r.role.is_empty()) {
+                table.set_marker(ROLE, 0, 0);
+            } else {
+                // Which side plays the role is asked next.
+                table.set_marker(ROLE, 0, -1);
+            }
+        }
+        ROLE_SIDE => {
+            table.set_marker(ROLE, 0, i32::from(side));
+            match current(table).map(|r| r.id) {
+                Some("decimum") => {
+                    // The Vandal hand starts three cards smaller: the Byzantine display gets the extra
+                    // cards of a three-card difference.
+                    let vandal = usize::from(1 - side);
+                    let byzantine = table.max_hand_size(side);
+                    table.max_hand_size[vandal] = byzantine.saturating_sub(DECIMUM_GAP).max(1);
+                    table.reconcile_hand_sizes();
+                }
+                Some("solachon") => table.set_marker(SOLACHON_LEFT, side, SOLACHON_PLAYS),
+                Some("vitoria") => table.set_marker(VITORIA_STAGE, 0, 1),
+                _ => {}
+            }
+        }
+        MEDELLIN_BANNER => {
+            let lost = table.marker(MEDELLIN_EXTRAS, 0);
+            let slot = [SlotName::A, SlotName::B, SlotName::D].get(usize::try_from(lost).unwrap_or(3)).copied();
+            if let Some(slot) = slot {
+                table.set_marker(MEDELLIN_EXTRAS, 0, lost + 1);
+                add_lasting_card(table, side, slot);
+            }
+        }
+        VITORIA_ROLL | ZEHDENICK_ROLL => table.ask_game_roll(special),
+        VITORIA_PICK => {
+            let card = special.card.map_or(0, |c| i32::from(c.0));
+            table.set_marker(VITORIA_CARD, side, card);
+            vitoria_after_pick(table);
+        }
+        VITORIA_NONE => {
+            table.set_marker(VITORIA_CARD, side, -1);
+            vitoria_after_pick(table);
+        }
+        VITORIA_FIRST => vitoria_start(table, side),
+        KRASNOI_LOSS => table.ask_random_selection(side, special),
+        _ => {}
+    }
+}
+
+/// Both sides picked (or had no order card): a side without one means the British move first;
+/// otherwise the player compares the printed unit counts.
+fn vitoria_after_pick(table: &mut CardTable) {
+    let picks = [table.marker(VITORIA_CARD, 0), table.marker(VITORIA_CARD, 1)];
+    if picks.contains(&0) {
+        return;
+    }
+    if picks.contains(&-1) {
+        vitoria_start(table, role_side(table));
+    } else {
+        table.set_marker(VITORIA_STAGE, 0, 3);
+    }
+}
+
+/// The first mover's turn begins with its Vitoria roll and the card it picked.
+fn vitoria_start(table: &mut CardTable, first: u8) {
+    let face = u8::try_from(table.marker(VITORIA_FACE, first)).unwrap_or(3);
+    table.set_marker(VITORIA_STAGE, 0, 4);
+    table.set_marker(VITORIA_MUST, 0, table.marker(VITORIA_CARD, first).max(0));
+    table.active = first;
+    table.last_roll = Some(face);
+    table.phase = Phase::Choose { face, played: 0, slot_rest: None };
+}
+
+pub(super) fn after_game_roll(table: &mut CardTable, special: Special, face: u8) {
+    match special.code {
+        VITORIA_ROLL => {
+            let side = special.side;
+            if face != 2 {
+                table.displays[usize::from(side)].flip_slots(fate_die::flip_slots(face));
+            }
+            table.set_marker(VITORIA_FACE, side, i32::from(face));
+            if table.marker(VITORIA_FACE, 1 - side) != 0 {
+                table.set_marker(VITORIA_STAGE, 0, 2);
+            }
+        }
+        ZEHDENICK_ROLL => {
+            let rolled = table.marker(ZEHDENICK_DICE, 0);
+            let side = u8::from(rolled >= 4);
+            if face == SABRE_FACE {
+                table.set_marker(ZEHDENICK_SABRES, side, table.marker(ZEHDENICK_SABRES, side) + 1);
+            }
+            table.set_marker(ZEHDENICK_DICE, 0, rolled + 1);
+            if rolled + 1 < 8 {
+                table.ask_game_roll(special);
+                return;
+            }
+            let [a, b] = [table.marker(ZEHDENICK_SABRES, 0), table.marker(ZEHDENICK_SABRES, 1)];
+            if a == b {
+                // A tie: both sides roll again.
+                for s in [0, 1] {
+                    table.set_marker(ZEHDENICK_SABRES, s, 0);
+                }
+                table.set_marker(ZEHDENICK_DICE, 0, 0);
+                table.ask_game_roll(special);
+                return;
+            }
+            table.set_marker(ZEHDENICK_DONE, 0, 1);
+            table.active = u8::from(b > a);
+        }
+        _ => {}
+    }
+}
+
+pub(super) fn roll_label(table: &CardTable, special: Special, face: u8) -> Option<String> {
+    match special.code {
+        VITORIA_ROLL => Some(format!(
+            "Vitoria: {}'s Fate Die shows {face}: {}",
+            side_name(table, special.side),
+            table.sheet().face(face).title
+        )),
+        ZEHDENICK_ROLL => {
+            let rolled = table.marker(ZEHDENICK_DICE, 0);
+            let side = u8::from(rolled >= 4);
+            let sabre = if face == SABRE_FACE { "a sabre" } else { "no sabre" };
+            Some(format!("Zehdenick: {}'s die {} of 4 shows {face}: {sabre}", side_name(table, side), rolled % 4 + 1))
+        }
+        _ => None,
+    }
+}
+
+pub(super) fn after_selection(table: &mut CardTable, special: Special, target: u8, card: CardId) -> bool {
+    if special.code != KRASNOI_LOSS {
+        return false;
+    }
+    table.discard_card(target, card, Some(Facing::FaceDown));
+    true
+}
+
+/// After a play: Decimum's hands and Solachon's refill schedule; Vitoria's card is played.
+pub(super) fn after_play(table: &mut CardTable, card: CardId) {
+    let side = table.active();
+    if id_of(table.marker(VITORIA_MUST, 0)) == Some(card) {
+        table.set_marker(VITORIA_MUST, 0, 0);
+    }
+    let Some(rule) = current(table) else { return };
+    let byzantine = role_side(table);
+    let vacated = table.last_played_slot;
+    match rule.id {
+        "decimum" if side == byzantine => {
+            // A doubled slot that was played keeps one card from now on.
+            if let Some(slot) = vacated
+                && !table.display(side).slot(slot).is_empty()
+            {
+                table.displays[usize::from(side)].target[slot.index()] = 1;
+                cancel_fill(table, side, slot);
+            }
+        }
+        "decimum" => {
+            // The Vandal hand grows by one a play, up to five (its Command for the cards that count it).
+            let grown = (table.max_hand_size(side) + 1).min(DECIMUM_FULL_HAND.min(MAX_MARKER));
+            table.max_hand_size[usize::from(side)] = grown.max(table.max_hand_size(side));
+        }
+        "solachon" if side == byzantine => {
+            // The schedule replaces the Fate Die's refill: only the played card's slot, if any.
+            let left_after = table.marker(SOLACHON_LEFT, side) - 1;
+            table.pending.retain(|p| !matches!(p, Pending::Fill { side: s, .. } if *s == side));
+            let Some(slot) = vacated else { return };
+            let mut fills = Vec::new();
+            match left_after {
+                6..=8 => {}
+                1..=4 => {
+                    let extra = [SlotName::E, SlotName::D, SlotName::B, SlotName::A]
+                        [usize::try_from(left_after - 1).unwrap_or(0).min(3)];
+                    fills.extend([slot, extra]);
+                }
+                _ => fills.push(slot),
+            }
+            for slot in fills {
+                table.pending.push_back(Pending::Fill { side, slot, facing: Facing::FaceDown, only_if_short: false });
+            }
+        }
+        _ => {}
+    }
+}
+
+fn cancel_fill(table: &mut CardTable, side: u8, slot: SlotName) {
+    if let Some(i) = table
+        .pending
+        .iter()
+        .rposition(|p| matches!(p, Pending::Fill { side: s, slot: x, .. } if *s == side && *x == slot))
+    {
+        table.pending.remove(i);
+    }
+}
+
+pub(super) fn end_of_turn(table: &mut CardTable) {
+    let side = table.active();
+    if is(table, "solachon") && side == role_side(table) {
+        let left = table.marker(SOLACHON_LEFT, side);
+        table.set_marker(SOLACHON_LEFT, side, (left - 1).max(0));
+    }
+}
+
+pub(super) fn id(table_sheet: Sheet, special: Special) -> Option<String> {
+    let side = if special.side == 0 { "first" } else { "second" };
+    let card = special.card.map_or(0, |c| c.0);
+    Some(match special.code {
+        SCENARIO..=SCENARIO_LAST => {
+            format!("scenario-{}", rules(table_sheet).get(usize::from(special.code - SCENARIO))?.id)
+        }
+        ROLE_SIDE => format!("scenario-role-is-{side}"),
+        MEDELLIN_BANNER => "medellin-spanish-banner-lost".into(),
+        VITORIA_ROLL => format!("vitoria-roll-{side}"),
+        VITORIA_PICK => format!("vitoria-pick-{card}"),
+        VITORIA_NONE => format!("vitoria-no-order-card-{side}"),
+        VITORIA_FIRST => format!("vitoria-{side}-moves-first"),
+        KRASNOI_LOSS => "krasnoi-random-card-loss".into(),
+        ZEHDENICK_ROLL => "zehdenick-roll".into(),
+        _ => return None,
+    })
+}
+
+pub(super) fn label(sheet: Sheet, table: &CardTable, special: Special) -> Option<String> {
+    let side = side_name(table, special.side).to_string();
+    let card = special.card.map(|c| table.card_label(c)).unwrap_or_default();
+    let role = current(table).map_or("", |r| r.role);
+    let other = current(table).map_or("", |r| r.other);
+    Some(match special.code {
+        SCENARIO..=SCENARIO_LAST => {
+            let rule = rules(sheet).get(usize::from(special.code - SCENARIO))?;
+            format!("play the scenario {} with its card rules", rule.title)
+        }
+        ROLE_SIDE => format!("{}: the {role} side is the {side}", current(table).map_or("", |r| r.title)),
+        MEDELLIN_BANNER => {
+            let slot = ["A", "B", "D"].get(usize::try_from(table.marker(MEDELLIN_EXTRAS, 0)).unwrap_or(3));
+            format!(
+                "Medellin: the {other} side lost one of its first three banners: the {role} display gets a lasting extra \
+                 card in slot {}",
+                slot.copied().unwrap_or("-")
+            )
+        }
+        VITORIA_ROLL => format!("Vitoria: roll the Fate Die for {side} to decide the first move"),
+        VITORIA_PICK => format!("Vitoria: {side} picks {card}, the allowed card ordering the fewest printed units"),
+        VITORIA_NONE => format!("Vitoria: {side} has no order-count card among those allowed"),
+        VITORIA_FIRST => {
+            format!("Vitoria: {side}'s card orders fewer printed units, so {side} moves first (a tie: the {role})")
+        }
+        KRASNOI_LOSS => format!("Krasnoi: the {role} side loses a random face-up card (Random Card Selection)"),
+        ZEHDENICK_ROLL => "Zehdenick: roll four dice for each side; the most sabres moves first".into(),
+        _ => return None,
+    })
+}
+
+pub(super) fn reminders(table: &CardTable, notes: &mut Vec<String>) {
+    let Some(rule) = current(table) else { return };
+    let role = role_side(table);
+    let role_name = side_name(table, role);
+    match rule.id {
+        "solachon" => {
+            let left = table.marker(SOLACHON_LEFT, role);
+            if left == 0 {
+                notes.push(format!(
+                    "Solachon: the {} ({role_name}) have no card plays left: unless they have already won, the {} win.",
+                    rule.role, rule.other
+                ));
+            } else {
+                notes.push(format!(
+                    "Solachon: {left} {} card play(s) left. Refills by plays left after a turn: 9-10 face-down, 6-8 none, \
+                     5 face-down, 1-4 face-down plus an extra card in A, B, D, then E.",
+                    rule.role
+                ));
+            }
+        }
+        "decimum" => notes.push(format!(
+            "Decimum: the {} hand grows by one a play up to five (its Max Hand Size shows it); the {} doubled slots \
+             are not refilled to two once played.",
+            rule.other, rule.role
+        )),
+        "vitoria" if (1..=3).contains(&table.marker(VITORIA_STAGE, 0)) => notes.push(format!(
+            "Vitoria: each side rolls the Fate Die and picks the allowed card ordering the fewest printed units; the \
+             lower count moves first, and a tie or a side without an order card gives the first move to the {}.",
+            rule.role
+        )),
+        "vitoria" if table.marker(VITORIA_MUST, 0) > 0 => {
+            notes.push("Vitoria: the first mover plays the card it picked before any other.".into());
+        }
+        "zehdenick" if table.marker(ZEHDENICK_DONE, 0) == 1 && table.turn == 1 => notes.push(format!(
+            "Zehdenick: {} rolled more sabres ({} to {}) and moves first.",
+            side_name(table, table.active()),
+            table.marker(ZEHDENICK_SABRES, table.active()),
+            table.marker(ZEHDENICK_SABRES, 1 - table.active())
+        )),
+        "medellin" if table.marker(MEDELLIN_EXTRAS, 0) < 3 => notes.push(format!(
+            "Medellin: when the {} lose one of their first three banners they discard no face-up card; the {} \
+             display gains a lasting card instead.",
+            rule.other, rule.role
+        )),
+        _ => {}
+    }
+}

@@ -189,7 +189,20 @@ fn run_script(session: &mut Session<CardTable>, file: &Path, out: &mut dyn Write
 fn render(view: &TableView, actions: &[TableAction], out: &mut dyn Write) -> Result<()> {
     writeln!(out)?;
     writeln!(out, "Turn {} — {}", view.turn, view.waiting_for)?;
-    for (i, side) in view.sides.iter().enumerate() {
+    if let Some(other) = &view.other_pair {
+        writeln!(out, "  {} displays (in use):", other.front)?;
+    }
+    write_sides(view, &view.sides, out)?;
+    if let Some(other) = &view.other_pair {
+        writeln!(out, "  {} displays (waiting):", other.waiting)?;
+        write_sides(view, &other.sides, out)?;
+    }
+    write_rest(view, actions, out)
+}
+
+/// One line per side: its slots (face-down cards as `##`), markers and cards beside the display.
+fn write_sides(view: &TableView, sides: &[solo::SideView], out: &mut dyn Write) -> Result<()> {
+    for (i, side) in sides.iter().enumerate() {
         let marker = if i as u8 == view.active { "*" } else { " " };
         let mut line = format!("{marker} {:<16}", side.name);
         for (slot, cards) in &side.slots {
@@ -208,6 +221,11 @@ fn render(view: &TableView, actions: &[TableAction], out: &mut dyn Write) -> Res
         }
         writeln!(out, "{line}")?;
     }
+    Ok(())
+}
+
+/// Decks, names in sight, markers, held cards, reminders and what the Fate Die allows.
+fn write_rest(view: &TableView, actions: &[TableAction], out: &mut dyn Write) -> Result<()> {
     for deck in &view.decks {
         let top = deck.face_up_top.map_or(String::new(), |c| format!(", face-up top {}", c.0));
         let discard_top =

@@ -536,3 +536,139 @@ fn the_scenario_option_sets_up_a_commands_and_colors_scenario() {
     assert!(common::reminders(&mut q).contains("rolled more sabres"), "{}", common::reminders(&mut q));
     assert!(ids(&mut q).contains(&"roll".to_string()));
 }
+
+/// Napoleonics Epic Battles set up for La Grande Battles: the Commander in Chief displays hold
+/// cards 1-10, the Corps Commander displays 11-20 (A and B face-up).
+fn grande_battles() -> Protocol {
+    let mut p = start("cc-napoleonics-epic", &FILLERS);
+    apply(&mut p, "la-grande-battles");
+    draw_lowest(&mut p);
+    p
+}
+
+#[test]
+fn la_grande_battles_deals_corps_displays_with_their_own_hand_sizes() {
+    let mut p = grande_battles();
+    let v = view(&mut p);
+    assert_eq!(v["other_pair"]["front"], json!("Corps Commander"), "the Corps pair is set up first");
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([11]));
+    assert_eq!(v["sides"][1]["slots"]["A"], json!([16]));
+    assert_eq!(v["other_pair"]["sides"][0]["slots"]["A"], json!([1]));
+    assert_eq!(
+        ids(&mut p),
+        vec![
+            "corps-hand-size-up-first",
+            "corps-hand-size-down-first",
+            "corps-hand-size-up-second",
+            "corps-hand-size-down-second",
+            "corps-displays-ready"
+        ]
+    );
+    // A bigger first Corps hand: the Variable Hand Size table adds a card to its slot A only.
+    apply(&mut p, "corps-hand-size-up-first");
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([11, null]));
+    assert_eq!(v["sides"][0]["max_hand_size"], json!(6));
+    assert_eq!(v["other_pair"]["sides"][0]["max_hand_size"], json!(5), "the Commander in Chief hand is apart");
+    assert_eq!(v["other_pair"]["sides"][0]["slots"]["A"], json!([1]), "the Commander in Chief display is untouched");
+    apply(&mut p, "corps-displays-ready");
+    let v = view(&mut p);
+    assert_eq!(v["other_pair"]["front"], json!("Commander in Chief"));
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([1]));
+    assert!(ids(&mut p).contains(&"tactician-draw-first-left".to_string()), "Tactician cards per battlefield");
+}
+
+#[test]
+fn a_grande_battles_turn_rolls_for_the_commander_in_chief_then_for_the_corps() {
+    let mut p = grande_battles();
+    apply(&mut p, "corps-displays-ready");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-command");
+    draw_lowest(&mut p);
+    let now = ids(&mut p);
+    assert!(now.contains(&"corps-commander-roll".to_string()) && !now.contains(&"end-turn".to_string()), "{now:?}");
+    apply(&mut p, "corps-commander-roll");
+    apply(&mut p, "fate-4");
+    assert_eq!(view(&mut p)["other_pair"]["front"], json!("Corps Commander"));
+    assert!(common::reminders(&mut p).contains("Corps Commander step"));
+    apply(&mut p, "play-12-command");
+    draw_lowest(&mut p);
+    assert!(!ids(&mut p).contains(&"corps-commander-roll".to_string()), "one Corps roll a turn");
+    apply(&mut p, "end-turn");
+    let v = view(&mut p);
+    assert_eq!(v["active"], json!(1));
+    assert_eq!(
+        v["other_pair"]["front"],
+        json!("Commander in Chief"),
+        "the next turn starts with the Commanders in Chief"
+    );
+    assert_eq!(v["decks"][0]["discard"], json!([1, 12]));
+}
+
+#[test]
+fn an_infantry_square_during_the_corps_step_changes_the_commander_in_chief_display() {
+    let mut p = grande_battles();
+    apply(&mut p, "corps-displays-ready");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-command");
+    draw_lowest(&mut p);
+    apply(&mut p, "corps-commander-roll");
+    apply(&mut p, "fate-4");
+    // The second side defends in square: a random card of its Commander in Chief display goes.
+    apply(&mut p, "form-square-1");
+    apply(&mut p, "d6-1"); // its Commander in Chief cards A6 and B7: 1-3 is A
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["other_pair"]["front"], json!("Corps Commander"), "back to the Corps step");
+    assert_eq!(v["other_pair"]["sides"][1]["max_hand_size"], json!(4));
+    assert_eq!(v["sides"][1]["max_hand_size"], json!(5), "the Corps hand is unchanged");
+    assert_eq!(v["other_pair"]["sides"][1]["slots"]["A"], json!([null]), "card 6 left; refilled face-down");
+    assert_eq!(v["held"], json!([{"card": 6, "side": 1, "place": "Infantry Square track"}]));
+    // The Commander in Chief first side now has the larger hand: its extra card is in slot A.
+    assert_eq!(v["other_pair"]["sides"][0]["slots"]["A"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn the_courier_rack_takes_cards_from_the_deck_or_the_display_and_plays_one_a_grande_battles_turn() {
+    let mut p = grande_battles();
+    apply(&mut p, "corps-displays-ready");
+    apply(&mut p, "courier-rack-deal-first");
+    draw_lowest(&mut p);
+    apply(&mut p, "courier-rack-from-display-2");
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    let rack: Vec<u64> = v["held"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|h| h["place"] == json!("Courier Rack"))
+        .filter_map(|h| h["card"].as_u64())
+        .collect();
+    assert_eq!(rack, vec![21, 2]);
+    assert_eq!(v["sides"][0]["slots"]["B"], json!([null]), "the display card's slot refills face-down");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-command");
+    draw_lowest(&mut p);
+    apply(&mut p, "courier-rack-play-21");
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("courier-rack-play-")), "one rack card a turn");
+    assert_eq!(view(&mut p)["decks"][0]["discard"], json!([1, 21]));
+}
+
+#[test]
+fn outside_la_grande_battles_the_courier_rack_is_played_at_the_players_discretion() {
+    let mut p = start("cc-napoleonics-epic", &FILLERS);
+    apply(&mut p, "courier-rack-deal-first");
+    draw_lowest(&mut p);
+    apply(&mut p, "courier-rack-deal-first");
+    draw_lowest(&mut p);
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "courier-rack-play-11");
+    apply(&mut p, "courier-rack-play-12");
+    assert_eq!(view(&mut p)["decks"][0]["discard"], json!([11, 12]));
+    assert!(!ids(&mut p).contains(&"la-grande-battles".to_string()), "chosen at the first decision only");
+}

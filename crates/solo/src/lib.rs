@@ -25,4 +25,4 @@ pub use scenario::{Scenario, ScenarioError, ScenarioReport, apply_scenario, scen
 pub use slot::{SlotName, SlotSet};
 pub use table::{CardTable, TableSetup};
 pub use table_action::TableAction;
-pub use table_view::TableView;
+pub use table_view::{OtherPairView, SideView, TableView};

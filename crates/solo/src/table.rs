@@ -101,9 +101,46 @@ pub(crate) enum Phase {
 /// A card owed to a slot (or to the top of a deck) that the table will draw as soon as it can.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Pending {
-    Fill { side: u8, slot: SlotName, facing: Facing, only_if_short: bool },
-    RevealTop { side: u8 },
-    DigDraw { side: u8 },
+    Fill {
+        side: u8,
+        slot: SlotName,
+        facing: Facing,
+        only_if_short: bool,
+    },
+    RevealTop {
+        side: u8,
+    },
+    DigDraw {
+        side: u8,
+    },
+    /// A card drawn face-up into a place a game rule keeps beside the display (a Courier Rack).
+    ToHeld {
+        side: u8,
+        place: &'static str,
+    },
+}
+
+impl Pending {
+    /// The side whose deck the card comes from.
+    pub(crate) fn side(&self) -> u8 {
+        match *self {
+            Pending::Fill { side, .. }
+            | Pending::RevealTop { side }
+            | Pending::DigDraw { side }
+            | Pending::ToHeld { side, .. } => side,
+        }
+    }
+}
+
+/// The pair of displays not in use when a game gives each side two (La Grande Battles: the
+/// Commander in Chief's and the Corps Commander's). The pair a turn step uses is swapped to the
+/// front, so every common rule acts on it; this one waits with its own Max Hand Size markers.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct OtherPair {
+    pub(crate) displays: [CardDisplay; 2],
+    pub(crate) max_hand_size: [u8; 2],
+    /// The names of the pair in front and of the pair waiting here.
+    pub(crate) names: [&'static str; 2],
 }
 
 /// The place of a held card that fills its side's next refill instead of a draw from the deck.
@@ -150,6 +187,8 @@ pub struct CardTable {
     pub(crate) tags: Vec<(CardId, &'static str)>,
     /// The slot the active side's last played card left (for rules that act on that slot).
     pub(crate) last_played_slot: Option<SlotName>,
+    /// A second pair of displays, when the game gives each side two.
+    pub(crate) other_pair: Option<Box<OtherPair>>,
     /// The number of cards each deck was built with.
     pub(crate) deck_sizes: [u16; 2],
     /// Physical deck mode (see [`TableSetup::physical`]).
@@ -220,6 +259,9 @@ impl CardTable {
         let mut hidden: Vec<CardId> = Vec::new();
         for &side in sides {
             hidden.extend(self.displays[side].cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card));
+            if let Some(other) = &self.other_pair {
+                hidden.extend(other.displays[side].cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card));
+            }
         }
         for &d in &decks {
             hidden.extend(self.decks[d].pool.iter().copied());
@@ -229,10 +271,13 @@ impl CardTable {
         engine::shuffle(rng, &mut hidden);
         let mut next = hidden.into_iter();
         for &side in sides {
-            for stack in &mut self.displays[side].slots {
-                for p in stack.iter_mut().filter(|p| !p.face_up) {
-                    if let Some(c) = next.next() {
-                        p.card = c;
+            let other = self.other_pair.as_mut().map(|o| &mut o.displays[side]);
+            for display in std::iter::once(&mut self.displays[side]).chain(other) {
+                for stack in &mut display.slots {
+                    for p in stack.iter_mut().filter(|p| !p.face_up) {
+                        if let Some(c) = next.next() {
+                            p.card = c;
+                        }
                     }
                 }
             }
@@ -411,6 +456,7 @@ impl CardTable {
             confirmed: Vec::new(),
             tags: Vec::new(),
             last_played_slot: None,
+            other_pair: None,
             next_card: next,
             sheet,
         };
@@ -474,6 +520,37 @@ impl CardTable {
         self.held.retain(|h| !cards.contains(&h.card));
         let d = self.deck_index(side);
         self.decks[d].pool.extend(cards);
+    }
+
+    /// Every display of the table: the pair in front, then the waiting pair if there is one.
+    pub(crate) fn all_displays(&self) -> impl Iterator<Item = &CardDisplay> {
+        self.displays.iter().chain(self.other_pair.iter().flat_map(|p| p.displays.iter()))
+    }
+
+    /// Opens a second, empty pair of displays, waiting behind the current one.
+    pub(crate) fn open_second_pair(&mut self, front: &'static str, waiting: &'static str) {
+        self.other_pair = Some(Box::new(OtherPair {
+            displays: Default::default(),
+            max_hand_size: self.max_hand_size,
+            names: [front, waiting],
+        }));
+    }
+
+    /// Brings the waiting pair of displays to the front (with its Max Hand Size markers).
+    pub(crate) fn swap_pairs(&mut self) {
+        if let Some(other) = self.other_pair.as_mut() {
+            std::mem::swap(&mut self.displays, &mut other.displays);
+            std::mem::swap(&mut self.max_hand_size, &mut other.max_hand_size);
+            other.names.swap(0, 1);
+        }
+    }
+
+    /// Sets the card slots of both front displays from their Max Hand Sizes and deals them.
+    pub(crate) fn deal_front_pair(&mut self) {
+        for side in 0..2 {
+            self.set_targets(side);
+            self.deal(side);
+        }
     }
 
     /// A new anonymous card joins `side`'s undrawn deck (a card the manifest does not list).
@@ -615,6 +692,9 @@ impl CardTable {
     /// reshuffles on exhaustion, phase changes. Stops at the first chance node or decision.
     pub(crate) fn settle(&mut self) {
         self.settle_steps();
+        if self.pending.is_empty() && self.rules().settled(self) {
+            self.settle_steps();
+        }
         self.forget_hidden();
     }
 
@@ -629,9 +709,7 @@ impl CardTable {
                 }
             }
             if let Some(&pending) = self.pending.front() {
-                let side = match pending {
-                    Pending::Fill { side, .. } | Pending::RevealTop { side } | Pending::DigDraw { side } => side,
-                };
+                let side = pending.side();
                 let d = self.deck_index(side);
                 match pending {
                     Pending::Fill { slot, only_if_short: true, .. }
@@ -659,6 +737,13 @@ impl CardTable {
                     Pending::Fill { slot, facing, .. } if self.decks[d].top.is_some() => {
                         if let Some(top) = self.decks[d].top.take() {
                             self.place(side, slot, top, facing != Facing::FaceDown);
+                        }
+                        self.pending.pop_front();
+                        continue;
+                    }
+                    Pending::ToHeld { place, .. } if self.decks[d].top.is_some() => {
+                        if let Some(top) = self.decks[d].top.take() {
+                            self.held.push(Held { card: top, side, place });
                         }
                         self.pending.pop_front();
                         continue;
@@ -878,6 +963,11 @@ impl CardTable {
         for s in 0..2u8 {
             if self.deck_index(s) == d {
                 cards.extend(self.display(s).cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card));
+                if let Some(other) = &self.other_pair {
+                    cards.extend(
+                        other.displays[usize::from(s)].cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card),
+                    );
+                }
             }
         }
         cards.sort_unstable();
@@ -927,7 +1017,7 @@ impl CardTable {
         for deck in &self.decks {
             hidden.extend(deck.pool.iter().copied());
         }
-        for display in &self.displays {
+        for display in self.all_displays() {
             hidden.extend(display.cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card));
         }
         for c in hidden {
@@ -1052,15 +1142,14 @@ impl CardTable {
         match *action {
             TableAction::Draw(card) => {
                 let Some(pending) = self.pending.pop_front() else { return };
-                let p_side = match pending {
-                    Pending::Fill { side, .. } | Pending::RevealTop { side } | Pending::DigDraw { side } => side,
-                };
+                let p_side = pending.side();
                 let d = self.deck_index(p_side);
                 self.decks[d].draw(card);
                 match pending {
                     Pending::Fill { slot, facing, .. } => self.place(p_side, slot, card, facing == Facing::FaceUp),
                     Pending::RevealTop { .. } => self.decks[d].top = Some(card),
                     Pending::DigDraw { .. } => self.phase = Phase::Digging { revealed: Some(card) },
+                    Pending::ToHeld { place, .. } => self.held.push(Held { card, side: p_side, place }),
                 }
             }
             TableAction::Fate(face) => match self.phase.clone() {
@@ -1359,7 +1448,7 @@ impl Game for CardTable {
             *slot += 1;
             Ok(())
         };
-        for (i, display) in self.displays.iter().enumerate() {
+        for (i, display) in self.all_displays().enumerate() {
             for (_, _, p) in display.cards() {
                 mark(p.card, &format!("display {i}"))?;
             }

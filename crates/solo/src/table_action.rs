@@ -302,11 +302,7 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
         return;
     }
     if let Some(pending) = table.pending.front() {
-        let owner = match *pending {
-            crate::table::Pending::Fill { side, .. }
-            | crate::table::Pending::RevealTop { side }
-            | crate::table::Pending::DigDraw { side } => side,
-        };
+        let owner = pending.side();
         out.extend(table.deck_of(owner).pool.iter().map(|c| TableAction::Draw(*c)));
         return;
     }

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::card::{CardFacts, CardId, CardName};
+use crate::display::CardDisplay;
 use crate::playsheet::MaxHandSize;
 use crate::slot::SlotName;
 use crate::table::{CardTable, Phase};
@@ -38,6 +39,19 @@ pub struct TableView {
     /// manifest describes. Face-down and undrawn cards never appear here. Left out when empty.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub cards: BTreeMap<u16, CardName>,
+    /// When each side has two displays (La Grande Battles): the names of the pair in `sides` and of
+    /// the pair waiting, and the waiting pair itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other_pair: Option<OtherPairView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OtherPairView {
+    /// What the displays in `sides` are (e.g. "Commander in Chief").
+    pub front: String,
+    /// What the displays below are (e.g. "Corps Commander").
+    pub waiting: String,
+    pub sides: Vec<SideView>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -66,26 +80,28 @@ impl TableView {
         let sheet = table.sheet();
         // Physical deck: a face-up card the player has not yet identified shows as unknown.
         let seen = |c: CardId| !table.physical || !table.has_named_cards() || table.is_confirmed(c);
-        let sides = (0..2u8)
-            .map(|s| {
-                let display = table.display(s);
-                SideView {
-                    name: sheet.sides[s as usize].clone(),
-                    slots: SlotName::ALL
-                        .into_iter()
-                        .filter(|slot| sheet.card_slots().contains(*slot))
-                        .map(|slot| {
-                            let cards =
-                                display.slot(slot).iter().map(|p| (p.face_up && seen(p.card)).then_some(p.card));
-                            (slot, cards.collect())
-                        })
-                        .collect(),
-                    beside: display.beside.clone(),
-                    cards_remaining: sheet.cards_remaining.then(|| table.cards_remaining(s)),
-                    max_hand_size: (sheet.max_hand_size != MaxHandSize::NotUsed).then(|| table.max_hand_size(s)),
-                }
-            })
-            .collect();
+        let side_view = |s: u8, display: &CardDisplay, hand: u8| SideView {
+            name: sheet.sides[s as usize].clone(),
+            slots: SlotName::ALL
+                .into_iter()
+                .filter(|slot| sheet.card_slots().contains(*slot))
+                .map(|slot| {
+                    let cards = display.slot(slot).iter().map(|p| (p.face_up && seen(p.card)).then_some(p.card));
+                    (slot, cards.collect())
+                })
+                .collect(),
+            beside: display.beside.clone(),
+            cards_remaining: sheet.cards_remaining.then(|| table.cards_remaining(s)),
+            max_hand_size: (sheet.max_hand_size != MaxHandSize::NotUsed).then_some(hand),
+        };
+        let sides = (0..2u8).map(|s| side_view(s, table.display(s), table.max_hand_size(s))).collect();
+        let other_pair = table.other_pair.as_ref().map(|o| OtherPairView {
+            front: o.names[0].to_string(),
+            waiting: o.names[1].to_string(),
+            sides: (0..2u8)
+                .map(|s| side_view(s, &o.displays[usize::from(s)], o.max_hand_size[usize::from(s)]))
+                .collect(),
+        });
         let decks = table
             .decks
             .iter()
@@ -111,9 +127,9 @@ impl TableView {
             }
         }
         let mut in_sight: Vec<CardId> = Vec::new();
-        for s in 0..2u8 {
-            in_sight.extend(table.display(s).face_up().map(|(_, c)| c).filter(|c| seen(*c)));
-            in_sight.extend(table.display(s).beside.iter().copied());
+        for display in table.all_displays() {
+            in_sight.extend(display.face_up().map(|(_, c)| c).filter(|c| seen(*c)));
+            in_sight.extend(display.beside.iter().copied());
         }
         for deck in &table.decks {
             in_sight.extend(deck.top);
@@ -153,6 +169,7 @@ impl TableView {
             markers: table.markers.iter().map(|(n, v)| (*n, *v)).collect(),
             held: table.held.clone(),
             cards,
+            other_pair,
         }
     }
 }

@@ -6,7 +6,9 @@
 //! play. Cards are recognised by the names a deck manifest gives them; without one, the out-of-turn
 //! reactions are offered for any face-up card, the player knowing which is which.
 
+mod courier_rack;
 mod epic_ancients;
+mod grande_battles;
 mod scenarios;
 mod scout;
 mod tactician;
@@ -117,6 +119,9 @@ impl SpecialRules for Rules {
         if scout::adjust_legal(table, out) || scenarios::adjust_legal(self.0, table, out) {
             return;
         }
+        if self.0 == Sheet::NapoleonicsEpic && grande_battles::adjust_legal(table, out) {
+            return;
+        }
         let active = table.active();
         let inactive = 1 - active;
         let live = matches!(table.phase, Phase::Start | Phase::Choose { .. }) && !table.needs_description();
@@ -177,6 +182,9 @@ impl SpecialRules for Rules {
         if live {
             tactician::adjust_legal(self.0, table, out);
         }
+        if self.0 == Sheet::NapoleonicsEpic {
+            courier_rack::adjust_legal(table, out);
+        }
     }
 
     fn apply(&self, table: &mut CardTable, special: Special) {
@@ -188,10 +196,12 @@ impl SpecialRules for Rules {
             (GAIN_TOKEN, _) => table.set_marker(TOKENS, side, table.marker(TOKENS, side) + 1),
             (SPEND_TOKEN, _) => table.set_marker(TOKENS, side, (table.marker(TOKENS, side) - 1).max(0)),
             (FORM_SQUARE, _) => {
+                grande_battles::bring_commander_in_chief_forward(table);
                 table.max_hand_size[side as usize] = table.max_hand_size(side).saturating_sub(1).max(1);
                 table.ask_random_selection(side, special);
             }
             (DISSOLVE_SQUARE, _) => {
+                grande_battles::bring_commander_in_chief_forward(table);
                 // The square's card waits beside the display to fill the side's next empty slot.
                 if let Some(h) = table.held.iter_mut().find(|h| h.side == side && h.place == SQUARE_TRACK) {
                     h.place = crate::table::NEXT_REFILL;
@@ -207,6 +217,8 @@ impl SpecialRules for Rules {
             _ => match special.code {
                 scout::SCOUT_FACE_UP | scout::SCOUT_FACE_DOWN => scout::apply(table, special),
                 tactician::FIRST_CODE..=tactician::LAST_CODE => tactician::apply(table, special),
+                code if courier_rack::owns(code) => courier_rack::apply(table, special),
+                code if grande_battles::owns(code) => grande_battles::apply(table, special),
                 scenarios::FIRST_CODE.. => scenarios::apply(table, special),
                 _ => epic_ancients::apply(table, special),
             },
@@ -293,9 +305,15 @@ impl SpecialRules for Rules {
         }
     }
 
+    fn settled(&self, table: &mut CardTable) -> bool {
+        grande_battles::settled(table)
+    }
+
     fn end_of_turn(&self, table: &mut CardTable) {
         epic_ancients::end_of_turn(table);
         scenarios::end_of_turn(table);
+        courier_rack::end_of_turn(table);
+        grande_battles::end_of_turn(table);
         if self.0 != Sheet::EpicAncients {
             return;
         }
@@ -315,6 +333,8 @@ impl SpecialRules for Rules {
         if let Some(id) = epic_ancients::id(special)
             .or_else(|| scout::id(special))
             .or_else(|| tactician::id(special))
+            .or_else(|| courier_rack::id(special))
+            .or_else(|| grande_battles::id(special))
             .or_else(|| scenarios::id(self.0, special))
         {
             return id;
@@ -334,6 +354,8 @@ impl SpecialRules for Rules {
         if let Some(label) = epic_ancients::label(table, special)
             .or_else(|| scout::label(self.0, table, special))
             .or_else(|| tactician::label(table, special))
+            .or_else(|| courier_rack::label(table, special))
+            .or_else(|| grande_battles::label(table, special))
             .or_else(|| scenarios::label(self.0, table, special))
         {
             return label;
@@ -376,6 +398,7 @@ impl SpecialRules for Rules {
         epic_ancients::reminders(self.0, table, &mut notes);
         scout::reminders(self.0, table, &mut notes);
         scenarios::reminders(table, &mut notes);
+        grande_battles::reminders(table, &mut notes);
         self.card_reminders(table, &mut notes);
         notes
     }

@@ -76,6 +76,11 @@ pub trait SpecialRules: Sync + Send {
     }
     /// After a random pick this game asked for with [`CardTable::ask_game_pick`].
     fn after_game_pick(&self, _table: &mut CardTable, _special: Special, _card: CardId) {}
+    /// Called when the table has settled (no draw pending) after an action; returns whether it
+    /// changed anything that needs settling again (a new draw queued).
+    fn settled(&self, _table: &mut CardTable) -> bool {
+        false
+    }
     /// Reminders of special rules that matter at this moment, in our own words.
     fn reminders(&self, _table: &CardTable) -> Vec<String> {
         Vec::new()

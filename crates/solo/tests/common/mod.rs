@@ -208,6 +208,9 @@ pub fn common_ids(s: &Table) -> Vec<String> {
             "vitoria-",
             "zehdenick-",
             "total-war-",
+            "courier-rack-",
+            "la-grande-battles",
+            "corps-",
         ]
         .iter()
         .any(|p| id.starts_with(p))

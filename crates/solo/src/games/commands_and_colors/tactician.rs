@@ -22,9 +22,9 @@ const COUNTS: [&str; 4] = [
 ];
 const BATTLEFIELDS: [&str; 4] = ["", "left", "center", "right"];
 
-/// The counts in use: one per side for now (the battlefield counts come with La Grande Battles).
-fn places(_table: &CardTable) -> std::ops::RangeInclusive<u8> {
-    0..=0
+/// The counts in use: per battlefield while La Grande Battles are played, else one.
+fn places(table: &CardTable) -> std::ops::RangeInclusive<u8> {
+    if super::grande_battles::active(table) { 1..=3 } else { 0..=0 }
 }
 
 pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableAction>) {

@@ -61,8 +61,8 @@ enum Command {
         /// Physical deck: you shuffle and draw the real cards, and say which card turned up.
         #[arg(long)]
         physical: bool,
-        /// Make a scenario's card setup at the start (Empire of the Sun: historical, 1942,
-        /// south-pacific, plan-orange, burma); it needs a manifest naming the cards.
+        /// Play a scenario with its card rules, set up at the start (`cdgsolo games` lists each
+        /// game's scenarios; Empire of the Sun's need a manifest naming the cards).
         #[arg(long, value_name = "S")]
         scenario: Option<String>,
     },
@@ -164,6 +164,9 @@ fn games(json: bool) -> Result<()> {
         writeln!(out, "{:<22} {:<6} name", "id", "deck")?;
         for g in games {
             writeln!(out, "{:<22} {:<6} {}", g.id, g.deck, g.name)?;
+            if !g.scenarios.is_empty() {
+                writeln!(out, "{:<29} scenarios (--scenario): {}", "", g.scenarios.join(", "))?;
+            }
         }
     }
     Ok(())

@@ -42,10 +42,20 @@ impl Default for Plan {
 
 /// Plays `plan.seeds.len()` random games from `setup` and checks the contract along the way.
 pub fn check_random_play<G: Game>(setup: &G::Setup, plan: &Plan) -> Result<Report, String> {
+    check_random_play_from(plan, |seed| {
+        Session::<G>::new(setup.clone(), seed, ChanceMode::Auto).map_err(|e| format!("setup failed: {e}"))
+    })
+}
+
+/// Like [`check_random_play`], from sessions `start` makes for each seed (automatic chance), such as
+/// a setup followed by a scenario's recorded decisions.
+pub fn check_random_play_from<G: Game>(
+    plan: &Plan,
+    start: impl Fn(u64) -> Result<Session<G>, String>,
+) -> Result<Report, String> {
     let mut report = Report::default();
     for seed in plan.seeds.clone() {
-        let mut session = Session::<G>::new(setup.clone(), seed, ChanceMode::Auto)
-            .map_err(|e| format!("seed {seed}: setup failed: {e}"))?;
+        let mut session = start(seed).map_err(|e| format!("seed {seed}: {e}"))?;
         let mut chooser = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_cafe);
         let mut actions = Vec::new();
         let mut step = 0;

@@ -22,6 +22,8 @@ pub struct GameInfo {
     pub sides: [String; 2],
     /// `full-game` (rules, board and all), or `card-table` (the CDG Solo System cards only).
     pub kind: &'static str,
+    /// The scenarios a card table can set up (the `scenario` option); empty for most games.
+    pub scenarios: Vec<&'static str>,
 }
 
 /// The ten playsheets in the order of the seeds (Manoeuvre as the full game), then the bare card
@@ -39,6 +41,11 @@ pub fn games() -> Result<Vec<GameInfo>, ProtocolError> {
             },
             sides: s.sides.clone(),
             kind: if s.id == MANOEUVRE { "full-game" } else { "card-table" },
+            scenarios: if s.id == MANOEUVRE {
+                Vec::new()
+            } else {
+                solo::scenarios(&s.id).iter().map(|x| x.id).collect()
+            },
         })
         .collect();
     if let Some(m) = list.iter().find(|g| g.id == MANOEUVRE).cloned() {
@@ -46,6 +53,7 @@ pub fn games() -> Result<Vec<GameInfo>, ProtocolError> {
             id: MANOEUVRE_TABLE.into(),
             name: format!("{} (card table only)", m.name),
             kind: "card-table",
+            scenarios: solo::scenarios(MANOEUVRE).iter().map(|x| x.id).collect(),
             ..m
         });
     }

@@ -1,7 +1,8 @@
 //! The engine's conformance kit run on the card table of every shipped playsheet.
 
-use engine::conformance::{Plan, check_random_play};
-use solo::{CardTable, TableSetup, playsheets};
+use engine::conformance::{Plan, check_random_play, check_random_play_from};
+use engine::{ChanceMode, Session};
+use solo::{CardTable, TableSetup, apply_scenario, playsheets, scenarios};
 
 #[test]
 fn every_card_table_passes_the_conformance_kit() {
@@ -45,4 +46,30 @@ fn small_decks_run_dry_and_recover() {
         let plan = Plan { seeds: 0..6, step_cap: 400, observe_every: 2 };
         check_random_play::<CardTable>(&setup, &plan).unwrap_or_else(|e| panic!("{} with tiny decks: {e}", sheet.id));
     }
+}
+
+#[test]
+fn every_scenario_option_passes_the_conformance_kit() {
+    let mut checked = 0;
+    for sheet in playsheets().expect("embedded playsheets load") {
+        for scenario in scenarios(&sheet.id) {
+            // Scenarios that place named cards need the shipped manifest; the others run with it too.
+            let setup = match solo::manifest(&sheet.id) {
+                Ok(m) => TableSetup::with_manifest(m.as_ref().clone()),
+                Err(_) => TableSetup::new(&sheet.id),
+            };
+            let plan = Plan { seeds: 0..6, step_cap: 400, observe_every: 2 };
+            let start = |seed: u64| {
+                let mut session = Session::<CardTable>::new(setup.clone(), seed, ChanceMode::Auto)
+                    .map_err(|e| format!("setup failed: {e}"))?;
+                apply_scenario(&mut session, scenario.id).map_err(|e| e.to_string())?;
+                Ok(session)
+            };
+            let report = check_random_play_from(&plan, start)
+                .unwrap_or_else(|e| panic!("{} --scenario {}: {e}", sheet.id, scenario.id));
+            assert_eq!(report.games, 6);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 5 + 3 + 4 + 1, "Empire of the Sun, Medieval, Napoleonics and Epic Battles scenarios");
 }

@@ -237,3 +237,33 @@ fn total_war_may_be_left_to_chance() {
     assert_eq!(v["sides"][1]["slots"]["A"], json!([61]));
     assert_eq!(v["sides"][1]["slots"]["B"], json!([63]));
 }
+
+#[test]
+fn total_war_begun_in_the_draw_strategy_cards_phase_goes_through() {
+    let mut p = allied_turn();
+    apply(&mut p, "draw-strategy-cards-phase");
+    apply(&mut p, "total-war-axis");
+    assert!(ids(&mut p).contains(&"total-war-reshuffle-axis".to_string()), "{:?}", ids(&mut p));
+    apply(&mut p, "total-war-reshuffle-axis");
+    draw_lowest(&mut p);
+    assert!(ids(&mut p).contains(&"end-draw-strategy-cards-phase".to_string()), "back to the phase");
+}
+
+#[test]
+fn the_allies_may_choose_any_blitzkrieg_card_even_one_out_of_sight() {
+    let mut p = allied_turn();
+    apply(&mut p, "total-war-allied");
+    let now = common::legal(&mut p);
+    // Named cards anywhere in the deck (#28 = 64, #48 = 65 are face-down or undrawn), and one
+    // stand-in for the unnamed cards out of sight.
+    let ids: Vec<&str> = now.iter().map(|(id, _)| id.as_str()).collect();
+    assert!(ids.contains(&"total-war-slot-a-allied-64") && ids.contains(&"total-war-slot-a-allied-65"), "{ids:?}");
+    let unseen: Vec<&(String, String)> = now.iter().filter(|(_, l)| l.contains("from out of sight")).collect();
+    assert_eq!(unseen.len(), 1, "{now:?}");
+    let id = unseen[0].0.clone();
+    apply(&mut p, &id);
+    apply(&mut p, "total-war-reshuffle-allied");
+    draw_lowest(&mut p);
+    let card: u64 = id.rsplit('-').next().unwrap().parse().unwrap();
+    assert_eq!(view(&mut p)["sides"][1]["slots"]["A"], json!([card]));
+}

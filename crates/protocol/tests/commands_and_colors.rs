@@ -672,3 +672,111 @@ fn outside_la_grande_battles_the_courier_rack_is_played_at_the_players_discretio
     assert_eq!(view(&mut p)["decks"][0]["discard"], json!([11, 12]));
     assert!(!ids(&mut p).contains(&"la-grande-battles".to_string()), "chosen at the first decision only");
 }
+
+#[test]
+fn vitoria_binds_only_the_first_movers_first_play_and_only_while_its_roll_allows_the_card() {
+    let mut p = with_scenario("cc-napoleonics", &FILLERS, "vitoria", Some("second"));
+    apply(&mut p, "vitoria-roll-first");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "vitoria-roll-second");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "vitoria-pick-1");
+    apply(&mut p, "vitoria-pick-6");
+    apply(&mut p, "vitoria-first-moves-first");
+    assert!(ids(&mut p).iter().filter(|id| id.starts_with("play-")).all(|id| id.starts_with("play-1-")));
+    // The roll is taken again and no longer allows card 1: the cards it allows are offered.
+    apply(&mut p, "reroll");
+    apply(&mut p, "fate-6");
+    let plays: Vec<String> = ids(&mut p).into_iter().filter(|id| id.starts_with("play-")).collect();
+    assert!(plays.iter().any(|id| id.starts_with("play-4-") || id.starts_with("play-5-")), "{plays:?}");
+    apply(&mut p, &plays[0]);
+    draw_lowest(&mut p);
+    apply(&mut p, "end-turn");
+    // The other side plays as usual.
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    let plays: Vec<String> = ids(&mut p).into_iter().filter(|id| id.starts_with("play-")).collect();
+    assert!(plays.iter().any(|id| id.starts_with("play-6-")) && plays.iter().any(|id| id.starts_with("play-7-")));
+}
+
+#[test]
+fn solachon_extra_cards_stay_face_down_after_a_scout() {
+    // Every card is a Scout: each play's own replacement may come face-up, never the added card.
+    let cards = json!([{"name": "Scout", "copies": 60}]);
+    let mut p = common::start("cc-medieval", json!({"manifest": {"game": "cc-medieval", "cards": cards}}));
+    apply(&mut p, "scenario-solachon");
+    apply(&mut p, "scenario-role-is-first");
+    for turn in 0..14 {
+        let side = turn % 2;
+        let v = view(&mut p);
+        let has = |slot: &str| !v["sides"][side]["slots"][slot].as_array().unwrap().is_empty();
+        let face = if has("A") || has("B") {
+            "fate-4"
+        } else if has("D") || has("E") {
+            "fate-6"
+        } else {
+            "fate-5"
+        };
+        apply(&mut p, "roll");
+        apply(&mut p, face);
+        let play = ids(&mut p).into_iter().find(|id| id.starts_with("play-")).unwrap();
+        apply(&mut p, &play);
+        draw_lowest(&mut p);
+        if ids(&mut p).contains(&"scout-replacement-face-down".to_string()) {
+            apply(&mut p, "scout-replacement-face-down");
+        }
+        apply(&mut p, "end-turn");
+    }
+    // Seven Byzantine plays: 4 left, so slot A got its added card, face-down.
+    let v = view(&mut p);
+    assert_eq!(v["markers"]["Solachon: Byzantine card plays left"], json!([4, 0]));
+    let a = v["sides"][0]["slots"]["A"].as_array().unwrap().clone();
+    assert_eq!(a.last(), Some(&json!(null)), "the added card is face-down: {a:?}");
+}
+
+#[test]
+fn counter_attack_copies_belong_to_the_epic_sheets() {
+    let names = ["Counter-attack", FILLERS[0], FILLERS[1], FILLERS[2], FILLERS[3]];
+    let mut p = start("cc-medieval", &names);
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-command");
+    draw_lowest(&mut p);
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("counter-attack-")));
+}
+
+#[test]
+fn inspired_field_general_with_order_one_unit_refills_the_copys_slot_face_up() {
+    let cards = json!([
+        {"name": "Order One Unit Right", "copies": 2},
+        {"name": FILLERS[0]}, {"name": FILLERS[1]}, {"name": FILLERS[2]}, {"name": FILLERS[3]}
+    ]);
+    let mut p = common::start("cc-epic-ancients", json!({"manifest": {"game": "cc-epic-ancients", "cards": cards}}));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-field-command");
+    draw_lowest(&mut p);
+    apply(&mut p, "inspired-field-general-2");
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([11]));
+    assert_eq!(v["sides"][0]["slots"]["B"], json!([12]));
+}
+
+#[test]
+fn a_decimum_byzantine_reaction_from_a_doubled_slot_is_not_refilled_to_two() {
+    let names = ["First Strike", FILLERS[0], FILLERS[1], FILLERS[2], FILLERS[3]];
+    let mut p = start("cc-medieval", &names);
+    apply(&mut p, "scenario-decimum");
+    apply(&mut p, "scenario-role-is-first");
+    draw_lowest(&mut p);
+    assert_eq!(view(&mut p)["sides"][0]["slots"]["A"].as_array().unwrap().len(), 2);
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-2-command");
+    draw_lowest(&mut p);
+    apply(&mut p, "end-turn");
+    apply(&mut p, "reaction-1");
+    draw_lowest(&mut p);
+    assert_eq!(view(&mut p)["sides"][0]["slots"]["A"].as_array().unwrap().len(), 1);
+}

@@ -352,8 +352,8 @@ fn war_status_reshuffle_adds_the_cards_a_manifest_keeps_for_a_later_part() {
         v["held"].as_array().unwrap().iter().filter(|h| h["place"] == json!("waiting to join the deck")).collect();
     assert_eq!(waiting.len(), 2, "the Total War cards still wait");
     assert_eq!(v["decks"][1]["cards"].as_u64().unwrap(), central_cards + 3, "the display was redealt: +3 joined");
-    assert!(offers(&mut p, "pog-war-status-reshuffle-central-powers-part-1"), "Total War is now the first part");
-    assert!(!offers(&mut p, "pog-war-status-reshuffle-central-powers-part-2"));
+    assert!(!offers(&mut p, "pog-war-status-reshuffle-central-powers-part-1"), "Limited War has joined");
+    assert!(offers(&mut p, "pog-war-status-reshuffle-central-powers-part-2"), "Total War keeps its number");
 }
 
 #[test]

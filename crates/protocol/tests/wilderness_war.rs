@@ -193,3 +193,23 @@ fn a_hand_size_card_that_takes_nothing_refills_face_down_and_costs_a_card() {
     apply(&mut p, "play-6-operations");
     assert!(!ids(&mut p).iter().any(|id| id.contains("from-discards")), "{:?}", ids(&mut p));
 }
+
+#[test]
+fn faces_one_and_two_also_let_the_side_discard_an_event_card_as_its_action() {
+    let mut p = start();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-2");
+    assert!(view(&mut p)["fate_die_title"].as_str().unwrap().contains("or discard a face-up Event card"));
+    assert!(ids(&mut p).contains(&"discard-event-2".to_string()), "{:?}", ids(&mut p));
+    apply(&mut p, "discard-event-1");
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["decks"][0]["discard"], json!([1]));
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(6));
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([null]), "refilled face-down");
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("discard-event-")), "it was the turn's card");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("discard-event-")), "faces 1 and 2 only");
+}

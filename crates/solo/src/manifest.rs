@@ -372,6 +372,25 @@ impl Manifest {
                     ),
                 );
             }
+            match sheet.id.as_str() {
+                "barbarossa-to-berlin" if part != "Total War" => {
+                    return bad(
+                        "joins",
+                        format!("{} adds one later part, its Total War cards: write joins = \"Total War\"", sheet.name),
+                    );
+                }
+                "barbarossa-to-berlin" | "pursuit-of-glory" => {}
+                _ => {
+                    return bad(
+                        "joins",
+                        format!(
+                            "{} has no rule that adds cards to the deck later, so nothing would bring this card in; \
+                             leave joins out",
+                            sheet.name
+                        ),
+                    );
+                }
+            }
         }
         match (sheet.deck, &card.side) {
             (DeckMode::Single, None) => {}

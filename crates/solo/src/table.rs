@@ -499,12 +499,15 @@ impl CardTable {
             .collect()
     }
 
-    /// The later parts still waiting to join `side`'s deck, in manifest order.
-    pub(crate) fn waiting_parts(&self, side: u8) -> Vec<String> {
+    /// Every later part of `side`'s deck the manifest names, in the order of its cards; the list
+    /// never changes during a game, so a part's place in it is a stable way to name it.
+    pub(crate) fn later_parts(&self, side: u8) -> Vec<String> {
         let d = self.deck_index(side);
+        let start: u16 = 1 + self.deck_sizes.iter().take(d).sum::<u16>();
+        let end: u16 = start + self.deck_sizes.get(d).copied().unwrap_or(0);
         let mut parts: Vec<String> = Vec::new();
-        for h in self.held.iter().filter(|h| h.place == WAITING_TO_JOIN && self.deck_index(h.side) == d) {
-            if let Some(part) = self.part_of(h.card)
+        for id in start..end {
+            if let Some(part) = self.part_of(CardId(id))
                 && !parts.iter().any(|p| p == part)
             {
                 parts.push(part.to_string());
@@ -1328,7 +1331,7 @@ impl CardTable {
                 }
                 self.pending.push_back(Pending::DigDraw { side });
             }
-            TableAction::DigPlay { card, .. } => {
+            TableAction::DigPlay { card, purpose } => {
                 let d = self.deck_index(side);
                 self.decks[d].discard(card);
                 if self.sheet.cards_remaining {
@@ -1336,6 +1339,9 @@ impl CardTable {
                 }
                 self.fill_short_slots(side, SlotSet::of(&[SlotName::A]), Facing::FaceDown);
                 self.phase = Phase::Choose { face: 0, played: 1, slot_rest: None };
+                // The dig emptied slot A, the slot its refill goes to: a played card like any other.
+                self.last_played_slot = Some(SlotName::A);
+                self.rules().after_play(self, card, purpose);
             }
             TableAction::DigGiveUp => {
                 self.fill_short_slots(side, SlotSet::of(&[SlotName::A]), Facing::FaceDown);

@@ -159,7 +159,14 @@ impl TableView {
             active: table.active(),
             waiting_for,
             fate_die: table.last_roll(),
-            fate_die_title: table.last_roll().map(|f| sheet.face(f).title.clone()),
+            fate_die_title: table.last_roll().map(|f| {
+                // The face's title, with the options the sheet adds to it.
+                let face = sheet.face(f);
+                std::iter::once(face.title.as_str())
+                    .chain(face.also.iter().map(String::as_str))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }),
             sides,
             decks,
             facts,

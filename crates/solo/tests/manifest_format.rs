@@ -259,11 +259,15 @@ fn a_later_part_of_the_deck_needs_a_short_one_line_name() {
         "names the part of the deck",
     );
     let long = "x".repeat(41);
-    let text = format!("game = \"1960\"\n[[cards]]\nnumber = 2\nname = \"A\"\njoins = \"{long}\"\n");
-    assert_error(&text, 5, "joins", "1 to 40 characters");
-    let ok = "game = \"1960\"\n[[cards]]\nnumber = 2\nname = \"A\"\njoins = \"Late Campaign\"\n";
-    let manifest = solo::Manifest::from_toml("ok.toml", ok).unwrap();
-    assert_eq!(manifest.cards[0].joins.as_deref(), Some("Late Campaign"));
+    let pog = "game = \"pursuit-of-glory\"\n[[cards]]\nnumber = 2\nname = \"A\"\nside = \"Allied Powers\"\n";
+    assert_error(&format!("{pog}joins = \"{long}\"\n"), 6, "joins", "1 to 40 characters");
+    let manifest = solo::Manifest::from_toml("ok.toml", &format!("{pog}joins = \"Limited War\"\n")).unwrap();
+    assert_eq!(manifest.cards[0].joins.as_deref(), Some("Limited War"));
+    // Only games whose rules add cards later take it, and Barbarossa to Berlin's part has one name.
+    let text = "game = \"1960\"\n[[cards]]\nnumber = 2\nname = \"A\"\njoins = \"Late Campaign\"\n";
+    assert_error(text, 5, "joins", "no rule that adds cards");
+    let b2b = "game = \"barbarossa-to-berlin\"\n[[cards]]\nnumber = 26\nname = \"A\"\nside = \"Axis\"\n";
+    assert_error(&format!("{b2b}joins = \"Total war\"\n"), 6, "joins", "joins = \"Total War\"");
 }
 
 #[test]

@@ -343,7 +343,15 @@ fn random_play_never_names_a_face_down_manifest_card() {
                     }
                 }
                 let text = view.to_string();
-                let labels: Vec<String> = state.legal().iter().map(|a| state.action_label(a)).collect();
+                // Rules that let a side search its whole deck for a card (Barbarossa to Berlin's
+                // Total War choice) name every card of that deck wherever it lies; that tells
+                // nothing about where a card is.
+                let labels: Vec<String> = state
+                    .legal()
+                    .iter()
+                    .filter(|a| !state.action_id(a).starts_with("total-war-slot-a-"))
+                    .map(|a| state.action_label(a))
+                    .collect();
                 for &card in &hidden {
                     let Some(name) = state.card_name(CardId(card)) else { continue };
                     if in_sight_names.contains(&name.name) {

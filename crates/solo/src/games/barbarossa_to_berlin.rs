@@ -97,19 +97,6 @@ impl SpecialRules for Rules {
         if super::is_chance(out) {
             return;
         }
-        // The Draw Strategy Cards phase: discards against Cards Remaining, then the reset.
-        if table.marker(DRAW_PHASE, AXIS) == 1 {
-            out.clear();
-            for s in [AXIS, ALLIED] {
-                if table.cards_remaining(s) > 0 {
-                    let cards: Vec<CardId> = table.display(s).face_up().map(|(_, c)| c).collect();
-                    out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(DRAW_DISCARD, s, Some(c)))));
-                }
-            }
-            out.push(TableAction::Special(Special::new(END_DRAW_PHASE, side, None)));
-            push_total_war_begin(table, out);
-            return;
-        }
         if let Some(s) = [AXIS, ALLIED].into_iter().find(|s| table.marker(TOTAL_WAR_STAGE, *s) == 1) {
             out.clear();
             if table.marker(TOTAL_WAR_CHOICE, s) == 0 {
@@ -121,6 +108,19 @@ impl SpecialRules for Rules {
             }
             out.push(TableAction::Special(Special::new(TOTAL_WAR_ADD_CARD, s, None)));
             out.push(TableAction::Special(Special::new(TOTAL_WAR_RESHUFFLE, s, None)));
+            return;
+        }
+        // The Draw Strategy Cards phase: discards against Cards Remaining, then the reset.
+        if table.marker(DRAW_PHASE, AXIS) == 1 {
+            out.clear();
+            for s in [AXIS, ALLIED] {
+                if table.cards_remaining(s) > 0 {
+                    let cards: Vec<CardId> = table.display(s).face_up().map(|(_, c)| c).collect();
+                    out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(DRAW_DISCARD, s, Some(c)))));
+                }
+            }
+            out.push(TableAction::Special(Special::new(END_DRAW_PHASE, side, None)));
+            push_total_war_begin(table, out);
             return;
         }
         let start = matches!(table.phase, Phase::Start);
@@ -313,7 +313,20 @@ impl SpecialRules for Rules {
             DRAW_DISCARD => format!("{side}: discard {card} against one card remaining"),
             BOMB_PLOT => "Bomb Plot: a random face-up Axis card is discarded (Random Card Selection)".into(),
             TOTAL_WAR_BEGIN => format!("{side}: the Total War cards join the deck"),
-            TOTAL_WAR_PICK => format!("{side}: put {card} face-up in slot A of the next hand"),
+            TOTAL_WAR_PICK => {
+                let unseen =
+                    special.card.is_some_and(|c| table.card_name(c).is_none() && !in_sight(table, special.side, c));
+                if unseen && special.side == AXIS {
+                    "Axis: put Totaler Krieg! (one of the unnamed Total War cards) face-up in slot A of the next hand"
+                        .into()
+                } else if unseen {
+                    format!(
+                        "{side}: put a Blitzkrieg card of your choice from out of sight face-up in slot A of the next hand"
+                    )
+                } else {
+                    format!("{side}: put {card} face-up in slot A of the next hand")
+                }
+            }
             TOTAL_WAR_ADD_CARD => {
                 format!("{side}: one more Total War card the manifest does not list joins the deck")
             }
@@ -339,7 +352,10 @@ impl SpecialRules for Rules {
                 "The Allies may put any one Blitzkrieg card face-up in slot A of their next hand"
             };
             notes.push(format!(
-                "Total War cards join the {side} deck. {choice}, or leave it to chance. Then the display is discarded                  (slot A kept when chosen), the deck, the discards and the Total War cards are shuffled together, and                  the display is dealt as at setup. Total War cards the manifest does not list are added one by one                  before the reshuffle."
+                "Total War cards join the {side} deck. {choice}, or leave it to chance. Then the display is \
+                 discarded (slot A kept when chosen), the deck, the discards and the Total War cards are shuffled \
+                 together, and the display is dealt as at setup. Total War cards the manifest does not list are \
+                 added one by one before the reshuffle."
             ));
             return notes;
         }
@@ -405,23 +421,61 @@ fn push_total_war_begin(table: &CardTable, out: &mut Vec<TableAction>) {
     }
 }
 
-/// The cards a side may put in slot A when the Total War cards join: for the Axis, Totaler Krieg!
-/// wherever the table can see it; for the Allies, any Blitzkrieg card in sight (face-up on the
-/// display, on top of the deck or in the discards). Cards in the undrawn deck are out of sight.
+/// The cards a side may put in slot A when the Total War cards join. The Axis: Totaler Krieg!, named
+/// by a manifest, or one of the unnamed Total War cards added (the player knows which is which).
+/// The Allies: any Blitzkrieg card of their deck. Everything but the cards set aside is shuffled
+/// together at that moment, so the choice may come from anywhere: the named cards are offered one by
+/// one, the unnamed ones that are out of sight as one choice (they are all alike to the table).
 fn total_war_choices(table: &CardTable, side: u8) -> Vec<CardId> {
     let d = table.deck_index(side);
-    let mut seen: Vec<CardId> = table.display(side).face_up().map(|(_, c)| c).collect();
-    seen.extend(table.visible_top(side));
-    seen.extend(table.decks[d].discard.iter().filter(|x| x.face_up).map(|x| x.card));
     if side == AXIS {
-        seen.extend(table.waiting(AXIS, TOTAL_WAR));
-        seen.retain(|c| numbered(table, *c) == Some(TOTALER_KRIEG));
-    } else {
-        seen.retain(|c| table.part_of(*c).is_none());
+        let mut cards: Vec<CardId> = table.display(AXIS).face_up().map(|(_, c)| c).collect();
+        cards.extend(table.visible_top(AXIS));
+        cards.extend(table.decks[d].discard.iter().filter(|x| x.face_up).map(|x| x.card));
+        cards.extend(table.waiting(AXIS, TOTAL_WAR));
+        cards.retain(|c| numbered(table, *c) == Some(TOTALER_KRIEG));
+        if !named_anywhere(table, AXIS, TOTALER_KRIEG) {
+            cards.extend(unnamed_waiting(table, AXIS).first().copied());
+        }
+        cards.sort_unstable();
+        cards.dedup();
+        return cards;
     }
-    seen.sort_unstable();
-    seen.dedup();
-    seen
+    let mut everywhere: Vec<CardId> = table.display(side).cards().map(|(_, _, p)| p.card).collect();
+    everywhere.extend(table.decks[d].top);
+    everywhere.extend(table.decks[d].pool.iter().copied());
+    everywhere.extend(table.decks[d].discard.iter().map(|x| x.card));
+    let in_sight = |c: CardId| in_sight(table, side, c);
+    let mut cards: Vec<CardId> = everywhere
+        .iter()
+        .copied()
+        .filter(|c| table.part_of(*c).is_none() && (table.card_name(*c).is_some() || in_sight(*c)))
+        .collect();
+    // One stand-in for the unnamed cards out of sight: the lowest id among them all (hidden or not,
+    // so the offer does not depend on where the unseen cards lie).
+    if let Some(stand_in) = everywhere.iter().copied().filter(|c| table.card_name(*c).is_none() && !in_sight(*c)).min()
+    {
+        cards.push(stand_in);
+    }
+    cards.sort_unstable();
+    cards.dedup();
+    cards
+}
+
+/// Whether `card` is face-up on `side`'s display, on top of its deck, or in its discards.
+fn in_sight(table: &CardTable, side: u8, card: CardId) -> bool {
+    let d = table.deck_index(side);
+    table.display(side).face_up().any(|(_, x)| x == card)
+        || table.visible_top(side) == Some(card)
+        || table.decks[d].discard.iter().any(|x| x.card == card && x.face_up)
+}
+
+/// Whether a card with this printed number exists in `side`'s deck (named by the manifest).
+fn named_anywhere(table: &CardTable, side: u8, number: u16) -> bool {
+    table.names.iter().enumerate().any(|(i, n)| {
+        n.as_ref().is_some_and(|n| n.number == Some(number))
+            && u16::try_from(i).is_ok_and(|i| owner(table, CardId(i)) == Some(side))
+    })
 }
 
 /// Adds the Total War cards to `side`'s deck: the chosen card (if any) is kept for slot A, the rest
@@ -438,6 +492,7 @@ fn total_war_reshuffle(table: &mut CardTable, side: u8) {
             table.decks[d].top = None;
         }
         table.decks[d].discard.retain(|x| x.card != card);
+        table.decks[d].pool.retain(|c| *c != card);
     }
     table.join_part(side, TOTAL_WAR);
     for card in unnamed_waiting(table, side) {

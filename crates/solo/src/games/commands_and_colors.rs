@@ -191,7 +191,9 @@ impl SpecialRules for Rules {
         let side = special.side;
         match (special.code, special.card) {
             (REACTION, Some(card)) => {
-                table.discard_card(side, card, Some(Facing::FaceDown));
+                if let Some(slot) = table.discard_card(side, card, Some(Facing::FaceDown)) {
+                    scenarios::after_reaction(table, side, slot);
+                }
             }
             (GAIN_TOKEN, _) => table.set_marker(TOKENS, side, table.marker(TOKENS, side) + 1),
             (SPEND_TOKEN, _) => table.set_marker(TOKENS, side, (table.marker(TOKENS, side) - 1).max(0)),
@@ -277,9 +279,13 @@ impl SpecialRules for Rules {
             // Its replacement, just queued, comes face-up (unless the player may have taken a counter
             // or a banner instead: then it is drawn face-down and the player says).
             if !scout::after_scout(self.0, table, card) {
+                // Only the played card's own slot: a scenario may have queued other cards, which
+                // come face-down.
+                let played = table.last_played_slot;
                 for pending in table.pending.iter_mut() {
-                    if let Pending::Fill { side, facing, .. } = pending
+                    if let Pending::Fill { side, slot, facing, .. } = pending
                         && *side == active
+                        && Some(*slot) == played
                         && *facing == Facing::FaceDown
                     {
                         *facing = Facing::FaceUp;

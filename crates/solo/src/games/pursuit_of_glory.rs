@@ -167,10 +167,11 @@ fn could_be(table: &CardTable, card: CardId, named: Named) -> bool {
     is(table, card, named) || (table.card_name(card).is_none() && !is_named_somewhere(table, named))
 }
 
-/// The later part of the deck a War Status reshuffle adds (its `n` counts the waiting parts from 1).
+/// The later part of the deck a War Status reshuffle adds (its `n` numbers the deck's later parts
+/// from 1, in the manifest's order).
 fn joining_part(table: &CardTable, special: Special) -> Option<String> {
     let index = usize::from(special.n).checked_sub(1)?;
-    table.waiting_parts(special.side).get(index).cloned()
+    table.later_parts(special.side).get(index).cloned()
 }
 
 fn side_name(table: &CardTable, side: u8) -> &str {
@@ -351,9 +352,12 @@ impl SpecialRules for Rules {
             out.push(Self::special(DRAW_PHASE_BEGIN, 0, None));
             // Per side: plain, or adding one of the later parts a manifest keeps out of its deck.
             for side in [ALLIES, CENTRAL] {
-                let parts = table.waiting_parts(side).len();
-                for n in 0..=u8::try_from(parts).unwrap_or(0) {
-                    out.push(TableAction::Special(Special { code: WAR_STATUS_RESHUFFLE, side, card: None, n }));
+                out.push(TableAction::Special(Special { code: WAR_STATUS_RESHUFFLE, side, card: None, n: 0 }));
+                for (k, part) in table.later_parts(side).iter().enumerate() {
+                    if !table.waiting(side, part).is_empty() {
+                        let n = u8::try_from(k + 1).unwrap_or(u8::MAX);
+                        out.push(TableAction::Special(Special { code: WAR_STATUS_RESHUFFLE, side, card: None, n }));
+                    }
                 }
             }
         }

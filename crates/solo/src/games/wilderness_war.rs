@@ -27,6 +27,8 @@ const COURIER_SUCCESS: u8 = 10;
 const COURIER_FAILURE: u8 = 11;
 const RETRIEVE: u8 = 12;
 const RETRIEVE_NONE: u8 = 13;
+/// Faces 1 and 2: discard a face-up Event card instead of playing a card.
+const DISCARD_EVENT: u8 = 14;
 
 const SEASON: &str = "season";
 /// The season in which a side last passed (Card Held marker), 0 if never.
@@ -157,6 +159,13 @@ impl SpecialRules for Rules {
         {
             out.push(TableAction::Special(Special::new(PASS, active, None)));
         }
+        if let Phase::Choose { face: 1 | 2, played: 0, .. } = table.phase {
+            // The faces that name Event cards also let the side discard one as its action; a card
+            // the table knows is not an Event is left out (one it does not know, the player judges).
+            let cards: Vec<CardId> =
+                face_up(table, active).into_iter().filter(|c| table.facts(*c).special != Some(false)).collect();
+            out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(DISCARD_EVENT, active, Some(c)))));
+        }
         if choosing && table.cards_remaining(active) > 0 {
             let cards = face_up(table, active);
             out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(ACTIVE_RESPONSE, active, Some(c)))));
@@ -172,6 +181,13 @@ impl SpecialRules for Rules {
     fn apply(&self, table: &mut CardTable, special: Special) {
         let side = special.side;
         match (special.code, special.card) {
+            // A card spent like a play: Cards Remaining drops and the slot refills face-down.
+            (DISCARD_EVENT, Some(card)) if table.discard_card(side, card, Some(Facing::FaceDown)).is_some() => {
+                table.cards_remaining[side as usize] = table.cards_remaining[side as usize].saturating_sub(1);
+                if let Phase::Choose { face, .. } = table.phase {
+                    table.phase = Phase::Choose { face, played: 1, slot_rest: None };
+                }
+            }
             (NEW_SEASON, _) => {
                 let next = season(table) + 1;
                 for s in 0..2 {
@@ -338,6 +354,7 @@ impl SpecialRules for Rules {
             HAND_SIZE_UP => format!("hand-size-up-{side}"),
             RETRIEVE => format!("take-from-discards{card}"),
             RETRIEVE_NONE => "take-nothing-from-discards".into(),
+            DISCARD_EVENT => format!("discard-event{card}"),
             _ => format!("hand-size-down-{side}"),
         }
     }
@@ -360,6 +377,7 @@ impl SpecialRules for Rules {
                 format!("{name}: the event takes {card} from the discards, face-up into the played card's slot")
             }
             RETRIEVE_NONE => format!("{name}: the event takes no card from the discards (the slot refills face-down)"),
+            DISCARD_EVENT => format!("{name}: discard the Event card {card} as this turn's card (the roll allows it)"),
             _ => format!("{name}: Max Hand Size -1 (from the next season)"),
         }
     }

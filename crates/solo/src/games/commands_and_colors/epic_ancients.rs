@@ -127,7 +127,14 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
     match special.code {
         INSPIRED => {
             let Some(copy) = special.card else { return };
-            if table.discard_card(side, copy, Some(Facing::FaceDown)).is_none() {
+            // An Order One Unit copy is replaced face-up, like the card it joins.
+            let rules = super::Rules::for_sheet(&table.sheet().id);
+            let facing = if named(table, copy).is_some_and(|n| rules.refills_face_up(n)) {
+                Facing::FaceUp
+            } else {
+                Facing::FaceDown
+            };
+            if table.discard_card(side, copy, Some(facing)).is_none() {
                 return;
             }
             table.set_marker(FIELD_COMMANDS, side, table.marker(FIELD_COMMANDS, side) + 1);
@@ -151,8 +158,10 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
             let rules = super::Rules::for_sheet(&table.sheet().id);
             if named(table, copied).is_some_and(|n| rules.refills_face_up(n))
                 && let Some(slot) = slot
+                && !super::scout::start_choice(rules.0, table, copied, side, slot)
             {
-                // The Counter-attack's replacement, already drawn face-down, comes face-up.
+                // The Counter-attack's replacement, already drawn face-down, comes face-up (a copied
+                // Scout that could have taken a counter or a banner asks the player first).
                 if let Some(p) = table.displays[usize::from(side)].slot_mut(slot).last_mut() {
                     p.face_up = true;
                 }
@@ -177,7 +186,10 @@ pub(super) fn after_play(sheet: Sheet, table: &mut CardTable, card: CardId, fiel
     if sheet == Sheet::EpicAncients {
         table.set_marker(LAST_FIELD, active, if field_command { i32::from(card.0) } else { 0 });
     }
-    if named(table, card).is_some_and(|n| n.eq_ignore_ascii_case("Counter-attack")) {
+    // Counter-attack: the Epic sheets say how it copies a card.
+    if matches!(sheet, Sheet::EpicAncients | Sheet::NapoleonicsEpic)
+        && named(table, card).is_some_and(|n| n.eq_ignore_ascii_case("Counter-attack"))
+    {
         let slot = table.last_played_slot;
         table.set_marker(COUNTER, active, i32::from(card.0));
         table.set_marker(COUNTER_SLOT, active, slot.map_or(0, |s| i32::try_from(s.index()).unwrap_or(0) + 1));

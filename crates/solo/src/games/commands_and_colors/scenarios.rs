@@ -124,6 +124,8 @@ const VITORIA_STAGE: &str = "Vitoria: first move";
 const VITORIA_FACE: &str = "Vitoria: Fate Die";
 const VITORIA_CARD: &str = "Vitoria: card picked";
 const VITORIA_MUST: &str = "Vitoria: card to play first";
+/// The side that moves first in Vitoria (side 0's value).
+const VITORIA_FIRST_SIDE: &str = "Vitoria: first mover";
 /// Zehdenick: dice rolled so far (8 in all), and sabres per side.
 const ZEHDENICK_DICE: &str = "Zehdenick: dice rolled";
 const ZEHDENICK_SABRES: &str = "Zehdenick: sabres";
@@ -152,6 +154,10 @@ fn current(table: &CardTable) -> Option<&'static Rule> {
 
 fn is(table: &CardTable, id: &str) -> bool {
     current(table).is_some_and(|r| r.id == id)
+}
+
+fn role_side_of_first(table: &CardTable) -> u8 {
+    u8::try_from(table.marker(VITORIA_FIRST_SIDE, 0)).unwrap_or(0) & 1
 }
 
 fn role_side(table: &CardTable) -> u8 {
@@ -238,8 +244,11 @@ pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableA
                 }
                 _ => {}
             }
+            // The first mover's first play is the card it picked, while the roll still allows it.
             if let Some(card) = id_of(table.marker(VITORIA_MUST, 0))
+                && table.active() == role_side_of_first(table)
                 && matches!(table.phase, Phase::Choose { played: 0, .. })
+                && out.iter().any(|a| matches!(a, TableAction::Play { card: c, .. } if *c == card))
             {
                 out.retain(|a| !matches!(a, TableAction::Play { card: c, .. } if *c != card));
             }
@@ -352,6 +361,7 @@ fn vitoria_start(table: &mut CardTable, first: u8) {
     let face = u8::try_from(table.marker(VITORIA_FACE, first)).unwrap_or(3);
     table.set_marker(VITORIA_STAGE, 0, 4);
     table.set_marker(VITORIA_MUST, 0, table.marker(VITORIA_CARD, first).max(0));
+    table.set_marker(VITORIA_FIRST_SIDE, 0, i32::from(first));
     table.active = first;
     table.last_roll = Some(face);
     table.phase = Phase::Choose { face, played: 0, slot_rest: None };
@@ -469,6 +479,24 @@ pub(super) fn after_play(table: &mut CardTable, card: CardId) {
     }
 }
 
+/// After a card of `side` was played out of turn as a reaction from `slot` (its face-down refill
+/// queued): Decimum's Byzantine doubled slot keeps one card, and Solachon's Byzantines draw no
+/// replacement while 6 to 8 plays are left.
+pub(super) fn after_reaction(table: &mut CardTable, side: u8, slot: SlotName) {
+    let Some(rule) = current(table) else { return };
+    if side != role_side(table) {
+        return;
+    }
+    match rule.id {
+        "decimum" if !table.display(side).slot(slot).is_empty() => {
+            table.displays[usize::from(side)].target[slot.index()] = 1;
+            cancel_fill(table, side, slot);
+        }
+        "solachon" if (6..=8).contains(&table.marker(SOLACHON_LEFT, side)) => cancel_fill(table, side, slot),
+        _ => {}
+    }
+}
+
 fn cancel_fill(table: &mut CardTable, side: u8, slot: SlotName) {
     if let Some(i) = table
         .pending
@@ -481,6 +509,8 @@ fn cancel_fill(table: &mut CardTable, side: u8, slot: SlotName) {
 
 pub(super) fn end_of_turn(table: &mut CardTable) {
     let side = table.active();
+    // The picked card binds the first mover's first turn only.
+    table.set_marker(VITORIA_MUST, 0, 0);
     if is(table, "solachon") && side == role_side(table) {
         let left = table.marker(SOLACHON_LEFT, side);
         table.set_marker(SOLACHON_LEFT, side, (left - 1).max(0));

@@ -18,11 +18,12 @@ const SCOUT_WAITING: &str = "scout's replacement";
 
 /// What a side may take instead of the Scout's face-up card on this table, if anything.
 fn alternative(sheet: Sheet, table: &CardTable, side: u8) -> Option<&'static str> {
+    if matches!(sheet, Sheet::Medieval | Sheet::NapoleonicsEpic) && scenarios::scout_banner_side(table) == Some(side) {
+        return Some("a Victory Banner");
+    }
+    // Epic Battles reads the Scout as the Napoleonics sheet does.
     match sheet {
-        Sheet::Napoleonics => Some("a Spanish Guerrilla Action counter"),
-        Sheet::Medieval | Sheet::NapoleonicsEpic if scenarios::scout_banner_side(table) == Some(side) => {
-            Some("a Victory Banner")
-        }
+        Sheet::Napoleonics | Sheet::NapoleonicsEpic => Some("a Spanish Guerrilla Action counter"),
         _ => None,
     }
 }
@@ -31,14 +32,20 @@ fn alternative(sheet: Sheet, table: &CardTable, side: u8) -> Option<&'static str
 /// face-down for now); `false` when it simply comes face-up.
 pub(super) fn after_scout(sheet: Sheet, table: &mut CardTable, card: CardId) -> bool {
     let side = table.active();
+    match table.last_played_slot {
+        Some(slot) => start_choice(sheet, table, card, side, slot),
+        None => false,
+    }
+}
+
+/// When `card` is a Scout whose side may take something else, waits for the player's word on the
+/// replacement in `slot` (`true`); otherwise `false`.
+pub(super) fn start_choice(sheet: Sheet, table: &mut CardTable, card: CardId, side: u8, slot: SlotName) -> bool {
     if named(table, card) != Some("Scout") || alternative(sheet, table, side).is_none() {
         return false;
     }
-    let slot = table.last_played_slot;
-    if let Some(slot) = slot {
-        table.set_marker(SCOUT_WAITING, side, i32::try_from(slot.index()).unwrap_or(0) + 1);
-    }
-    slot.is_some()
+    table.set_marker(SCOUT_WAITING, side, i32::try_from(slot.index()).unwrap_or(0) + 1);
+    true
 }
 
 fn waiting(table: &CardTable) -> Option<(u8, SlotName)> {

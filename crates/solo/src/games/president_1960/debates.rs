@@ -241,16 +241,29 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
         ELECTION_BOX => {
             let Some(card) = special.card else { return };
             table.set_marker(LAST_EVENT, special.side, 0);
-            // The card lies in the discards, or, when its refill emptied the deck, was just
-            // reshuffled into the new deck; the player has it in hand either way.
+            // The card lies in the discards, or, when its refill emptied the deck, was reshuffled
+            // into the new deck and perhaps dealt to a display; the player takes it wherever it is
+            // (a display slot it leaves is refilled face-down).
             let deck = &mut table.decks[0];
-            let taken = if let Some(i) = deck.discard.iter().rposition(|d| d.card == card) {
+            let mut found = true;
+            if let Some(i) = deck.discard.iter().rposition(|d| d.card == card) {
                 deck.discard.remove(i);
-                true
-            } else {
-                deck.draw(card)
-            };
-            if taken {
+            } else if !deck.draw(card) {
+                found = false;
+                for side in [KENNEDY, NIXON] {
+                    if let Some((slot, _)) = table.displays[usize::from(side)].take(card) {
+                        table.pending.push_back(crate::table::Pending::Fill {
+                            side,
+                            slot,
+                            facing: crate::playsheet::Facing::FaceDown,
+                            only_if_short: true,
+                        });
+                        found = true;
+                        break;
+                    }
+                }
+            }
+            if found {
                 table.held.push(Held { card, side: special.side, place: ELECTION_BOX_PLACE });
             }
         }

@@ -90,7 +90,7 @@ fn assist_asks_what_the_die_needs_and_undoes_answers_but_not_rolls() {
     assert!(out.contains("Cannot undo"), "the roll stands: {out}");
     assert!(out.contains("Undone."), "an answer can be taken back: {out}");
     assert!(out.contains("Axis: play card 25 from slot A for Operations"), "{out}");
-    assert_eq!(out.matches("1. card 59 is 0 Ops").count(), 2, "the undone question is asked again: {out}");
+    assert_eq!(out.matches("1. card 59 is 1 Ops").count(), 2, "the undone question is asked again: {out}");
 }
 
 #[test]

@@ -267,3 +267,16 @@ fn the_allies_may_choose_any_blitzkrieg_card_even_one_out_of_sight() {
     let card: u64 = id.rsplit('-').next().unwrap().parse().unwrap();
     assert_eq!(view(&mut p)["sides"][1]["slots"]["A"], json!([card]));
 }
+
+#[test]
+fn with_no_card_remaining_only_the_operations_without_a_card_are_left() {
+    let mut p = allied_turn();
+    for _ in 0..7 {
+        apply(&mut p, "cards-remaining-down");
+    }
+    let now = ids(&mut p);
+    assert!(!now.contains(&"roll".to_string()), "{now:?}");
+    assert!(now.contains(&"automatic-operation".to_string()) && now.contains(&"partisan-operation".to_string()));
+    apply(&mut p, "partisan-operation");
+    assert_eq!(view(&mut p)["active"], json!(0));
+}

@@ -48,6 +48,17 @@ fn russo_british_assault_not_used_refills_the_played_slot_face_up() {
     apply(&mut p, "end-turn");
     // Later turns: the card is an ordinary card now, never offered beside the display.
     assert!(!ids(&mut p).iter().any(|id| id.starts_with("play-beside-")));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-61-operations");
+    apply(&mut p, "end-turn");
+    // Past Action Round 1 it may no longer be used for its event, even from the display.
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    let now = ids(&mut p);
+    assert!(now.contains(&"play-1-operations".to_string()), "{now:?}");
+    assert!(!now.contains(&"play-1-event".to_string()), "{now:?}");
+    assert!(!now.iter().any(|id| id == "pog-combat-1"), "nor as a Combat Event card");
 }
 
 #[test]

@@ -213,3 +213,15 @@ fn faces_one_and_two_also_let_the_side_discard_an_event_card_as_its_action() {
     apply(&mut p, "fate-4");
     assert!(!ids(&mut p).iter().any(|id| id.starts_with("discard-event-")), "faces 1 and 2 only");
 }
+
+#[test]
+fn a_side_with_no_card_remaining_ends_its_turn_instead_of_rolling() {
+    let mut p = start();
+    for _ in 0..7 {
+        apply(&mut p, "cards-remaining-down");
+    }
+    let now = ids(&mut p);
+    assert!(!now.contains(&"roll".to_string()) && now.contains(&"pass".to_string()), "{now:?}");
+    apply(&mut p, "pass");
+    assert_eq!(view(&mut p)["active"], json!(1));
+}

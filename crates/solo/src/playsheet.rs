@@ -47,6 +47,14 @@ impl LowestMeasure {
     pub fn is_numeric(self) -> bool {
         !matches!(self, LowestMeasure::AnyOrdinaryCard)
     }
+    /// The values a card can have: a printed Ops or CP value is 1 to 5 (the manifest's range); an
+    /// order count depends on the board, from 0 (nothing to order) up.
+    pub fn values(self) -> std::ops::RangeInclusive<u8> {
+        match self {
+            LowestMeasure::Ops | LowestMeasure::Cp => crate::manifest::OPS_VALUES,
+            _ => 0..=crate::table::MAX_CARD_VALUE,
+        }
+    }
     /// Values that do not outlive the turn in which they were given.
     pub fn depends_on_board(self) -> bool {
         matches!(self, LowestMeasure::OrderCount)

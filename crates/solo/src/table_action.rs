@@ -5,7 +5,7 @@ use crate::card::CardId;
 use crate::fate_die::NeededFact;
 use crate::playsheet::{MaxHandSize, Playsheet, ReshuffleKind};
 use crate::slot::SlotName;
-use crate::table::{CardTable, MAX_CARD_VALUE, MAX_MARKER, Phase};
+use crate::table::{CardTable, MAX_MARKER, Phase};
 
 /// A move of the Cards Remaining or Max Hand Size marker of the active side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +85,11 @@ pub enum TableAction {
         card: CardId,
         real: CardId,
     },
+}
+
+/// "a" or "an" before a word, by its first letter.
+fn article(word: &str) -> &'static str {
+    if word.chars().next().is_some_and(|c| "AEIOUaeiou".contains(c)) { "an" } else { "a" }
 }
 
 pub(crate) fn slug(text: &str) -> String {
@@ -197,7 +202,7 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
                 parts.push(format!("{v} {}", sheet.lowest.unit()));
             }
             match special {
-                Some(true) => parts.push(format!("a {} card", sheet.face_two_type)),
+                Some(true) => parts.push(format!("{} {} card", article(&sheet.face_two_type), sheet.face_two_type)),
                 Some(false) => parts.push(format!("not a {} card", sheet.face_two_type)),
                 None => {}
             }
@@ -314,7 +319,13 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
         Phase::Selecting { .. } => out.extend((1..=6).map(TableAction::Die)),
         Phase::GamePick { cards, .. } => out.extend(cards.iter().map(|c| TableAction::Pick(*c))),
         Phase::Start => {
-            out.push(TableAction::Roll);
+            if sheet.cards_remaining && table.cards_remaining(side) == 0 {
+                // No card left to play this turn: the side ends its turn instead of rolling (game
+                // rules may add what it can still do without a card).
+                out.push(TableAction::Pass);
+            } else {
+                out.push(TableAction::Roll);
+            }
             let display = table.display(side);
             for &card in &display.beside {
                 out.extend((0..purposes).map(|purpose| TableAction::PlayBeside { card, purpose }));
@@ -362,7 +373,8 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
         }
         Phase::Choose { face, played, .. } => match table.eligible() {
             Err(NeededFact::Describe { card, value, special }) => {
-                let values: Vec<Option<u8>> = if value { (0..=MAX_CARD_VALUE).map(Some).collect() } else { vec![None] };
+                let values: Vec<Option<u8>> =
+                    if value { sheet.lowest.values().map(Some).collect() } else { vec![None] };
                 let specials: Vec<Option<bool>> = if special { vec![Some(true), Some(false)] } else { vec![None] };
                 for v in &values {
                     for s in &specials {

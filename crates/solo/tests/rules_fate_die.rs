@@ -137,11 +137,19 @@ fn face_2_with_two_cards_already_face_up_flips_nothing() {
     for name in [C, D, E] {
         assert!(!slot(&s, 0, name)[0].1, "{name} stays face-down");
     }
-    // Both the value and the card type are asked together.
+    // Both the value and the card type are asked together; an order count may be 0 (nothing to order).
     let asked = describe_ids(&s);
     assert_eq!(asked.len(), 20);
     assert!(asked.contains(&"describe-1-v4-special".to_string()));
     assert!(asked.contains(&"describe-1-v0-ordinary".to_string()));
+}
+
+#[test]
+fn printed_ops_are_asked_from_1_to_5() {
+    let mut s = dealt("wilderness-war");
+    roll(&mut s, 1);
+    let asked = describe_ids(&s);
+    assert_eq!(asked, (1..=5).map(|v| format!("describe-1-v{v}")).collect::<Vec<_>>());
 }
 
 #[test]

@@ -141,6 +141,13 @@ impl SpecialRules for Rules {
         if start {
             out.push(TableAction::Special(Special::new(BEGIN_DRAW_PHASE, side, None)));
             push_total_war_begin(table, out);
+            if table.cards_remaining(side) == 0 {
+                // Out of cards with actions left: only the operations that use no card.
+                out.push(TableAction::Special(Special::new(AUTOMATIC_OPERATION, side, None)));
+                if side == ALLIED {
+                    out.push(TableAction::Special(Special::new(PARTISAN_OPERATION, side, None)));
+                }
+            }
         }
         if table.marker(BOMB_PLOT_DUE, ALLIED) == 1 && table.display(AXIS).face_up().next().is_some() {
             out.push(TableAction::Special(Special::new(BOMB_PLOT, AXIS, None)));

@@ -406,6 +406,18 @@ impl SpecialRules for Rules {
                 }
             }
         }
+        // Russo-British Assault unused in Action Round 1 loses its event for good (as a play or as
+        // a Combat Event card); it stays usable for everything else.
+        let assault = find_named(table, RUSSO_BRITISH_ASSAULT).or_else(|| marker_card(table, FIRST_TURN_CARD, ALLIES));
+        if table.turn > 1
+            && let Some(assault) = assault
+        {
+            out.retain(|a| match a {
+                TableAction::Play { card, purpose } => !(*card == assault && *purpose == EVENT),
+                TableAction::Special(s) => !(s.code == COMBAT_CARD && s.card == Some(assault)),
+                _ => true,
+            });
+        }
     }
 
     fn apply(&self, table: &mut CardTable, special: Special) {

@@ -3,9 +3,10 @@
 //!
 //! With the manifest, the Axis deck's named cards come first (#1 = card 1, #2 = 2, #26 = 3, #50 = 4,
 //! #52 = 5) and the Allied deck's after its 60 (#12 = 61, #24 = 62, #25 = 63, #28 = 64, #48 = 65).
-//! Dealing the lowest card each time gives the Axis A4 B5 D6 E7 and the Allies A61 B63 D64 E65,
-//! because the opening events and the Soviet Reinforcements are set aside before the deal and
-//! Totaler Krieg! (a Total War card) waits outside the deck.
+//! The opening events and the Soviet Reinforcements are set aside before the deal, and Totaler
+//! Krieg! (a Total War card) waits outside the deck. Dealing the lowest card each time gives the
+//! Allies A61 B63 D64 E65 at once; the Axis display is dealt once its opening event is chosen, the
+//! other one back in the deck: choosing #1 gives the Axis A2 B4 D5 E6.
 
 #![allow(clippy::unwrap_used)] // helpers of tests: a failed unwrap is a failed test
 
@@ -34,6 +35,7 @@ fn start() -> Protocol {
 fn allied_turn() -> Protocol {
     let mut p = start();
     apply(&mut p, "opening-card-1");
+    draw_lowest(&mut p);
     apply(&mut p, "play-beside-1-event");
     apply(&mut p, "end-turn");
     p
@@ -43,17 +45,19 @@ fn allied_turn() -> Protocol {
 fn the_opening_events_and_soviet_reinforcements_are_set_aside_before_the_deal() {
     let mut p = start();
     let v = view(&mut p);
-    assert_eq!(v["sides"][0]["slots"]["A"], json!([4]), "cards 1, 2 and 3 were not dealt");
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([]), "the Axis waits for its opening choice");
     assert_eq!(v["sides"][1]["slots"]["B"], json!([63]), "card 62 (#24) was not dealt");
     assert_eq!(set_aside(&v), vec![1, 2, 62]);
     assert_eq!(v["held"][0], json!({"card": 3, "side": 0, "place": "waiting to join the deck"}));
     // The Axis must choose its opening event before anything else.
     assert_eq!(ids(&mut p), vec!["opening-card-1", "opening-card-2"]);
     apply(&mut p, "opening-card-2");
+    draw_lowest(&mut p);
     let v = view(&mut p);
     assert_eq!(v["sides"][0]["beside"], json!([2]));
-    // 60 Axis cards: 4 dealt, Von Paulus Pause beside the display, Totaler Krieg! waiting,
-    // Barbarossa back in the deck.
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([1]), "Barbarossa went back into the deck before the deal");
+    // 60 Axis cards: 4 dealt (Barbarossa among them), Von Paulus Pause beside the display,
+    // Totaler Krieg! waiting.
     assert_eq!(v["decks"][0]["cards"], json!(54));
     assert!(v["held"].as_array().unwrap().iter().all(|h| h["card"] != json!(1)), "no longer set aside");
 }
@@ -62,6 +66,7 @@ fn the_opening_events_and_soviet_reinforcements_are_set_aside_before_the_deal() 
 fn the_axis_plays_its_opening_event_instead_of_rolling_on_its_first_turn() {
     let mut p = start();
     apply(&mut p, "opening-card-1");
+    draw_lowest(&mut p);
     let now = ids(&mut p);
     assert!(!now.contains(&"roll".to_string()), "no roll on the Axis first turn: {now:?}");
     assert!(now.contains(&"play-beside-1-event".to_string()));
@@ -114,13 +119,13 @@ fn automatic_and_partisan_operations_use_no_card() {
 #[test]
 fn combat_cards_come_from_either_display_and_cost_a_card_remaining() {
     let mut p = allied_turn();
-    // The inactive Axis plays its face-up card 5 in a battle: slot B refills from its deck.
-    apply(&mut p, "combat-card-axis-5");
+    // The inactive Axis plays its face-up card 4 in a battle: slot B refills from its deck.
+    apply(&mut p, "combat-card-axis-4");
     draw_lowest(&mut p);
     let v = view(&mut p);
     assert_eq!(v["sides"][0]["cards_remaining"], json!(5), "7, then 6 after the opening event, then 5");
     assert_eq!(v["sides"][0]["slots"]["B"], json!([null]), "refilled keeping the deck top's facing");
-    assert_eq!(v["decks"][0]["discard"], json!([1, 5]));
+    assert_eq!(v["decks"][0]["discard"], json!([1, 4]));
 }
 
 #[test]
@@ -163,10 +168,10 @@ fn bomb_plot_discards_a_random_face_up_axis_card_and_lowers_its_cards_remaining(
     draw_lowest(&mut p);
     assert!(ids(&mut p).contains(&"bomb-plot".to_string()));
     apply(&mut p, "bomb-plot");
-    apply(&mut p, "d6-1"); // two face-up Axis cards (A4, B5): 1-3 picks A
+    apply(&mut p, "d6-1"); // two face-up Axis cards (A2, B4): 1-3 picks A
     draw_lowest(&mut p);
     let v = view(&mut p);
-    assert_eq!(v["decks"][0]["discard"], json!([1, 4]), "the opening event, then the card Bomb Plot took");
+    assert_eq!(v["decks"][0]["discard"], json!([1, 2]), "the opening event, then the card Bomb Plot took");
     assert_eq!(v["sides"][0]["cards_remaining"], json!(5));
     assert_eq!(v["sides"][0]["slots"]["A"], json!([null]), "refilled from slot C keeping its facing");
     assert!(!ids(&mut p).contains(&"bomb-plot".to_string()), "once");

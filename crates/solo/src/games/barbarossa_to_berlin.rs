@@ -90,6 +90,11 @@ impl SpecialRules for Rules {
                 table.held.push(crate::table::Held { card, side, place });
             }
         }
+        // The Axis display is dealt once the opening event is chosen, the other one shuffled back
+        // into the deck first.
+        if !held(table, OPENING_PLACE).is_empty() {
+            table.pending.retain(|p| p.side() != AXIS);
+        }
     }
 
     fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
@@ -207,6 +212,7 @@ impl SpecialRules for Rules {
                         table.decks[d].pool.push(other);
                     }
                 }
+                table.deal_front_pair();
             }
             (EXCHANGE, Some(card)) => {
                 table.discard_card(ALLIED, card, Some(Facing::MaintainFacing));

@@ -257,7 +257,9 @@ fn epic_ancients_field_generals_initiative_rolls_a_battle_die_per_unactivated_se
     apply(&mut p, "play-1-field-command");
     draw_lowest(&mut p);
     let now = ids(&mut p);
-    for section in ["initiative-left", "initiative-center", "initiative-right"] {
+    // Order Two Units Left activated the left section; the player judges the other two.
+    assert!(!now.contains(&"initiative-left".to_string()), "{now:?}");
+    for section in ["initiative-center", "initiative-right"] {
         assert!(now.contains(&section.to_string()), "{now:?}");
     }
     apply(&mut p, "initiative-center");
@@ -266,7 +268,7 @@ fn epic_ancients_field_generals_initiative_rolls_a_battle_die_per_unactivated_se
     assert!(common::reminders(&mut p).contains("Center section: Banner"));
     let now = ids(&mut p);
     assert!(!now.iter().any(|id| id.starts_with("play-")), "no Field Command after the initiative rolls");
-    assert!(!now.contains(&"initiative-center".to_string()) && now.contains(&"initiative-left".to_string()));
+    assert!(!now.contains(&"initiative-center".to_string()) && now.contains(&"initiative-right".to_string()));
     apply(&mut p, "end-turn");
     assert_eq!(view(&mut p)["markers"]["initiative rolled (sections)"], json!([0, 0]));
 }
@@ -779,4 +781,32 @@ fn a_decimum_byzantine_reaction_from_a_doubled_slot_is_not_refilled_to_two() {
     apply(&mut p, "reaction-1");
     draw_lowest(&mut p);
     assert_eq!(view(&mut p)["sides"][0]["slots"]["A"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn lowering_a_corps_hand_during_setup_takes_its_extra_card_back() {
+    let mut p = grande_battles();
+    apply(&mut p, "corps-hand-size-up-first");
+    draw_lowest(&mut p);
+    assert_eq!(view(&mut p)["sides"][0]["slots"]["A"].as_array().unwrap().len(), 2);
+    let deck = view(&mut p)["decks"][0]["cards"].as_u64().unwrap();
+    apply(&mut p, "corps-hand-size-down-first");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([11]));
+    assert_eq!(v["decks"][0]["cards"].as_u64().unwrap(), deck + 1, "back into the deck");
+}
+
+#[test]
+fn solachon_says_when_the_hands_are_not_set_up_as_the_sheet_asks() {
+    let mut p = start("cc-medieval", &FILLERS);
+    apply(&mut p, "scenario-solachon");
+    assert!(common::reminders(&mut p).contains("say which side is the Byzantine"));
+    apply(&mut p, "scenario-role-is-first");
+    assert!(common::reminders(&mut p).contains("difference of 4 or more"));
+    for _ in 0..4 {
+        apply(&mut p, "max-hand-size-up");
+        draw_lowest(&mut p);
+    }
+    let r = common::reminders(&mut p);
+    assert!(!r.contains("difference of 4 or more") && r.contains("11 Byzantine card play(s) left"), "{r}");
 }

@@ -1306,6 +1306,14 @@ impl CardTable {
                     MarkerOp::HandSizeDown => self.max_hand_size[s] = self.max_hand_size[s].saturating_sub(1).max(1),
                     MarkerOp::ResetCardsRemaining => self.cards_remaining[s] = self.max_hand_size[s],
                 }
+                // Where the Max Hand Size is the Command level, the Variable Hand Size table follows
+                // it at once (the extra cards come face-down).
+                if matches!(op, MarkerOp::HandSizeUp | MarkerOp::HandSizeDown)
+                    && self.sheet.max_hand_size == MaxHandSize::Command
+                    && self.sheet.variable_hand_size.is_some()
+                {
+                    self.reconcile_hand_sizes();
+                }
             }
             TableAction::Reshuffle(kind) => self.reshuffle(side, kind),
             TableAction::AddCard => {

@@ -217,8 +217,11 @@ fn markers_stop_at_the_ends_of_their_tracks() {
     let mut s = dealt("cc-napoleonics");
     for _ in 0..4 {
         act(&mut s, "max-hand-size-down");
+        // The other side's hand is now the larger: its extra cards come at once.
+        draw_all(&mut s);
     }
     assert_eq!(s.state().max_hand_size(0), 1);
+    assert_eq!(slot(&s, 1, A).len(), 2, "a difference of 4: the other side has an extra card in A");
     assert!(!offers(&s, "max-hand-size-down"), "a hand is at least one card");
     let mut s = dealt("empire-of-the-sun");
     for _ in 0..5 {

@@ -114,8 +114,18 @@ pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableA
             // The initiative rolls come after the Field Commands.
             out.retain(|a| !matches!(a, TableAction::Play { .. }));
         }
+        // A section a played section card names was activated; the table cannot tell which
+        // sections other cards activated, so those stay the player's call.
+        let activated: Vec<usize> = table
+            .tags
+            .iter()
+            .filter(|(_, t)| *t == PLAYED_NOW[usize::from(active & 1)])
+            .filter_map(|(c, _)| named(table, *c))
+            .filter(|name| qualifies(name))
+            .filter_map(|name| SECTIONS.iter().position(|s| name.ends_with(s)))
+            .collect();
         for n in 0..3u8 {
-            if rolled & (1 << n) == 0 {
+            if rolled & (1 << n) == 0 && !activated.contains(&usize::from(n)) {
                 out.push(TableAction::Special(Special { code: INITIATIVE, side: active, card: None, n }));
             }
         }

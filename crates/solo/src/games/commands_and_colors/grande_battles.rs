@@ -89,6 +89,18 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
         CORPS_HAND_DOWN => {
             table.max_hand_size[side] = table.max_hand_size[side].saturating_sub(1).max(1);
             table.reconcile_hand_sizes();
+            // Still setting up: extra cards the smaller difference no longer calls for go back into
+            // the deck (in play a side keeps them until played).
+            for s in 0..2 {
+                let display = &mut table.displays[s];
+                for slot in 0..display.slots.len() {
+                    while display.slots[slot].len() > usize::from(display.target[slot]) {
+                        if let Some(p) = display.slots[slot].pop() {
+                            table.decks[0].pool.push(p.card);
+                        }
+                    }
+                }
+            }
         }
         SETUP_DONE => {
             table.swap_pairs();

@@ -569,8 +569,20 @@ pub(super) fn label(sheet: Sheet, table: &CardTable, special: Special) -> Option
 
 pub(super) fn reminders(table: &CardTable, notes: &mut Vec<String>) {
     let Some(rule) = current(table) else { return };
+    if table.marker(ROLE, 0) < 0 {
+        notes.push(format!("{}: say which side is the {}.", rule.title, rule.role));
+        return;
+    }
     let role = role_side(table);
     let role_name = side_name(table, role);
+    if rule.id == "solachon" && table.turn == 1 && table.max_hand_size(0).abs_diff(table.max_hand_size(1)) < 4 {
+        notes.push(format!(
+            "Solachon: the sheet sets up the hands with a difference of 4 or more cards; these are {} and {}. Set \
+             each side's Max Hand Size to its Command level (or start with --hand-size).",
+            table.max_hand_size(0),
+            table.max_hand_size(1)
+        ));
+    }
     match rule.id {
         "solachon" => {
             let left = table.marker(SOLACHON_LEFT, role);

@@ -121,16 +121,20 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
     writeln!(out, "{} — seed {seed} (replay this table with --seed {seed})", session.state().sheet().name)?;
     writeln!(out, "Type the number of an action, u to undo, s FILE to save, q to quit.")?;
     let mut shown_log = session.log().len();
+    // The table as it was before the last input: the steps since then are replayed on it to say
+    // what each roll or draw meant, in the words of the moment it happened.
+    let mut before = session.state().clone();
     loop {
         let state = session.state();
         for entry in session.log().get(shown_log..).unwrap_or(&[]) {
-            if let Some(face) = entry.id.strip_prefix("fate-") {
-                writeln!(out, "  Fate Die: {face}")?;
-            } else if let Some(roll) = entry.id.strip_prefix("d6-") {
-                writeln!(out, "  Random Card Selection roll: {roll}")?;
+            let Some(action) = before.legal().into_iter().find(|a| before.action_id(a) == entry.id) else { break };
+            if entry.by == engine::Decider::Chance && !entry.id.starts_with("draw-") {
+                writeln!(out, "  {}", before.action_label(&action))?;
             }
+            before.apply_legal(&action);
         }
         shown_log = session.log().len();
+        before = state.clone();
         let actions = state.legal();
         render(&state.observe(state.active()), &actions, out)?;
         for (i, a) in actions.iter().enumerate() {
@@ -144,7 +148,12 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
             ("u" | "undo", _) => match session.undo() {
                 Ok(()) => {
                     shown_log = session.log().len();
+                    before = session.state().clone();
                     writeln!(out, "Undone.")?
+                }
+                // Nothing the player decided can be taken back yet (the deal is not a decision).
+                Err(_) if !session.log().iter().any(|e| e.by != engine::Decider::Chance) => {
+                    writeln!(out, "Nothing to undo yet.")?
                 }
                 Err(e) => writeln!(out, "Cannot undo: {e}")?,
             },
@@ -188,7 +197,7 @@ fn run_script(session: &mut Session<CardTable>, file: &Path, out: &mut dyn Write
 /// Draws the table as text: face-down cards as `##`; then what the Fate Die allows.
 fn render(view: &TableView, actions: &[TableAction], out: &mut dyn Write) -> Result<()> {
     writeln!(out)?;
-    writeln!(out, "Turn {} — {}", view.turn, view.waiting_for)?;
+    writeln!(out, "Side turn {} — {}", view.turn, view.waiting_for)?;
     if let Some(other) = &view.other_pair {
         writeln!(out, "  {} displays (in use):", other.front)?;
     }
@@ -243,8 +252,12 @@ fn write_rest(view: &TableView, actions: &[TableAction], out: &mut dyn Write) ->
         let legend: Vec<String> = view.cards.iter().map(|(id, name)| format!("{id} = {name}")).collect();
         writeln!(out, "  cards in sight: {}", legend.join("; "))?;
     }
-    for (name, values) in &view.markers {
-        writeln!(out, "  {name}: {} {} / {} {}", view.sides[0].name, values[0], view.sides[1].name, values[1])?;
+    for marker in &view.shown_markers {
+        match marker.values.as_slice() {
+            [both] => writeln!(out, "  {}: {both}", marker.name)?,
+            [a, b] => writeln!(out, "  {}: {} {a} / {} {b}", marker.name, view.sides[0].name, view.sides[1].name)?,
+            _ => {}
+        }
     }
     let name = |c: solo::CardId| view.cards.get(&c.0).map_or(c.to_string(), |n| n.to_string());
     // One line per side and place, the cards in the table's order (a Debate Card row reads left to

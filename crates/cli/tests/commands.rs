@@ -233,7 +233,20 @@ fn assist_shows_the_reminders_of_the_games_special_rules() {
     assert!(out.contains("Reminder: Soviet Reinforcements may replace"), "{out}");
     assert!(out.contains("holds #24 Soviet Reinforcements"), "{out}");
     assert!(out.contains("set #1 Barbarossa aside as the opening event"), "{out}");
-    assert!(out.contains("game turn: Axis 1 / Allied 1"), "{out}");
+    assert!(out.contains("game turn: 1\n"), "a marker of the whole table shows one value: {out}");
+    assert!(!out.contains("opening event:"), "the rules' bookkeeping stays out of sight: {out}");
+}
+
+#[test]
+fn assist_says_what_each_roll_meant() {
+    // Vitoria's first-move roll is a Fate Die roll for one side: the line after it says so.
+    let (ok, out, err) = cdgsolo(&["assist", "cc-napoleonics", "--seed", "2", "--scenario", "vitoria"], "1\n1\nq\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("Vitoria: First side's Fate Die shows 4: A or B"), "{out}");
+    // The deal is not a decision: at the start there is nothing to take back.
+    let (ok, out, err) = cdgsolo(&["assist", "cc-napoleonics", "--seed", "2"], "u\nq\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("Nothing to undo yet."), "{out}");
 }
 
 #[test]

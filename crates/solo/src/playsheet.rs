@@ -334,6 +334,6 @@ pub fn playsheet(id: &str) -> Result<Arc<Playsheet>, PlaysheetError> {
     playsheets()?.iter().find(|s| s.id == id).cloned().ok_or_else(|| PlaysheetError::Invalid {
         file: "embedded playsheets".into(),
         field: "id".into(),
-        message: format!("no game has id '{id}'"),
+        message: format!("no game has id '{id}' (`cdgsolo games` lists the ids)"),
     })
 }

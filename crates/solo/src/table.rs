@@ -906,6 +906,8 @@ impl CardTable {
         self.turn += 1;
         self.phase = Phase::Start;
         self.last_roll = None;
+        // What the inactive side tried belongs to the turn that ended.
+        self.last_inactive = None;
     }
 
     /// Manoeuvre's Draw phase: each card the active side discarded this turn is replaced from its

@@ -30,8 +30,11 @@ pub struct TableView {
     pub last_inactive_play: Option<(CardId, bool)>,
     /// Special rules of this game that matter now, in words.
     pub reminders: Vec<String>,
-    /// Per-side markers of the game's special rules, by name.
+    /// Per-side markers of the game's special rules, by name (the rules' bookkeeping included).
     pub markers: BTreeMap<&'static str, [i32; 2]>,
+    /// The markers a player reads at the table, in the game's order: one value per side, or a
+    /// single value for the whole table.
+    pub shown_markers: Vec<ShownMarker>,
     /// Cards the game's special rules keep aside (always face-up).
     pub held: Vec<crate::table::Held>,
     /// The printed number and name of every card in sight (face-up in a display or on a deck,
@@ -43,6 +46,13 @@ pub struct TableView {
     /// the pair waiting, and the waiting pair itself.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub other_pair: Option<OtherPairView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ShownMarker {
+    pub name: &'static str,
+    /// Two values (first side, second side), or one for the whole table.
+    pub values: Vec<i32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -146,6 +156,9 @@ impl TableView {
             Phase::Start => "the active side to act or roll the Fate Die".into(),
             Phase::FlipChoice { .. } => "the active side to turn a face-down card face-up".into(),
             Phase::Choose { played: 0, .. } => "the active side to play an allowed card".into(),
+            Phase::Choose { .. } if table.eligible().is_ok_and(|e| e.is_empty()) => {
+                "the active side to end the turn".into()
+            }
             Phase::Choose { .. } => "the active side to play another allowed card or end the turn".into(),
             Phase::Digging { .. } => "the active side to decide about the turned-up card".into(),
             Phase::Rolling | Phase::Selecting { .. } | Phase::InactiveRoll { .. } | Phase::GameRoll { .. } => {
@@ -174,6 +187,20 @@ impl TableView {
             last_inactive_play: table.last_inactive,
             reminders: crate::games::rules_for(&sheet.id).reminders(table),
             markers: table.markers.iter().map(|(n, v)| (*n, *v)).collect(),
+            shown_markers: crate::games::rules_for(&sheet.id)
+                .shown_markers()
+                .iter()
+                .filter_map(|(name, shown)| {
+                    let values = table.markers.iter().find(|(n, _)| n == name)?.1;
+                    Some(ShownMarker {
+                        name,
+                        values: match shown {
+                            crate::games::MarkerShown::PerSide => values.to_vec(),
+                            crate::games::MarkerShown::Table => vec![values[0]],
+                        },
+                    })
+                })
+                .collect(),
             held: table.held.clone(),
             cards,
             other_pair,

@@ -97,6 +97,10 @@ impl SpecialRules for Rules {
         }
     }
 
+    fn shown_markers(&self) -> &'static [(&'static str, super::MarkerShown)] {
+        &[(GAME_TURN, super::MarkerShown::Table), (TOTAL_WAR_ADDED, super::MarkerShown::PerSide)]
+    }
+
     fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
         let side = table.active();
         if super::is_chance(out) {

@@ -112,6 +112,21 @@ impl Rules {
 }
 
 impl SpecialRules for Rules {
+    fn shown_markers(&self) -> &'static [(&'static str, super::MarkerShown)] {
+        use super::MarkerShown::{PerSide, Table};
+        &[
+            (TOKENS, PerSide),
+            (FIELD_COMMANDS, PerSide),
+            (tactician::COUNTS[0], PerSide),
+            (tactician::COUNTS[1], PerSide),
+            (tactician::COUNTS[2], PerSide),
+            (tactician::COUNTS[3], PerSide),
+            (scenarios::SOLACHON_LEFT, PerSide),
+            (scenarios::MEDELLIN_EXTRAS, Table),
+            (scenarios::ZEHDENICK_SABRES, PerSide),
+        ]
+    }
+
     fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
         if super::is_chance(out) {
             return;

@@ -325,6 +325,10 @@ impl SpecialRules for Rules {
         matches!(special.code, SWAP_OUT | MANDATORY_RESHUFFLE)
     }
 
+    fn shown_markers(&self) -> &'static [(&'static str, super::MarkerShown)] {
+        &[(PASSES, super::MarkerShown::PerSide)]
+    }
+
     fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
         if super::is_chance(out) {
             return;

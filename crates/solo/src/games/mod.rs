@@ -33,6 +33,13 @@ impl Special {
     }
 }
 
+/// How a front end shows one of a game's markers: one value per side, or one for the whole table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarkerShown {
+    PerSide,
+    Table,
+}
+
 /// Whether the legal actions are chance outcomes (a draw or a roll), which no rule adds to.
 pub(crate) fn is_chance(out: &[TableAction]) -> bool {
     out.first().is_some_and(TableAction::is_chance)
@@ -87,6 +94,11 @@ pub trait SpecialRules: Sync + Send {
     }
     /// The scenarios whose card setup these rules carry out (see [`crate::scenario`]).
     fn scenarios(&self) -> &'static [crate::scenario::Scenario] {
+        &[]
+    }
+    /// The markers a player reads at the table, and how; the others are the rules' own bookkeeping
+    /// (still in the view's full `markers`).
+    fn shown_markers(&self) -> &'static [(&'static str, MarkerShown)] {
         &[]
     }
 }

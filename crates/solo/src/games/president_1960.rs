@@ -340,6 +340,11 @@ fn momentum_advice(table: &CardTable) -> String {
 }
 
 impl SpecialRules for Rules {
+    fn shown_markers(&self) -> &'static [(&'static str, super::MarkerShown)] {
+        use super::MarkerShown::{PerSide, Table};
+        &[(GAME_TURN, Table), (MOMENTUM, PerSide), (CANDIDATE_EXHAUSTED, PerSide), (PEACE_CORPS, Table)]
+    }
+
     fn reveals(&self, _table: &CardTable, special: Special) -> bool {
         // Retrieving a face-down discard, picking among face-down cards, and the event effects that
         // turn a display face-up all show hidden cards.

@@ -103,6 +103,10 @@ impl SpecialRules for Rules {
         table.set_marker(SEASON, 1, 1);
     }
 
+    fn shown_markers(&self) -> &'static [(&'static str, super::MarkerShown)] {
+        &[(SEASON, super::MarkerShown::Table), (PASSED, super::MarkerShown::PerSide)]
+    }
+
     fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
         if super::is_chance(out) {
             return;

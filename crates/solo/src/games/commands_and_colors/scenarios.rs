@@ -112,8 +112,8 @@ pub(super) const EPIC_BATTLES_SCENARIOS: [Scenario; 1] = [Scenario {
 /// role (side 0's value).
 const IN_PLAY: &str = "scenario";
 const ROLE: &str = "scenario role side";
-const MEDELLIN_EXTRAS: &str = "Medellin: banners lost";
-const SOLACHON_LEFT: &str = "Solachon: Byzantine card plays left";
+pub(super) const MEDELLIN_EXTRAS: &str = "Medellin: banners lost";
+pub(super) const SOLACHON_LEFT: &str = "Solachon: Byzantine card plays left";
 /// Decimum: the Vandal hand size the scenario grows back to.
 const DECIMUM_FULL_HAND: u8 = 5;
 const DECIMUM_GAP: u8 = 3;
@@ -128,7 +128,7 @@ const VITORIA_MUST: &str = "Vitoria: card to play first";
 const VITORIA_FIRST_SIDE: &str = "Vitoria: first mover";
 /// Zehdenick: dice rolled so far (8 in all), and sabres per side.
 const ZEHDENICK_DICE: &str = "Zehdenick: dice rolled";
-const ZEHDENICK_SABRES: &str = "Zehdenick: sabres";
+pub(super) const ZEHDENICK_SABRES: &str = "Zehdenick: sabres";
 const ZEHDENICK_DONE: &str = "Zehdenick: first move decided";
 /// The die face read as a sabre (one face in six, as on the Napoleonics battle die).
 const SABRE_FACE: u8 = 6;

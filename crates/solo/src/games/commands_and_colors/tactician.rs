@@ -14,7 +14,7 @@ const PLAY: u8 = 14;
 pub(super) const LAST_CODE: u8 = 14;
 
 /// The count markers: one per side, or one per battlefield (n = 1 to 3) in La Grande Battles.
-const COUNTS: [&str; 4] = [
+pub(super) const COUNTS: [&str; 4] = [
     "Tactician cards",
     "Tactician cards (left battlefield)",
     "Tactician cards (center battlefield)",

@@ -120,6 +120,20 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
     let seed = session.seed();
     writeln!(out, "{} — seed {seed} (replay this table with --seed {seed})", session.state().sheet().name)?;
     writeln!(out, "Type the number of an action, u to undo, s FILE to save, q to quit.")?;
+    if options.resume.is_none() && options.deck_size.is_none() {
+        let state = session.state();
+        let sizes = state.deck_sizes();
+        let decks = if state.sheet().deck == solo::DeckMode::Dual {
+            format!("{} and {} cards", sizes[0], sizes[1])
+        } else {
+            format!("{} cards", sizes[0])
+        };
+        writeln!(
+            out,
+            "The deck holds {decks} here; if your game's deck differs, start again with --deck-size. Numbers \
+             like \"card 12\" are the table's own; a manifest (--manifest) names the printed cards."
+        )?;
+    }
     let mut shown_log = session.log().len();
     // The table as it was before the last input: the steps since then are replayed on it to say
     // what each roll or draw meant, in the words of the moment it happened.
@@ -165,6 +179,15 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
             ("", _) => {}
             (text, _) => match text.parse::<usize>().ok().and_then(|n| n.checked_sub(1)).and_then(|i| actions.get(i)) {
                 Some(action) => {
+                    if cannot_be_undone(session.state(), action) {
+                        write!(out, "This shuffles or picks at random and cannot be undone. Type y to go ahead: ")?;
+                        out.flush()?;
+                        let answer = crate::read_line(input)?.unwrap_or_default();
+                        if !answer.trim().eq_ignore_ascii_case("y") {
+                            writeln!(out, "Not done.")?;
+                            continue;
+                        }
+                    }
                     if let Err(e) = session.apply(action) {
                         writeln!(out, "Refused: {e}")?;
                     }
@@ -172,6 +195,16 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
                 None => writeln!(out, "'{line}' is not an action number (1 to {}), u, s FILE or q.", actions.len())?,
             },
         }
+    }
+}
+
+/// Whether an action the player picks leads straight to a shuffle or a random pick, which undo
+/// cannot take back: worth a second keystroke.
+fn cannot_be_undone(state: &CardTable, action: &TableAction) -> bool {
+    match action {
+        TableAction::Reshuffle(_) | TableAction::RandomDiscard => true,
+        TableAction::Special(_) => state.action_id(action).contains("reshuffle"),
+        _ => false,
     }
 }
 

@@ -271,3 +271,23 @@ fn assist_sets_up_a_scenario_and_refuses_one_it_cannot_place() {
     assert!(!ok);
     assert!(err.contains("no scenario setups"), "{err}");
 }
+
+#[test]
+fn assist_asks_before_a_shuffle_that_undo_cannot_take_back() {
+    let args = ["assist", "wilderness-war", "--seed", "1"];
+    let (_, out, _) = cdgsolo(&args, "q\n");
+    assert!(out.contains("The deck holds 60 cards here"), "{out}");
+    let number = out
+        .lines()
+        .find(|l| l.contains("reshuffle") && l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .and_then(|l| l.trim().split('.').next())
+        .map(str::to_string)
+        .expect("a reshuffle is offered");
+    let (ok, out, err) = cdgsolo(&args, &format!("{number}\nn\nq\n"));
+    assert!(ok, "{err}");
+    assert!(out.contains("cannot be undone") && out.contains("Not done."), "{out}");
+    let (ok, out, err) = cdgsolo(&args, &format!("{number}\ny\nq\n"));
+    assert!(ok, "{err}");
+    assert!(!out.contains("Not done."), "{out}");
+    assert!(out.contains("deck (shared): 50 cards"), "the face-down cards went to the discards and back: {out}");
+}

@@ -579,6 +579,7 @@ fn la_grande_battles_deals_corps_displays_with_their_own_hand_sizes() {
     assert_eq!(v["other_pair"]["front"], json!("Commander in Chief"));
     assert_eq!(v["sides"][0]["slots"]["A"], json!([1]));
     assert!(ids(&mut p).contains(&"tactician-draw-first-left".to_string()), "Tactician cards per battlefield");
+    assert!(!ids(&mut p).contains(&"scenario-raab".to_string()), "Raab is an EPIC scenario, not La Grande Battles");
 }
 
 #[test]

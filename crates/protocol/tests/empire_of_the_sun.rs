@@ -84,13 +84,16 @@ fn the_1942_and_south_pacific_setups_put_a_card_face_up_on_the_japanese_deck() {
     apply(&mut p, "eots-1942-kondo-on-deck");
     assert_eq!(view(&mut p)["decks"][0]["face_up_top"], json!(5));
     assert!(!offers(&mut p, "eots-1942-kondo-on-deck"));
-    // Savo Island (2) lies face-up in B: it leaves B (refilled face-down) and replaces Kondo on top.
+    assert!(!offers(&mut p, "eots-south-pacific-savo-on-deck"), "one scenario's setup a table");
+    assert!(!reminders(&mut p).contains("Plan Orange uses its own decks"));
+    // Savo Island (2) lies face-up in B: it leaves B (refilled face-down) and goes on top.
+    let mut p = start();
     apply(&mut p, "eots-south-pacific-savo-on-deck");
     apply(&mut p, "eots-back-on-top-2");
     let v = view(&mut p);
     assert_eq!(v["decks"][0]["face_up_top"], json!(2));
     assert_eq!(v["sides"][0]["slots"]["B"], json!([null]));
-    assert!(offers(&mut p, "eots-1942-kondo-on-deck"), "Kondo went back into the deck");
+    assert!(!offers(&mut p, "eots-1942-kondo-on-deck"));
 }
 
 #[test]

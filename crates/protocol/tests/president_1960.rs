@@ -647,3 +647,19 @@ fn election_day_events_wait_in_their_box_and_come_out_in_random_order() {
     assert_eq!(view(&mut p)["decks"][0]["discard"], json!([6, 1]));
     assert!(!offers(&mut p, "1960-election-day-event"));
 }
+
+#[test]
+fn the_initiative_winner_gives_a_game_turns_first_action_round_to_either_side() {
+    let mut p = start(json!({}));
+    assert!(label(&mut p, "1960-first-round-nixon").contains("Nixon takes the first action round"));
+    apply(&mut p, "1960-first-round-nixon");
+    assert_eq!(view(&mut p)["active"], json!(1));
+    assert!(offers(&mut p, "1960-first-round-kennedy"), "until the first roll, it may change again");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-6-campaign-points");
+    apply(&mut p, "end-turn");
+    assert!(!offers(&mut p, "1960-first-round-nixon"), "the game turn is under way");
+    apply(&mut p, "1960-next-game-turn");
+    assert!(offers(&mut p, "1960-first-round-nixon"), "a new game turn, a new initiative");
+}

@@ -20,7 +20,7 @@ pub mod table_view;
 
 pub use card::{CardFacts, CardId, CardName};
 pub use manifest::{Manifest, ManifestCard, ManifestError, manifest, manifests};
-pub use playsheet::{Playsheet, PlaysheetError, playsheet, playsheets};
+pub use playsheet::{DeckMode, Playsheet, PlaysheetError, playsheet, playsheets};
 pub use scenario::{Scenario, ScenarioError, ScenarioReport, apply_scenario, scenarios};
 pub use slot::{SlotName, SlotSet};
 pub use table::{CardTable, TableSetup};

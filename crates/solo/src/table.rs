@@ -214,6 +214,11 @@ impl CardTable {
             && self.unconfirmed().is_none()
     }
 
+    /// How many cards each deck was set up with (the second is unused with a shared deck).
+    pub fn deck_sizes(&self) -> [u16; 2] {
+        self.deck_sizes
+    }
+
     pub fn sheet(&self) -> &Playsheet {
         &self.sheet
     }

@@ -196,6 +196,14 @@ fn setup_time(table: &CardTable) -> bool {
     table.turn == 1 && is_start(table)
 }
 
+/// The scenario setup made so far (the code of its first step; 0: none).
+const SCENARIO_MADE: &str = "scenario set up";
+
+/// The scenario a setup step belongs to (the Historical Variant has two steps).
+fn scenario_of(code: u8) -> u8 {
+    if code == JAPANESE_OPENING { ARCADIA } else { code }
+}
+
 /// Removes a card from wherever it lies (deck, deck top, display, discards, held). A slot it
 /// leaves is refilled later by [`refill_face_down`].
 fn take_anywhere(table: &mut CardTable, side: u8, card: CardId) -> bool {
@@ -418,6 +426,19 @@ impl SpecialRules for Rules {
                     out.push(special(BURMA, JAPAN, None, 0));
                 }
             }
+            // Once a scenario's setup is under way, the other scenarios' steps are gone.
+            let made = u8::try_from(table.marker(SCENARIO_MADE, JAPAN)).unwrap_or(0);
+            if made != 0 {
+                out.retain(|a| match a {
+                    TableAction::Special(s)
+                        if [ARCADIA, JAPANESE_OPENING, KONDO_1942, SOUTH_PACIFIC, PLAN_ORANGE, BURMA]
+                            .contains(&s.code) =>
+                    {
+                        scenario_of(s.code) == made
+                    }
+                    _ => true,
+                });
+            }
         }
 
         if start {
@@ -536,6 +557,12 @@ impl SpecialRules for Rules {
                 let n = table.marker(PASSES, side);
                 table.set_marker(PASSES, side, (n - 1).max(0));
                 table.end_turn();
+            }
+            (ARCADIA | JAPANESE_OPENING | KONDO_1942 | SOUTH_PACIFIC | PLAN_ORANGE | BURMA, _)
+                if table.marker(SCENARIO_MADE, JAPAN) == 0 =>
+            {
+                table.set_marker(SCENARIO_MADE, JAPAN, i32::from(scenario_of(sp.code)));
+                self.apply(table, sp);
             }
             (ARCADIA, _) => place_on_deck(table, ALLIES, ARCADIA_CONFERENCE),
             (JAPANESE_OPENING, _) => {
@@ -837,7 +864,10 @@ impl SpecialRules for Rules {
                  Variant, 1942, South Pacific, Plan Orange and Burma setups are actions here (or start with --scenario)."
                     .into(),
             );
-            out.push("Plan Orange uses its own decks: play its cards #1 and #2 before setting the markers.".into());
+            let made = u8::try_from(table.marker(SCENARIO_MADE, JAPAN)).unwrap_or(0);
+            if made == 0 || made == PLAN_ORANGE {
+                out.push("Plan Orange uses its own decks: play its cards #1 and #2 before setting the markers.".into());
+            }
             if !named {
                 out.push(
                     "Without a deck manifest the table cannot find the cards the scenario setups name: put Arcadia \

@@ -57,6 +57,8 @@ const MOMENTUM_PHASE: u8 = 21;
 const MEDIA_LEADER: u8 = 22;
 const ISSUE_LEADER: u8 = 23;
 const MOMENTUM_PHASE_END: u8 = 24;
+/// The initiative winner hands the game turn's first action round to a side.
+const FIRST_ROUND: u8 = 37;
 
 // The markers this game keeps.
 const MOMENTUM: &str = "momentum";
@@ -64,6 +66,8 @@ const MOMENTUM: &str = "momentum";
 const CANDIDATE_EXHAUSTED: &str = "candidate card exhausted";
 /// The game turn (1 to 9), on both sides.
 const GAME_TURN: &str = "game turn";
+/// 1 from the start of a game turn until its first roll: the side to go first may still change.
+const TURN_FRESH: &str = "game turn not yet begun";
 /// `!!` under way for a side: 1 + the discard-pile index of the card being asked about.
 const BANG: &str = "!! event being checked";
 /// The card a side just played for its CP (0: none), which 2 momentum may discard face-down.
@@ -352,6 +356,7 @@ impl SpecialRules for Rules {
     }
 
     fn setup(&self, table: &mut CardTable) {
+        table.set_marker(TURN_FRESH, KENNEDY, 1);
         table.set_marker(MOMENTUM, KENNEDY, 0);
         table.set_marker(MOMENTUM, NIXON, 0);
         table.set_marker(GAME_TURN, KENNEDY, 1);
@@ -458,6 +463,9 @@ impl SpecialRules for Rules {
             }
             out.push(special(STRATEGY_BEGIN, active, None, 0));
             out.push(special(MOMENTUM_PHASE, active, None, 0));
+            if table.marker(TURN_FRESH, KENNEDY) == 1 {
+                out.push(special(FIRST_ROUND, 1 - active, None, 0));
+            }
         }
         if let Phase::Choose { face, played: 0, .. } = table.phase
             && face != 0
@@ -527,7 +535,9 @@ impl SpecialRules for Rules {
                 }
             }
             CANDIDATE_READY => table.set_marker(CANDIDATE_EXHAUSTED, side, 0),
+            FIRST_ROUND => table.active = side,
             NEXT_GAME_TURN => {
+                table.set_marker(TURN_FRESH, KENNEDY, 1);
                 let turn = (game_turn(table) + 1).min(LAST_GAME_TURN);
                 table.set_marker(GAME_TURN, KENNEDY, turn);
                 table.set_marker(GAME_TURN, NIXON, turn);
@@ -625,6 +635,7 @@ impl SpecialRules for Rules {
     }
 
     fn after_roll(&self, table: &mut CardTable, face: u8) {
+        table.set_marker(TURN_FRESH, KENNEDY, 0);
         let side = table.active();
         if table.sheet().face(face).bang && momentum(table, side) >= 1 {
             let top = topmost_face_up(table, usize::MAX);
@@ -767,6 +778,7 @@ impl SpecialRules for Rules {
                 ["", "kennedy", "nixon", "nobody"][usize::from(n.min(3))]
             ),
             MOMENTUM_PHASE_END => "1960-momentum-phase-end".into(),
+            FIRST_ROUND => format!("1960-first-round-{side}"),
             _ => format!("special-{}-{}-{card}-{n}", special.code, special.side),
         }
     }
@@ -832,6 +844,7 @@ impl SpecialRules for Rules {
                 ["", "Kennedy", "Nixon", "nobody"][usize::from(special.n.min(3))]
             ),
             MOMENTUM_PHASE_END => "end the Momentum Phase issue shift".into(),
+            FIRST_ROUND => format!("initiative: {side} takes the first action round of this game turn"),
             _ => format!("special action {}", special.code),
         }
     }

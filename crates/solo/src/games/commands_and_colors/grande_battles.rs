@@ -47,7 +47,8 @@ fn special(code: u8, side: u8) -> TableAction {
 /// The decisions of La Grande Battles; `true` when they replace every other one (the setup).
 pub(super) fn adjust_legal(table: &CardTable, out: &mut Vec<TableAction>) -> bool {
     if !active(table) {
-        if table.at_first_decision() {
+        // La Grande Battles is a kind of scenario of its own: not once an EPIC scenario is chosen.
+        if table.at_first_decision() && !super::scenarios::in_play(table) {
             out.push(special(BEGIN, 0));
         }
         return false;

@@ -146,6 +146,11 @@ fn sheet_of(table: &CardTable) -> Sheet {
     super::Rules::for_sheet(&table.sheet().id).0
 }
 
+/// Whether a scenario of the sheet is being played.
+pub(super) fn in_play(table: &CardTable) -> bool {
+    current(table).is_some()
+}
+
 /// The scenario in play, if any.
 fn current(table: &CardTable) -> Option<&'static Rule> {
     let i = usize::try_from(table.marker(IN_PLAY, 0) - 1).ok()?;
@@ -200,7 +205,7 @@ fn vitoria_choices(table: &CardTable, side: u8) -> Vec<CardId> {
 /// Decisions the scenarios add; `true` when they replace every other one (a first move being
 /// decided).
 pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableAction>) -> bool {
-    if table.at_first_decision() && current(table).is_none() {
+    if table.at_first_decision() && current(table).is_none() && !super::grande_battles::active(table) {
         for k in 0..rules(sheet).len() {
             out.push(special(SCENARIO + u8::try_from(k).unwrap_or(0), 0, None, 0));
         }

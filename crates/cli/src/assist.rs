@@ -322,7 +322,11 @@ fn write_rest(view: &TableView, actions: &[TableAction], out: &mut dyn Write) ->
             })
             .collect();
         allowed.dedup();
-        let what = if allowed.is_empty() { "no card (yet)".to_string() } else { allowed.join(", ") };
+        let what = match (allowed.is_empty(), view.waiting_for.as_str()) {
+            (true, "the active side to end the turn") => "no more cards this turn".to_string(),
+            (true, _) => "no card (yet)".to_string(),
+            (false, _) => allowed.join(", "),
+        };
         writeln!(out, "Fate Die {face}: {title}. Allowed now: {what}.")?;
     }
     Ok(())

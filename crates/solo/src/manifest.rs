@@ -237,7 +237,8 @@ impl Manifest {
         };
         let stated = match sheet.face_two_type.to_ascii_lowercase().as_str() {
             "event" => card.event,
-            "tactic" => card.tactic.or((card.order == Some(OrderKind::Tactic)).then_some(true)),
+            // What a card orders says whether it is a Tactic card: "tactic" is, the others are not.
+            "tactic" => card.tactic.or(card.order.map(|o| o == OrderKind::Tactic)),
             "hq" => card.hq.or((card.unit == Some(true)).then_some(false)),
             _ => None,
         };

@@ -182,8 +182,8 @@ order = "tactic"
 [[cards]]
 name = "Section One"
 order = "section"
-tactic = false
 "#;
+    // `order = "section"` alone says the card is not a Tactic card.
     let mut s = dealt_with(TableSetup::with_manifest(parse(text)));
     assert_eq!(name_of(&s, 1).as_deref(), Some("Tactic One"), "C&C cards have no printed number");
     roll(&mut s, 2);

@@ -43,6 +43,30 @@ pub struct CardName {
     /// The later part of the deck the card joins (a manifest's `joins`); `None` for the starting deck.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub joins: Option<String>,
+    /// The manifest's flags for the card.
+    #[serde(default, skip_serializing_if = "CardFlags::is_unknown")]
+    pub flags: CardFlags,
+}
+
+/// What a manifest says about a card beyond its value and face 2 type; `None` where it says nothing.
+/// The game rules use them to leave out plays a card cannot make (a card known not to be a Combat
+/// card is not offered for a combat) and the table to take a played event out of the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CardFlags {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reaction: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combat: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mandatory: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub removed_after_play: Option<bool>,
+}
+
+impl CardFlags {
+    pub fn is_unknown(&self) -> bool {
+        *self == CardFlags::default()
+    }
 }
 
 impl fmt::Display for CardName {

@@ -18,7 +18,7 @@ use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::card::{CardFacts, CardName};
+use crate::card::{CardFacts, CardFlags, CardName};
 use crate::playsheet::{DeckMode, LowestMeasure, Playsheet, playsheet, playsheets};
 
 /// The Ops or CP values a manifest card may carry.
@@ -250,10 +250,18 @@ impl Manifest {
     pub fn deck_cards(&self, sheet: &Playsheet) -> [Vec<(CardName, CardFacts)>; 2] {
         let mut decks: [Vec<(CardName, CardFacts)>; 2] = Default::default();
         for card in &self.cards {
+            // A complete manifest states every flag: one left out means "no".
+            let stated = |flag: Option<bool>| flag.or(self.complete.then_some(false));
             let name = CardName {
                 number: card.number,
                 name: card.name.trim().to_string(),
                 joins: card.joins.as_ref().map(|j| j.trim().to_string()),
+                flags: CardFlags {
+                    reaction: stated(card.reaction),
+                    combat: stated(card.combat),
+                    mandatory: stated(card.mandatory),
+                    removed_after_play: stated(card.removed_after_play),
+                },
             };
             let facts = self.facts(sheet, card);
             let deck = &mut decks[self.deck_of(sheet, card)];

@@ -146,6 +146,9 @@ pub(crate) struct OtherPair {
 /// The place of a held card that fills its side's next refill instead of a draw from the deck.
 pub const NEXT_REFILL: &str = "next refill";
 
+/// The place of a card whose event took it out of the game (a manifest's `removed_after_play`).
+pub const REMOVED_FROM_GAME: &str = "removed from the game";
+
 /// The place of a card that belongs to a later part of its deck (a manifest's `joins`).
 pub const WAITING_TO_JOIN: &str = "waiting to join the deck";
 
@@ -485,6 +488,26 @@ impl CardTable {
             self.decks[d].pool.retain(|c| !later.contains(c));
             self.held.extend(later.into_iter().map(|card| Held { card, side, place: WAITING_TO_JOIN }));
         }
+    }
+
+    /// A card the manifest marks as leaving the game once its event is played goes out of the
+    /// discards, into the pile of cards removed from the game.
+    fn remove_if_spent(&mut self, card: CardId, purpose: u8) {
+        let event = self.sheet.purposes.get(usize::from(purpose)).is_some_and(|p| p.starts_with("Event"));
+        if !event || self.flags(card).removed_after_play != Some(true) {
+            return;
+        }
+        let side = self.active;
+        let d = self.deck_index(side);
+        if let Some(i) = self.decks[d].discard.iter().rposition(|x| x.card == card) {
+            self.decks[d].discard.remove(i);
+            self.held.push(Held { card, side, place: REMOVED_FROM_GAME });
+        }
+    }
+
+    /// What the manifest says of a card's flags (nothing for an unnamed card).
+    pub fn flags(&self, card: CardId) -> crate::card::CardFlags {
+        self.card_name(card).map(|n| n.flags).unwrap_or_default()
     }
 
     /// The later part of the deck a card belongs to, if its manifest entry says so.
@@ -1247,6 +1270,7 @@ impl CardTable {
                 self.play(card, face);
                 self.phase = Phase::Choose { face, played: played + 1, slot_rest: rest };
                 if let TableAction::Play { purpose, .. } = *action {
+                    self.remove_if_spent(card, purpose);
                     self.rules().after_play(self, card, purpose);
                 }
             }

@@ -196,7 +196,13 @@ impl SpecialRules for Rules {
             for s in [AXIS, ALLIED] {
                 if table.cards_remaining(s) >= 1 {
                     let cards: Vec<CardId> = table.display(s).face_up().map(|(_, c)| c).collect();
-                    out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(COMBAT_CARD, s, Some(c)))));
+                    // A card the manifest says is no Combat Card is not offered.
+                    out.extend(
+                        cards
+                            .into_iter()
+                            .filter(|c| table.flags(*c).combat != Some(false))
+                            .map(|c| TableAction::Special(Special::new(COMBAT_CARD, s, Some(c)))),
+                    );
                 }
             }
         }

@@ -147,7 +147,11 @@ impl SpecialRules for Rules {
                 .display(inactive)
                 .face_up()
                 .map(|(_, c)| c)
-                .filter(|&c| !named_table || named(table, c).is_some_and(|n| self.reactions().contains(&n)))
+                .filter(|&c| {
+                    !named_table
+                        || named(table, c).is_some_and(|n| self.reactions().contains(&n))
+                        || table.flags(c).reaction == Some(true)
+                })
                 .collect();
             out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(REACTION, inactive, Some(c)))));
         }

@@ -165,6 +165,7 @@ fn may_be_mandatory(table: &CardTable, card: CardId) -> bool {
     is(table, card, JAPAN, TOJO_RESIGNS)
         || is(table, card, ALLIES, SANDCRAB_COTTAGE)
         || is(table, card, ALLIES, SOVIETS_INVADE)
+        || table.flags(card).mandatory == Some(true)
 }
 
 /// Tojo Resigns and Soviets Invade Manchuria force a reshuffle when played for OC or discarded.
@@ -513,7 +514,8 @@ impl SpecialRules for Rules {
         // The inactive side's Reactions: a face-up card, or a Future Offensive.
         let need = if mandatory(table, inactive).is_empty() { 1 } else { 2 };
         if table.cards_remaining(inactive) >= need {
-            for card in visible(table, inactive) {
+            // A card the manifest says is no Reaction card is not offered.
+            for card in visible(table, inactive).into_iter().filter(|c| table.flags(*c).reaction != Some(false)) {
                 out.push(special(REACTION, inactive, Some(card), 0));
             }
         }

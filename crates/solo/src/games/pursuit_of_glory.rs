@@ -371,7 +371,9 @@ impl SpecialRules for Rules {
             // Combat: face-up cards of either display, and the cards passed over.
             for side in [active, 1 - active] {
                 if table.cards_remaining(side) > 0 {
-                    for card in face_up_cards(table, side) {
+                    // A card the manifest says is no Combat card is not offered.
+                    for card in face_up_cards(table, side).into_iter().filter(|c| table.flags(*c).combat != Some(false))
+                    {
                         out.push(Self::special(COMBAT_CARD, side, Some(card)));
                     }
                 }

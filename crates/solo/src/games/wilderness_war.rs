@@ -58,6 +58,11 @@ fn face_up(table: &CardTable, side: u8) -> Vec<CardId> {
     table.display(side).face_up().map(|(_, c)| c).collect()
 }
 
+/// The face-up cards that may be Response cards (all but those the manifest says are not).
+fn responses(table: &CardTable, side: u8) -> Vec<CardId> {
+    face_up(table, side).into_iter().filter(|c| table.flags(*c).reaction != Some(false)).collect()
+}
+
 /// The slot a marker holds (its index plus one; zero for none).
 fn marked_slot(table: &CardTable, marker: &'static str, side: u8) -> Option<crate::slot::SlotName> {
     let v = table.marker(marker, side);
@@ -117,7 +122,7 @@ impl SpecialRules for Rules {
             // During a Battle Response only its own steps are open.
             out.clear();
             if table.cards_remaining(inactive) > 0 {
-                let cards = face_up(table, inactive);
+                let cards = responses(table, inactive);
                 out.extend(
                     cards.into_iter().map(|c| TableAction::Special(Special::new(BATTLE_PLAY, inactive, Some(c)))),
                 );
@@ -171,9 +176,13 @@ impl SpecialRules for Rules {
             out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(DISCARD_EVENT, active, Some(c)))));
         }
         if choosing && table.cards_remaining(active) > 0 {
-            let cards = face_up(table, active);
+            let cards = responses(table, active);
             out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(ACTIVE_RESPONSE, active, Some(c)))));
         }
+        // The inactive side plays only Response cards: one the manifest says is not, is not offered.
+        out.retain(
+            |a| !matches!(a, TableAction::InactivePlay { card, .. } if table.flags(*card).reaction == Some(false)),
+        );
         if (start || choosing) && table.cards_remaining(inactive) > 0 {
             out.push(TableAction::Special(Special::new(BATTLE_RESPONSE, inactive, None)));
         }

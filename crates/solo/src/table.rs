@@ -505,6 +505,11 @@ impl CardTable {
         }
     }
 
+    /// The cards held at `place`, by `side` or by either side, in the order they were put there.
+    pub(crate) fn held_cards(&self, place: &str, side: Option<u8>) -> Vec<CardId> {
+        self.held.iter().filter(|h| h.place == place && side.is_none_or(|s| h.side == s)).map(|h| h.card).collect()
+    }
+
     /// What the manifest says of a card's flags (nothing for an unnamed card).
     pub fn flags(&self, card: CardId) -> crate::card::CardFlags {
         self.card_name(card).map(|n| n.flags).unwrap_or_default()

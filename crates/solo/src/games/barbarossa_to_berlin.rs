@@ -72,7 +72,7 @@ fn game_turn(table: &CardTable) -> i32 {
 }
 
 fn held(table: &CardTable, place: &str) -> Vec<CardId> {
-    table.held.iter().filter(|h| h.place == place).map(|h| h.card).collect()
+    table.held_cards(place, None)
 }
 
 impl SpecialRules for Rules {
@@ -433,7 +433,7 @@ const UNNAMED_TOTAL_WAR: &str = "Total War card (unnamed), waiting to join the d
 
 /// The unnamed Total War cards added to `side`'s deck, waiting for the reshuffle.
 fn unnamed_waiting(table: &CardTable, side: u8) -> Vec<CardId> {
-    table.held.iter().filter(|h| h.place == UNNAMED_TOTAL_WAR && h.side == side).map(|h| h.card).collect()
+    table.held_cards(UNNAMED_TOTAL_WAR, Some(side))
 }
 
 fn push_total_war_begin(table: &CardTable, out: &mut Vec<TableAction>) {

@@ -152,7 +152,7 @@ fn visible(table: &CardTable, side: u8) -> Vec<CardId> {
 }
 
 fn held_in(table: &CardTable, side: u8, place: &str) -> Vec<CardId> {
-    table.held.iter().filter(|h| h.side == side && h.place == place).map(|h| h.card).collect()
+    table.held_cards(place, Some(side))
 }
 
 /// A side's face-up cards declared Mandatory.

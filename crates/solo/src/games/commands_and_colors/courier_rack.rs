@@ -25,7 +25,7 @@ pub(super) const COURIER_RACK: &str = "Courier Rack";
 const PLAYED_FROM_RACK: &str = "courier rack card played this turn";
 
 fn rack(table: &CardTable, side: u8) -> Vec<crate::card::CardId> {
-    table.held.iter().filter(|h| h.side == side && h.place == COURIER_RACK).map(|h| h.card).collect()
+    table.held_cards(COURIER_RACK, Some(side))
 }
 
 pub(super) fn adjust_legal(table: &CardTable, out: &mut Vec<TableAction>) {

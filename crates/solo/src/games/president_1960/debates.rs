@@ -69,11 +69,11 @@ fn stage(table: &CardTable) -> i32 {
 }
 
 fn held_in(table: &CardTable, side: u8, place: &str) -> Vec<CardId> {
-    table.held.iter().filter(|h| h.side == side && h.place == place).map(|h| h.card).collect()
+    table.held_cards(place, Some(side))
 }
 
 fn held_anywhere(table: &CardTable, place: &str) -> Vec<CardId> {
-    table.held.iter().filter(|h| h.place == place).map(|h| h.card).collect()
+    table.held_cards(place, None)
 }
 
 /// A side's Debate Cards, left to right (the first five lie over slots A-E).

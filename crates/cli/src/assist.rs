@@ -119,7 +119,7 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
     }
     let seed = session.seed();
     writeln!(out, "{} — seed {seed} (replay this table with --seed {seed})", session.state().sheet().name)?;
-    writeln!(out, "Type the number of an action, u to undo, s FILE to save, q to quit.")?;
+    writeln!(out, "Type the number of an action, u to undo, l for the log, s FILE to save, q to quit.")?;
     if options.resume.is_none() && options.deck_size.is_none() {
         let state = session.state();
         let sizes = state.deck_sizes();
@@ -171,6 +171,7 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
                 }
                 Err(e) => writeln!(out, "Cannot undo: {e}")?,
             },
+            ("l" | "log", _) => write_log(&session, out)?,
             ("s" | "save", "") => writeln!(out, "Say where: s FILE")?,
             ("s" | "save", file) => match save(&session, Path::new(file)) {
                 Ok(()) => writeln!(out, "Saved to {file}; resume with: cdgsolo assist --resume {file}")?,
@@ -196,6 +197,26 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
             },
         }
     }
+}
+
+/// The game so far, one line per step (draws left out: the displays show where cards went), in the
+/// words each step had when it was taken.
+fn write_log(session: &Session<CardTable>, out: &mut dyn Write) -> Result<()> {
+    let mut state = CardTable::new(session.setup()).map_err(|e| anyhow!("{e}"))?;
+    writeln!(out, "Log of this table (seed {}):", session.seed())?;
+    let mut turn = 0;
+    for entry in session.log() {
+        let Some(action) = state.legal().into_iter().find(|a| state.action_id(a) == entry.id) else { break };
+        if state.turn() != turn {
+            turn = state.turn();
+            writeln!(out, " side turn {turn}, {}:", state.sheet().sides[usize::from(state.active() & 1)])?;
+        }
+        if !entry.id.starts_with("draw-") {
+            writeln!(out, "   {}", state.action_label(&action))?;
+        }
+        state.apply_legal(&action);
+    }
+    Ok(())
 }
 
 /// Whether an action the player picks leads straight to a shuffle or a random pick, which undo

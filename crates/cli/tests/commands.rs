@@ -291,3 +291,11 @@ fn assist_asks_before_a_shuffle_that_undo_cannot_take_back() {
     assert!(!out.contains("Not done."), "{out}");
     assert!(out.contains("deck (shared): 50 cards"), "the face-down cards went to the discards and back: {out}");
 }
+
+#[test]
+fn assist_prints_the_log_of_the_table_in_the_words_of_each_step() {
+    let (ok, out, err) = cdgsolo(&["assist", "wilderness-war", "--seed", "1"], "1\nl\nq\n");
+    assert!(ok, "{err}");
+    let log = out.split("Log of this table (seed 1):").nth(1).unwrap_or_default();
+    assert!(log.starts_with("\n side turn 1, French:\n   French: roll the Fate Die\n   Fate Die shows 1:"), "{log}");
+}

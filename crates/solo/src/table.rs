@@ -217,6 +217,11 @@ impl CardTable {
             && self.unconfirmed().is_none()
     }
 
+    /// The side turn under way, counted from 1 (each side's turn counts one).
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
     /// How many cards each deck was set up with (the second is unused with a shared deck).
     pub fn deck_sizes(&self) -> [u16; 2] {
         self.deck_sizes

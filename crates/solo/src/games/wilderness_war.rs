@@ -390,7 +390,7 @@ impl SpecialRules for Rules {
                 format!("{name}: the event takes {card} from the discards, face-up into the played card's slot")
             }
             RETRIEVE_NONE => format!("{name}: the event takes no card from the discards (the slot refills face-down)"),
-            DISCARD_EVENT => format!("{name}: discard the Event card {card} as this turn's card (the roll allows it)"),
+            DISCARD_EVENT => format!("{name}: discard {card}, an Event card, as this turn's card (the roll allows it)"),
             _ => format!("{name}: Max Hand Size -1 (from the next season)"),
         }
     }

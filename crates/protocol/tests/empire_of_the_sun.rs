@@ -59,11 +59,9 @@ fn hand_sizes_of_four_to_seven_are_set_on_cards_remaining_for_each_side() {
 #[test]
 fn the_historical_variant_places_arcadia_conference_and_the_japanese_opening_hand() {
     let mut p = start();
-    // Arcadia Conference (61) was face-up in the Allies' A: A refills face-down, then the card waits
-    // until it can go back on top of the deck.
+    // Arcadia Conference (61) was face-up in the Allies' A: A refills face-down first, then the
+    // card goes on top of the deck.
     apply(&mut p, "eots-historical-arcadia-conference");
-    assert_eq!(ids(&mut p), vec!["eots-back-on-top-61"], "the refill came first; now the card goes on top");
-    apply(&mut p, "eots-back-on-top-61");
     let v = view(&mut p);
     assert_eq!(v["decks"][1]["face_up_top"], json!(61));
     assert_eq!(v["sides"][1]["slots"]["A"], json!([null]));
@@ -89,7 +87,6 @@ fn the_1942_and_south_pacific_setups_put_a_card_face_up_on_the_japanese_deck() {
     // Savo Island (2) lies face-up in B: it leaves B (refilled face-down) and goes on top.
     let mut p = start();
     apply(&mut p, "eots-south-pacific-savo-on-deck");
-    apply(&mut p, "eots-back-on-top-2");
     let v = view(&mut p);
     assert_eq!(v["decks"][0]["face_up_top"], json!(2));
     assert_eq!(v["sides"][0]["slots"]["B"], json!([null]));
@@ -296,9 +293,6 @@ fn tojo_resigns_forces_a_reshuffle_that_keeps_the_face_up_top_card() {
     assert!(top.is_u64());
     assert!(reminders(&mut p).contains("reshuffled"));
     apply(&mut p, "eots-mandatory-reshuffle-japan");
-    let top_id = top.as_u64().unwrap();
-    assert_eq!(ids(&mut p), vec![format!("eots-back-on-top-{top_id}")]);
-    apply(&mut p, &format!("eots-back-on-top-{top_id}"));
     let v = view(&mut p);
     assert_eq!(v["decks"][0]["face_up_top"], top, "the face-up card is back on top");
     assert_eq!(v["decks"][0]["discard"], json!([]), "Tojo Resigns and the discards are in the deck");

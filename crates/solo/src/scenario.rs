@@ -86,8 +86,8 @@ pub fn apply_scenario(session: &mut Session<CardTable>, name: &str) -> Result<Sc
             [] => return Err(ScenarioError::CardsUnknown { name: name.into() }),
             [only] => {
                 make(session, name, only, &mut report)?;
-                // A step may leave one forced follow-up (a card going back on top once its slot is
-                // refilled); it belongs to the setup too.
+                // A step may leave one forced follow-up (a single decision the rules then ask
+                // for); it belongs to the setup too.
                 for _ in 0..MAX_FORCED {
                     let [TableAction::Special(forced)] = session.state().legal()[..] else { break };
                     make(session, name, &TableAction::Special(forced), &mut report)?;

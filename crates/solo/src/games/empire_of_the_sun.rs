@@ -64,7 +64,6 @@ const KONDO_1942: u8 = 7;
 const SOUTH_PACIFIC: u8 = 8;
 const PLAN_ORANGE: u8 = 9;
 const BURMA: u8 = 10;
-const BACK_ON_TOP: u8 = 11;
 const FO_PLAY: u8 = 12;
 const FO_REACTION: u8 = 13;
 const FO_INITIATIVE: u8 = 14;
@@ -338,15 +337,23 @@ impl SpecialRules for Rules {
         &[(PASSES, super::MarkerShown::PerSide)]
     }
 
+    fn settled(&self, table: &mut CardTable) -> bool {
+        // A card set aside while refills were owed goes back on top of its deck once they are drawn.
+        let waiting: Vec<Held> = table.held.iter().copied().filter(|h| h.place == TOP_PLACE).collect();
+        for h in waiting {
+            if table.release(h.card).is_some() {
+                let d = table.deck_index(h.side);
+                if let Some(old) = table.decks[d].top.take() {
+                    table.decks[d].pool.push(old);
+                }
+                table.decks[d].top = Some(h.card);
+            }
+        }
+        false
+    }
+
     fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
         if super::is_chance(out) {
-            return;
-        }
-        // A card set aside while refills were owed goes back on top of its deck first.
-        let waiting: Vec<Held> = table.held.iter().copied().filter(|h| h.place == TOP_PLACE).collect();
-        if !waiting.is_empty() {
-            out.clear();
-            out.extend(waiting.into_iter().map(|h| special(BACK_ON_TOP, h.side, Some(h.card), 0)));
             return;
         }
         if !in_turn(table) {
@@ -599,16 +606,6 @@ impl SpecialRules for Rules {
                 }
                 table.cards_remaining[JAPAN as usize] = 3;
             }
-            (BACK_ON_TOP, Some(card)) => {
-                let released = table.release(card).is_some();
-                if released {
-                    let d = table.deck_index(side);
-                    if let Some(old) = table.decks[d].top.take() {
-                        table.decks[d].pool.push(old);
-                    }
-                    table.decks[d].top = Some(card);
-                }
-            }
             (FO_PLAY, Some(card)) => {
                 let released = table.release(card).is_some();
                 if released {
@@ -766,7 +763,6 @@ impl SpecialRules for Rules {
             PLAN_ORANGE => "eots-plan-orange".into(),
             BURMA if sp.card.is_some() => format!("eots-burma-fo-{card}"),
             BURMA => "eots-burma-fo-unseen".into(),
-            BACK_ON_TOP => format!("eots-back-on-top-{card}"),
             FO_PLAY => format!("eots-fo-play-{card}-{}", purpose_word(sp.n)),
             FO_REACTION => format!("eots-fo-reaction-{card}"),
             FO_INITIATIVE => format!("eots-fo-initiative-{card}"),
@@ -818,7 +814,6 @@ impl SpecialRules for Rules {
             BURMA => "Burma: take the Japanese Future Offensive of your choice (event #3, 8, 16, 40, 48 or 50) \
                       from the deck; Japan's Cards Remaining 3"
                 .into(),
-            BACK_ON_TOP => format!("{side}: put {card} back face-up on top of the deck"),
             FO_PLAY => format!("{side}: play the Future Offensive {card} for {} (its only play this turn)", {
                 if sp.n == EVENT { "its event (EC)" } else { "operations (OC)" }
             }),

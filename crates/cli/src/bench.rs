@@ -70,12 +70,15 @@ fn bench_table(game: &str, turns: u64) -> Result<(u64, f64)> {
 }
 
 /// A turn as a player would take it: roll at once, answer what the die asks, play the first
-/// allowed card, then end the turn.
+/// allowed card, then end the turn. A side out of cards gets its hand back (as a new game turn
+/// would give it), so every measured turn is a played one.
 fn choose(actions: &[TableAction], rng: &mut ChaCha8Rng) -> TableAction {
     let pick = |want: fn(&TableAction) -> bool| actions.iter().find(|a| want(a)).cloned();
     pick(|a| matches!(a, TableAction::Roll))
         .or_else(|| pick(|a| matches!(a, TableAction::EndTurn)))
         .or_else(|| pick(|a| matches!(a, TableAction::Play { .. })))
+        .or_else(|| pick(|a| matches!(a, TableAction::Marker(solo::table_action::MarkerOp::ResetCardsRemaining))))
+        .or_else(|| pick(|a| matches!(a, TableAction::Pass)))
         .unwrap_or_else(|| actions[below(rng, actions.len())].clone())
 }
 

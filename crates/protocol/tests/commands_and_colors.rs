@@ -87,6 +87,8 @@ fn epic_ancients_order_one_unit_cards_are_replaced_face_up() {
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
     apply(&mut p, "play-1-army-command");
+    assert_eq!(view(&mut p)["sides"][0]["slots"]["A"], json!([]), "the vacancy waits for the turn's end");
+    apply(&mut p, "end-turn");
     draw_lowest(&mut p);
     assert_eq!(view(&mut p)["sides"][0]["slots"]["A"], json!([11]));
 }
@@ -105,6 +107,7 @@ fn epic_ancients_allows_up_to_three_field_commands_and_none_after_an_army_comman
     draw_lowest(&mut p);
     assert!(!ids(&mut p).iter().any(|id| id.starts_with("play-")), "three is the most");
     apply(&mut p, "end-turn");
+    draw_lowest(&mut p);
     // The other side plays an Army Command: that is its whole turn.
     apply(&mut p, "roll");
     apply(&mut p, "fate-3");
@@ -119,10 +122,11 @@ fn epic_ancients_turns_up_a_card_after_a_turn_with_a_single_play() {
     apply(&mut p, "roll");
     apply(&mut p, "fate-4"); // A or B; C, D and E stay face-down
     apply(&mut p, "play-1-army-command");
-    draw_lowest(&mut p);
     apply(&mut p, "end-turn");
+    draw_lowest(&mut p);
     let v = view(&mut p);
-    // The refill in A came face-down; it is the first face-down card, so it turns up.
+    // The vacancy in A is filled face-down at the turn's end; it is the first face-down card, so it
+    // turns up.
     assert_eq!(v["sides"][0]["slots"]["A"], json!([11]));
     assert_eq!(v["sides"][0]["slots"]["C"], json!([null]));
 }
@@ -227,8 +231,10 @@ fn epic_ancients_inspired_field_general_plays_a_second_face_up_copy_as_two_field
     let v = view(&mut p);
     assert_eq!(v["decks"][0]["discard"], json!([1, 2]));
     assert_eq!(v["markers"]["field commands this turn"], json!([2, 0]));
-    assert_eq!(v["sides"][0]["slots"]["B"], json!([null]), "the copy's slot refills face-down");
     assert!(!ids(&mut p).iter().any(|id| id.starts_with("inspired-")));
+    apply(&mut p, "end-turn");
+    draw_lowest(&mut p);
+    assert_eq!(view(&mut p)["sides"][0]["slots"]["B"], json!([null]), "the copy's slot refills face-down");
 }
 
 #[test]
@@ -281,18 +287,18 @@ fn a_counter_attack_copies_a_card_of_the_other_sides_last_turn_with_its_table_ef
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
     apply(&mut p, "play-1-army-command");
-    draw_lowest(&mut p);
     apply(&mut p, "end-turn");
+    draw_lowest(&mut p);
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
     apply(&mut p, "play-6-army-command");
-    draw_lowest(&mut p);
-    assert_eq!(view(&mut p)["sides"][1]["slots"]["A"], json!([null]), "the replacement came face-down");
     assert_eq!(ids(&mut p), vec!["counter-attack-copies-1", "counter-attack-copies-nothing-on-the-table"]);
     assert!(common::reminders(&mut p).contains("Counter-attack"));
     apply(&mut p, "counter-attack-copies-1");
-    assert_eq!(view(&mut p)["sides"][1]["slots"]["A"], json!([12]), "a copied Order One Unit refills face-up");
     assert!(ids(&mut p).contains(&"end-turn".to_string()));
+    apply(&mut p, "end-turn");
+    draw_lowest(&mut p);
+    assert_eq!(view(&mut p)["sides"][1]["slots"]["A"], json!([12]), "a copied Order One Unit refills face-up");
 }
 
 /// A table of `game` playing `scenario`, its role (if it has one) going to `role_side`.
@@ -760,6 +766,7 @@ fn inspired_field_general_with_order_one_unit_refills_the_copys_slot_face_up() {
     apply(&mut p, "play-1-field-command");
     draw_lowest(&mut p);
     apply(&mut p, "inspired-field-general-2");
+    apply(&mut p, "end-turn");
     draw_lowest(&mut p);
     let v = view(&mut p);
     assert_eq!(v["sides"][0]["slots"]["A"], json!([11]));
@@ -810,4 +817,38 @@ fn solachon_says_when_the_hands_are_not_set_up_as_the_sheet_asks() {
     }
     let r = common::reminders(&mut p);
     assert!(!r.contains("difference of 4 or more") && r.contains("11 Byzantine card play(s) left"), "{r}");
+}
+
+#[test]
+fn epic_ancients_replacements_come_at_the_turns_end_so_none_is_played_the_turn_it_arrives() {
+    let names = ["Order One Unit Left", FILLERS[0], FILLERS[1], FILLERS[2], FILLERS[3]];
+    let mut p = start("cc-epic-ancients", &names);
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4"); // A or B
+    apply(&mut p, "play-1-field-command");
+    let now = ids(&mut p);
+    assert!(!now.iter().any(|id| id.starts_with("draw-")), "no card is drawn yet: {now:?}");
+    assert!(now.contains(&"play-2-field-command".to_string()), "B is still allowed");
+    apply(&mut p, "play-2-field-command");
+    apply(&mut p, "end-turn");
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([11]), "the Order One Unit's vacancy filled face-up");
+    assert_eq!(v["sides"][0]["slots"]["B"], json!([null]), "the other face-down");
+}
+
+#[test]
+fn an_epic_ancients_dig_leaves_slot_a_empty_until_the_turns_end() {
+    let mut p = start("cc-epic-ancients", &FILLERS);
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-5"); // C, D or E: all turned up; this test digs instead
+    apply(&mut p, "dig");
+    draw_lowest(&mut p); // card 11 is turned from the deck
+    let play = ids(&mut p).into_iter().find(|id| id.starts_with("dig-play-11-")).unwrap();
+    apply(&mut p, &play);
+    assert_eq!(view(&mut p)["sides"][0]["slots"]["A"], json!([]));
+    apply(&mut p, "end-turn");
+    draw_lowest(&mut p);
+    // Filled face-down at the end, then turned up as the single play's card.
+    assert_eq!(view(&mut p)["sides"][0]["slots"]["A"], json!([12]));
 }

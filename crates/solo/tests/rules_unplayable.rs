@@ -56,7 +56,7 @@ fn the_dig_needs_all_five_cards_face_up() {
 
 #[test]
 fn the_dig_discards_slot_a_and_turns_cards_until_one_is_played_then_refills_a_face_down() {
-    for game in COMMANDS_AND_COLORS {
+    for game in COMMANDS_AND_COLORS.into_iter().filter(|g| refills_at_once(g)) {
         let mut s = dealt(game);
         roll(&mut s, 5);
         act(&mut s, "dig");

@@ -315,6 +315,10 @@ impl SpecialRules for Rules {
                 table.set_marker(TOKENS, active, table.marker(TOKENS, active) + 1);
             }
         }
+        if self.0 == Sheet::EpicAncients {
+            // The played card's vacancy waits for the end of the turn.
+            epic_ancients::defer_refills(table);
+        }
         if self.0 == Sheet::EpicAncients && named(table, card) == Some("I Am Spartacus") {
             // Its reshuffle: face-down display cards of both sides go, deck and discards are shuffled
             // together, and every emptied slot gets a face-down card.
@@ -331,6 +335,7 @@ impl SpecialRules for Rules {
     }
 
     fn settled(&self, table: &mut CardTable) -> bool {
+        epic_ancients::settled(table);
         grande_battles::settled(table)
     }
 
@@ -343,13 +348,9 @@ impl SpecialRules for Rules {
             return;
         }
         let active = table.active();
-        // A turn with a single card played turns one face-down card up (the first, A to E).
-        if let Phase::Choose { played: 1, .. } = table.phase {
-            let display = &mut table.displays[active as usize];
-            if let Some(p) = display.slots.iter_mut().flat_map(|s| s.iter_mut()).find(|p| !p.face_up) {
-                p.face_up = true;
-            }
-        }
+        // The turn's vacancies are filled now; after a single play one face-down card then turns up.
+        let single = matches!(table.phase, Phase::Choose { played: 1, .. });
+        epic_ancients::fill_vacancies(table, single);
         table.set_marker(FIELD_COMMANDS, active, 0);
         table.set_marker(ARMY_COMMAND, active, 0);
     }

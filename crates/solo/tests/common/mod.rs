@@ -25,6 +25,11 @@ pub const SINGLE_DECK: [&str; 6] =
 pub const DUAL_DECK: [&str; 4] = ["manoeuvre", "pursuit-of-glory", "empire-of-the-sun", "barbarossa-to-berlin"];
 /// The four Commands & Colors playsheets (Variable Hand Size, unplayable results).
 pub const COMMANDS_AND_COLORS: [&str; 4] = ["cc-epic-ancients", "cc-medieval", "cc-napoleonics", "cc-napoleonics-epic"];
+/// The sheets that refill a played card's slot at once (Epic Ancients fills its vacancies when the
+/// turn ends; its own tests cover that).
+pub fn refills_at_once(game: &str) -> bool {
+    game != "cc-epic-ancients"
+}
 
 /// A table whose deal has not been drawn yet.
 pub fn undealt(setup: TableSetup) -> Table {

@@ -10,7 +10,7 @@ use crate::card::CardId;
 use crate::games::Special;
 use crate::playsheet::Facing;
 use crate::slot::SlotName;
-use crate::table::{CardTable, Phase};
+use crate::table::{CardTable, Pending, Phase};
 use crate::table_action::TableAction;
 
 pub(super) const INSPIRED: u8 = 7;
@@ -28,6 +28,67 @@ const INITIATIVE_FACE: &str = "initiative: battle die";
 /// A Counter-attack waiting for the player to name the card it copies: its id, and 1 + its slot.
 const COUNTER: &str = "counter-attack to copy";
 const COUNTER_SLOT: &str = "counter-attack's slot";
+
+/// Epic Ancients fills the turn's vacancies when the turn ends: the slots (bit per slot) waiting
+/// for a card, and those whose card comes face-up (Order One Unit); 1 when the single-play card is
+/// to be turned up once they are filled.
+const VACANCIES: &str = "vacancies to fill at the turn's end";
+const VACANCIES_FACE_UP: &str = "vacancies to fill face-up";
+const FLIP_AFTER_FILL: &str = "single play: turn a card up";
+
+/// Holds back the refills the active side's play just queued: in Epic Ancients the vacancies are
+/// filled at the end of the turn, so a replacement cannot be played in the turn it arrives.
+pub(super) fn defer_refills(table: &mut CardTable) {
+    let side = table.active();
+    let mut slots = table.marker(VACANCIES, side);
+    let mut up = table.marker(VACANCIES_FACE_UP, side);
+    table.pending.retain(|p| match *p {
+        Pending::Fill { side: s, slot, facing, .. } if s == side => {
+            slots |= 1 << slot.index();
+            if facing == Facing::FaceUp {
+                up |= 1 << slot.index();
+            }
+            false
+        }
+        _ => true,
+    });
+    table.set_marker(VACANCIES, side, slots);
+    table.set_marker(VACANCIES_FACE_UP, side, up);
+}
+
+/// At the end of an Epic Ancients turn: the vacancies are filled (face-down, an Order One Unit's
+/// face-up), and after a single play one face-down card is turned up once they are.
+pub(super) fn fill_vacancies(table: &mut CardTable, single_play: bool) {
+    let side = table.active();
+    let slots = table.marker(VACANCIES, side);
+    let up = table.marker(VACANCIES_FACE_UP, side);
+    for slot in SlotName::ALL.into_iter().filter(|s| slots & (1 << s.index()) != 0) {
+        let display = table.display(side);
+        let missing = usize::from(display.target[slot.index()]).saturating_sub(display.slot(slot).len());
+        for k in 0..missing {
+            let facing = if k == 0 && up & (1 << slot.index()) != 0 { Facing::FaceUp } else { Facing::FaceDown };
+            table.pending.push_back(Pending::Fill { side, slot, facing, only_if_short: true });
+        }
+    }
+    table.set_marker(VACANCIES, side, 0);
+    table.set_marker(VACANCIES_FACE_UP, side, 0);
+    if single_play {
+        table.set_marker(FLIP_AFTER_FILL, side, 1);
+    }
+}
+
+/// Once the vacancies are filled: the single play's card turned up (the first face-down card, A to E).
+pub(super) fn settled(table: &mut CardTable) {
+    for side in [0u8, 1] {
+        if table.marker(FLIP_AFTER_FILL, side) == 1 {
+            table.set_marker(FLIP_AFTER_FILL, side, 0);
+            let display = &mut table.displays[usize::from(side)];
+            if let Some(p) = display.slots.iter_mut().flat_map(|s| s.iter_mut()).find(|p| !p.face_up) {
+                p.face_up = true;
+            }
+        }
+    }
+}
 
 /// Tags of the cards each side played this turn and in its previous turn.
 pub(super) const PLAYED_NOW: [&str; 2] = ["played this turn (first side)", "played this turn (second side)"];
@@ -147,6 +208,7 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
             if table.discard_card(side, copy, Some(facing)).is_none() {
                 return;
             }
+            defer_refills(table);
             table.set_marker(FIELD_COMMANDS, side, table.marker(FIELD_COMMANDS, side) + 1);
             table.set_marker(LAST_FIELD, side, 0);
             table.tags.push((copy, PLAYED_NOW[usize::from(side & 1)]));
@@ -166,7 +228,15 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
             clear_counter(table, side);
             let Some(copied) = special.card else { return };
             let rules = super::Rules::for_sheet(&table.sheet().id);
+            let waiting = slot.is_some_and(|s| table.marker(VACANCIES, side) & (1 << s.index()) != 0);
             if named(table, copied).is_some_and(|n| rules.refills_face_up(n))
+                && let Some(slot) = slot
+                && waiting
+            {
+                // Epic Ancients: the Counter-attack's vacancy, filled at the turn's end, comes face-up.
+                let up = table.marker(VACANCIES_FACE_UP, side);
+                table.set_marker(VACANCIES_FACE_UP, side, up | (1 << slot.index()));
+            } else if named(table, copied).is_some_and(|n| rules.refills_face_up(n))
                 && let Some(slot) = slot
                 && !super::scout::start_choice(rules.0, table, copied, side, slot)
             {

@@ -327,18 +327,30 @@ fn sandcrab_cottage_can_be_discarded_as_a_play_at_any_time() {
 #[test]
 fn imperial_intervention_swaps_a_face_up_card_with_one_from_the_discards() {
     let mut p = start();
+    // With only the event itself in the discards there is nothing to swap with.
     apply(&mut p, "roll");
     apply(&mut p, "fate-6");
     apply(&mut p, "play-3-event"); // #33 Imperial Intervention
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("eots-swap")));
+    // Another table: card 1 goes to the discards first.
+    let mut p = start();
+    japan_plays_a(&mut p);
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-61-operations");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-6");
+    apply(&mut p, "play-3-event");
     let now = ids(&mut p);
     assert!(now.contains(&"eots-swap-out-2".to_string()), "{now:?}");
     assert!(reminders(&mut p).contains("swap"));
     apply(&mut p, "eots-swap-out-2");
-    assert!(offers(&mut p, "eots-swap-in-3"));
-    apply(&mut p, "eots-swap-in-3");
+    assert!(!offers(&mut p, "eots-swap-in-3"), "the event card does not take itself back");
+    apply(&mut p, "eots-swap-in-1");
     let v = view(&mut p);
-    assert_eq!(v["sides"][0]["slots"]["B"], json!([3]));
-    assert_eq!(v["decks"][0]["discard"], json!([2]));
+    assert_eq!(v["sides"][0]["slots"]["B"], json!([1]));
+    assert_eq!(v["decks"][0]["discard"], json!([3, 2]));
     assert!(!ids(&mut p).iter().any(|id| id.starts_with("eots-swap")), "one swap");
 }
 

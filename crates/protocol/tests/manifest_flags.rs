@@ -34,6 +34,8 @@ fn the_inactive_side_plays_only_cards_that_may_be_responses() {
     apply(&mut p, "fate-4");
     let now = ids(&mut p);
     assert!(now.iter().any(|id| id.starts_with("inactive-play-7-")), "{now:?}");
+    let inactive: Vec<&String> = now.iter().filter(|id| id.starts_with("inactive-play-")).collect();
+    assert!(inactive.iter().all(|id| id.ends_with("-response")), "only as Responses: {inactive:?}");
     assert!(!now.iter().any(|id| id.starts_with("inactive-play-6-")), "{now:?}");
 }
 

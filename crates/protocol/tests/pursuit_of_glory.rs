@@ -59,6 +59,19 @@ fn russo_british_assault_not_used_refills_the_played_slot_face_up() {
     assert!(now.contains(&"play-1-operations".to_string()), "{now:?}");
     assert!(!now.contains(&"play-1-event".to_string()), "{now:?}");
     assert!(!now.iter().any(|id| id == "pog-combat-1"), "nor as a Combat Event card");
+    // Set beside the display again later, it is only a card set aside.
+    apply(&mut p, "pass");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-62-operations");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "set-aside-1");
+    assert!(!reminders(&mut p).contains("takes the place of the first card played"));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    let play = ids(&mut p).into_iter().find(|id| id.starts_with("play-") && id.ends_with("-operations")).unwrap();
+    apply(&mut p, &play);
+    assert_eq!(view(&mut p)["sides"][0]["beside"], json!([1]), "it stays beside the display");
 }
 
 #[test]

@@ -89,6 +89,8 @@ const MAY_DRAW: &str = "event that may draw a card";
 /// The swap with the discards a side may make: -1 to choose the display card, else the id of the
 /// display card chosen (0: no swap).
 const SWAP: &str = "swap with the discards";
+/// The card whose event is doing the swap (0: none).
+const SWAP_EVENT: &str = "swap event card";
 /// The Allied card whose event (or Halsey's bonus) may cost Japan a card remaining (0: none).
 const JAPAN_LOSS: &str = "card costing Japan a card remaining";
 
@@ -294,8 +296,11 @@ fn note_play(table: &mut CardTable, side: u8, card: CardId, purpose: u8) {
     }
     if purpose == EVENT {
         table.set_marker(MAY_DRAW, side, card_value(card));
-        if swaps_with_discards(table, side, card) && !table.deck_of(side).discard.is_empty() {
+        if swaps_with_discards(table, side, card)
+            && table.deck_of(side).discard.iter().any(|d| d.face_up && d.card != card)
+        {
             table.set_marker(SWAP, side, -1);
+            table.set_marker(SWAP_EVENT, side, i32::from(card.0));
         }
     }
     if side == ALLIES && costs_japan_a_card(table, card) && purpose != FUTURE_OFFENSIVE {
@@ -378,11 +383,13 @@ impl SpecialRules for Rules {
                 }
             } else {
                 let chosen = id_of(swap);
+                // The event card doing the swap is not among the cards it can take back.
+                let event = id_of(table.marker(SWAP_EVENT, active));
                 let discards: Vec<CardId> = table
                     .deck_of(active)
                     .discard
                     .iter()
-                    .filter(|d| d.face_up && Some(d.card) != chosen)
+                    .filter(|d| d.face_up && Some(d.card) != chosen && Some(d.card) != event)
                     .map(|d| d.card)
                     .collect();
                 out.extend(discards.into_iter().map(|c| special(SWAP_IN, active, Some(c), 0)));

@@ -254,6 +254,10 @@ fn flip_everything(table: &mut CardTable, side: u8) {
 /// After a side's first play from its display: the card it set aside takes the played card's place,
 /// face-up, instead of a card from the deck.
 fn replace_with_first_turn_card(table: &mut CardTable, side: u8) {
+    // Only in the side's first turn: a card set beside the display later is just set aside.
+    if !first_turn(table, side) {
+        return;
+    }
     let Some(card) = marker_card(table, FIRST_TURN_CARD, side) else { return };
     let display = &table.displays[side as usize];
     if !display.beside.contains(&card) {
@@ -679,6 +683,7 @@ impl SpecialRules for Rules {
         }
         if let Some(card) = marker_card(table, FIRST_TURN_CARD, active)
             && table.display(active).beside.contains(&card)
+            && first_turn(table, active)
         {
             if is_start(table) && first_turn(table, active) {
                 out.push(if active == ALLIES {

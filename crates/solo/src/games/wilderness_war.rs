@@ -49,6 +49,8 @@ const RETRIEVING: &str = "hand-size card played";
 const HAND_SIZE_CARDS: [u16; 3] = [62, 67, 69];
 /// The sheet's purpose index for an event.
 const EVENT: u8 = 1;
+/// The purpose index of "Response" on this sheet.
+const RESPONSE: u8 = 2;
 
 fn season(table: &CardTable) -> i32 {
     table.marker(SEASON, 0).max(1)
@@ -179,10 +181,14 @@ impl SpecialRules for Rules {
             let cards = responses(table, active);
             out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(ACTIVE_RESPONSE, active, Some(c)))));
         }
-        // The inactive side plays only Response cards: one the manifest says is not, is not offered.
-        out.retain(
-            |a| !matches!(a, TableAction::InactivePlay { card, .. } if table.flags(*card).reaction == Some(false)),
-        );
+        // The inactive side plays only Response cards, as Responses: one the manifest says is not a
+        // Response card is not offered.
+        out.retain(|a| match a {
+            TableAction::InactivePlay { card, purpose } => {
+                *purpose == RESPONSE && table.flags(*card).reaction != Some(false)
+            }
+            _ => true,
+        });
         if (start || choosing) && table.cards_remaining(inactive) > 0 {
             out.push(TableAction::Special(Special::new(BATTLE_RESPONSE, inactive, None)));
         }
@@ -382,7 +388,9 @@ impl SpecialRules for Rules {
             BATTLE_RESPONSE => format!("{name}: try a Battle Response (roll the Fate Die; !! blocks it)"),
             BATTLE_PLAY => format!("{name}: play {card} as its Battle Response"),
             END_BATTLE => format!("the battle is over: {name}'s cards turned up for it go face-down again"),
-            FORCED_DISCARD => format!("{name} must discard a random face-up card (Random Card Selection)"),
+            FORCED_DISCARD => {
+                format!("an event forces {name} to discard: a random face-up card goes (Random Card Selection)")
+            }
             COURIER_SUCCESS => format!("Courier Intercepted! succeeds: take a random face-up card of {name}"),
             COURIER_FAILURE => "Courier Intercepted! fails: its slot is refilled face-down".into(),
             HAND_SIZE_UP => format!("{name}: Max Hand Size +1 (from the next season)"),

@@ -69,8 +69,25 @@ fn bang_spends_momentum_on_the_topmost_eligible_discard_and_moves_it_to_the_bott
     let v = view(&mut p);
     assert_eq!(v["decks"][0]["discard"], json!([6, 1]), "the triggered card goes to the bottom");
     assert_eq!(v["markers"]["momentum"], json!([0, 0]));
+    assert!(!reminders(&mut p).contains("has no momentum"), "it had one when it rolled");
     // The roll goes on: the Candidate card is still an option, whatever `!!` did.
     assert!(offers(&mut p, "1960-candidate-card-kennedy"));
+}
+
+#[test]
+fn the_view_shows_the_markers_a_player_reads_and_hides_unset_ones() {
+    let mut p = with_manifest();
+    let shown = view(&mut p)["shown_markers"].clone();
+    assert_eq!(
+        shown,
+        json!([{"name": "game turn", "values": [1]}, {"name": "momentum", "values": [0, 0]}]),
+        "the Candidate card is not exhausted and Peace Corps is not in play"
+    );
+    apply(&mut p, "1960-momentum-phase");
+    apply(&mut p, "1960-media-nixon");
+    apply(&mut p, "1960-issue-2-kennedy");
+    let r = reminders(&mut p);
+    assert!(r.contains("So far: media Nixon; left issue not given yet, middle issue Kennedy"), "{r}");
 }
 
 #[test]

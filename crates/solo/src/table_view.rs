@@ -191,14 +191,16 @@ impl TableView {
                 .shown_markers()
                 .iter()
                 .filter_map(|(name, shown)| {
+                    use crate::games::MarkerShown::{PerSide, PerSideIfSet, Table, TableIfSet};
                     let values = table.markers.iter().find(|(n, _)| n == name)?.1;
-                    Some(ShownMarker {
-                        name,
-                        values: match shown {
-                            crate::games::MarkerShown::PerSide => values.to_vec(),
-                            crate::games::MarkerShown::Table => vec![values[0]],
-                        },
-                    })
+                    let values = match shown {
+                        PerSide => values.to_vec(),
+                        PerSideIfSet if values != [0, 0] => values.to_vec(),
+                        Table => vec![values[0]],
+                        TableIfSet if values[0] != 0 => vec![values[0]],
+                        PerSideIfSet | TableIfSet => return None,
+                    };
+                    Some(ShownMarker { name, values })
                 })
                 .collect(),
             held: table.held.clone(),

@@ -98,7 +98,7 @@ impl SpecialRules for Rules {
     }
 
     fn shown_markers(&self) -> &'static [(&'static str, super::MarkerShown)] {
-        &[(GAME_TURN, super::MarkerShown::Table), (TOTAL_WAR_ADDED, super::MarkerShown::PerSide)]
+        &[(GAME_TURN, super::MarkerShown::Table), (TOTAL_WAR_ADDED, super::MarkerShown::PerSideIfSet)]
     }
 
     fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {

@@ -113,17 +113,16 @@ impl Rules {
 
 impl SpecialRules for Rules {
     fn shown_markers(&self) -> &'static [(&'static str, super::MarkerShown)] {
-        use super::MarkerShown::{PerSide, Table};
+        use super::MarkerShown::{PerSide, PerSideIfSet, TableIfSet};
         &[
             (TOKENS, PerSide),
-            (FIELD_COMMANDS, PerSide),
-            (tactician::COUNTS[0], PerSide),
-            (tactician::COUNTS[1], PerSide),
-            (tactician::COUNTS[2], PerSide),
-            (tactician::COUNTS[3], PerSide),
-            (scenarios::SOLACHON_LEFT, PerSide),
-            (scenarios::MEDELLIN_EXTRAS, Table),
-            (scenarios::ZEHDENICK_SABRES, PerSide),
+            (FIELD_COMMANDS, PerSideIfSet),
+            (tactician::COUNTS[0], PerSideIfSet),
+            (tactician::COUNTS[1], PerSideIfSet),
+            (tactician::COUNTS[2], PerSideIfSet),
+            (tactician::COUNTS[3], PerSideIfSet),
+            (scenarios::MEDELLIN_EXTRAS, TableIfSet),
+            (scenarios::ZEHDENICK_SABRES, PerSideIfSet),
         ]
     }
 

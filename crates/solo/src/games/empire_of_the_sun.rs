@@ -339,7 +339,7 @@ impl SpecialRules for Rules {
     }
 
     fn shown_markers(&self) -> &'static [(&'static str, super::MarkerShown)] {
-        &[(PASSES, super::MarkerShown::PerSide)]
+        &[(PASSES, super::MarkerShown::PerSideIfSet)]
     }
 
     fn settled(&self, table: &mut CardTable) -> bool {
@@ -862,7 +862,7 @@ impl SpecialRules for Rules {
         let active = table.active();
         let inactive = 1 - active;
         let named = table.has_named_cards();
-        if setup_time(table) {
+        if setup_time(table) && table.marker(SCENARIO_MADE, JAPAN) == 0 {
             out.push(
                 "Setup: the full campaign starts with the December 1941 Special Turn (17.11); the Historical \
                  Variant, 1942, South Pacific, Plan Orange and Burma setups are actions here (or start with --scenario)."

@@ -38,6 +38,10 @@ impl Special {
 pub enum MarkerShown {
     PerSide,
     Table,
+    /// Per side, and only while one of the values is not zero.
+    PerSideIfSet,
+    /// For the whole table, and only while it is not zero.
+    TableIfSet,
 }
 
 /// Whether the legal actions are chance outcomes (a draw or a roll), which no rule adds to.

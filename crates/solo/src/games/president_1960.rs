@@ -66,6 +66,8 @@ const MOMENTUM: &str = "momentum";
 const CANDIDATE_EXHAUSTED: &str = "candidate card exhausted";
 /// The game turn (1 to 9), on both sides.
 const GAME_TURN: &str = "game turn";
+/// 1 when a side rolled `!!` holding no momentum (so no event is triggered this turn).
+const BANG_WITHOUT_MOMENTUM: &str = "!! without momentum";
 /// 1 from the start of a game turn until its first roll: the side to go first may still change.
 const TURN_FRESH: &str = "game turn not yet begun";
 /// `!!` under way for a side: 1 + the discard-pile index of the card being asked about.
@@ -309,9 +311,15 @@ fn momentum_advice(table: &CardTable) -> String {
     let media = table.marker(MEDIA, KENNEDY);
     let leaders: Vec<i32> = ISSUES.iter().map(|m| table.marker(m, KENNEDY)).collect();
     if media == 0 || leaders.contains(&0) {
-        return "Momentum Phase issue shift: say which side has the most media support cubes and who leads each \
-                issue, left to right."
-            .into();
+        let who = |v: i32| ["not given yet", "Kennedy", "Nixon", "nobody"][usize::try_from(v).unwrap_or(0).min(3)];
+        let media_text = ["not given yet", "Kennedy", "Nixon", "tied"][usize::try_from(media).unwrap_or(0).min(3)];
+        return format!(
+            "Momentum Phase issue shift: say which side has the most media support cubes and who leads each issue, \
+             left to right. So far: media {media_text}; left issue {}, middle issue {}, right issue {}.",
+            who(leaders[0]),
+            who(leaders[1]),
+            who(leaders[2])
+        );
     }
     if media == 3 {
         return "Momentum Phase issue shift: media support is tied, so no issue is shifted.".into();
@@ -346,7 +354,8 @@ fn momentum_advice(table: &CardTable) -> String {
 impl SpecialRules for Rules {
     fn shown_markers(&self) -> &'static [(&'static str, super::MarkerShown)] {
         use super::MarkerShown::{PerSide, Table};
-        &[(GAME_TURN, Table), (MOMENTUM, PerSide), (CANDIDATE_EXHAUSTED, PerSide), (PEACE_CORPS, Table)]
+        use super::MarkerShown::{PerSideIfSet, TableIfSet};
+        &[(GAME_TURN, Table), (MOMENTUM, PerSide), (CANDIDATE_EXHAUSTED, PerSideIfSet), (PEACE_CORPS, TableIfSet)]
     }
 
     fn reveals(&self, _table: &CardTable, special: Special) -> bool {
@@ -637,6 +646,8 @@ impl SpecialRules for Rules {
     fn after_roll(&self, table: &mut CardTable, face: u8) {
         table.set_marker(TURN_FRESH, KENNEDY, 0);
         let side = table.active();
+        let no_momentum = table.sheet().face(face).bang && momentum(table, side) == 0;
+        table.set_marker(BANG_WITHOUT_MOMENTUM, side, i32::from(no_momentum));
         if table.sheet().face(face).bang && momentum(table, side) >= 1 {
             let top = topmost_face_up(table, usize::MAX);
             set_bang(table, side, top);
@@ -675,6 +686,7 @@ impl SpecialRules for Rules {
 
     fn end_of_turn(&self, table: &mut CardTable) {
         for side in [KENNEDY, NIXON] {
+            table.set_marker(BANG_WITHOUT_MOMENTUM, side, 0);
             table.set_marker(CP_PLAYED, side, 0);
             table.set_marker(EVENT_PLAYED, side, 0);
             table.set_marker(EVENT_SLOT, side, 0);
@@ -901,10 +913,7 @@ impl SpecialRules for Rules {
             notes.push(momentum_advice(table));
             return notes;
         }
-        if table.last_roll() == Some(1)
-            && matches!(table.phase, Phase::Choose { played: 0, .. })
-            && momentum(table, active) == 0
-        {
+        if table.marker(BANG_WITHOUT_MOMENTUM, active) == 1 && matches!(table.phase, Phase::Choose { played: 0, .. }) {
             notes.push(format!("!!: {name} has no momentum, so no event is triggered."));
         }
         if let Phase::Choose { face, played: 0, .. } = table.phase

@@ -111,7 +111,7 @@ impl SpecialRules for Rules {
     }
 
     fn shown_markers(&self) -> &'static [(&'static str, super::MarkerShown)] {
-        &[(SEASON, super::MarkerShown::Table), (PASSED, super::MarkerShown::PerSide)]
+        &[(SEASON, super::MarkerShown::Table), (PASSED, super::MarkerShown::PerSideIfSet)]
     }
 
     fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {

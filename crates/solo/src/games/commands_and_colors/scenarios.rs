@@ -113,7 +113,7 @@ pub(super) const EPIC_BATTLES_SCENARIOS: [Scenario; 1] = [Scenario {
 const IN_PLAY: &str = "scenario";
 const ROLE: &str = "scenario role side";
 pub(super) const MEDELLIN_EXTRAS: &str = "Medellin: banners lost";
-pub(super) const SOLACHON_LEFT: &str = "Solachon: Byzantine card plays left";
+const SOLACHON_LEFT: &str = "Solachon: Byzantine card plays left";
 /// Decimum: the Vandal hand size the scenario grows back to.
 const DECIMUM_FULL_HAND: u8 = 5;
 const DECIMUM_GAP: u8 = 3;
@@ -255,8 +255,21 @@ pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableA
                 && matches!(table.phase, Phase::Choose { played: 0, .. })
                 && out.iter().any(|a| matches!(a, TableAction::Play { card: c, .. } if *c == card))
             {
-                out.retain(|a| !matches!(a, TableAction::Play { card: c, .. } if *c != card));
+                out.retain(|a| match a {
+                    TableAction::Play { card: c, .. } => *c == card,
+                    TableAction::Pass | TableAction::Reroll | TableAction::Dig => false,
+                    _ => true,
+                });
             }
+        }
+        "solachon"
+            if table.active() == role
+                && table.marker(SOLACHON_LEFT, role) == 0
+                && matches!(table.phase, Phase::Start) =>
+        {
+            // Out of card plays: the Byzantines have no more turns; the Sassanids have won.
+            out.retain(|a| !matches!(a, TableAction::Roll));
+            out.push(TableAction::Pass);
         }
         "medellin" if live && table.marker(MEDELLIN_EXTRAS, 0) < 3 => {
             out.push(special(MEDELLIN_BANNER, role, None, 0));
@@ -563,9 +576,10 @@ pub(super) fn label(sheet: Sheet, table: &CardTable, special: Special) -> Option
         VITORIA_ROLL => format!("Vitoria: roll the Fate Die for {side} to decide the first move"),
         VITORIA_PICK => format!("Vitoria: {side} picks {card}, the allowed card ordering the fewest printed units"),
         VITORIA_NONE => format!("Vitoria: {side} has no order-count card among those allowed"),
-        VITORIA_FIRST => {
-            format!("Vitoria: {side}'s card orders fewer printed units, so {side} moves first (a tie: the {role})")
+        VITORIA_FIRST if special.side == role_side(table) => {
+            format!("Vitoria: the {role} ({side}) move first: their card orders fewer printed units, or the counts tie")
         }
+        VITORIA_FIRST => format!("Vitoria: {side} moves first: its card orders fewer printed units"),
         KRASNOI_LOSS => format!("Krasnoi: the {role} side loses a random face-up card (Random Card Selection)"),
         ZEHDENICK_ROLL => "Zehdenick: roll four dice for each side; the most sabres moves first".into(),
         _ => return None,

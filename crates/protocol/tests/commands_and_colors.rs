@@ -492,6 +492,7 @@ fn vitoria_gives_the_british_the_first_move_when_a_side_has_no_order_card() {
 fn krasnoi_takes_a_random_russian_card_by_the_chart() {
     let mut p = with_scenario("cc-napoleonics", &FILLERS, "krasnoi", Some("first"));
     apply(&mut p, "krasnoi-random-card-loss");
+    assert_eq!(label_of(&mut p, "d6-5"), "Random Card Selection roll: 5 → Order Two Units Center in slot B");
     apply(&mut p, "d6-5"); // two face-up cards (A1, B2): 4-6 is B
     draw_lowest(&mut p);
     let v = view(&mut p);

@@ -192,7 +192,7 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
         },
         TableAction::Pick(c) => format!("{} comes out of the shuffled cards", name(*c)),
         TableAction::Draw(c) => format!("{} comes off the deck", name(*c)),
-        TableAction::Die(d) => format!("Random Card Selection roll: {d}"),
+        TableAction::Die(d) => format!("Random Card Selection roll: {d}{}", table.selection_reading(*d)),
         TableAction::Roll => format!("{side}: roll the Fate Die"),
         TableAction::Reroll => format!("{side}: no allowed card can be played for any purpose; roll again"),
         TableAction::Flip { slot, .. } => format!("{side}: turn the face-down card in slot {slot} face-up"),
@@ -463,6 +463,30 @@ pub(crate) fn why_illegal(table: &CardTable, action: &TableAction) -> String {
 }
 
 impl CardTable {
+    /// What a Random Card Selection roll reads on the chart, in words (empty outside a selection).
+    pub(crate) fn selection_reading(&self, roll: u8) -> String {
+        use crate::random_selection::{ChartResult, dice_per_reading, read_chart};
+        let Phase::Selecting { target, slot, first_die, .. } = &self.phase else { return String::new() };
+        let candidates = self.selection_candidates(*target, *slot);
+        if dice_per_reading(candidates.len()) == 2 && first_die.is_none() {
+            return ", the first of two dice".into();
+        }
+        let dice: Vec<u8> = first_die.iter().copied().chain([roll]).collect();
+        match read_chart(candidates.len(), &dice) {
+            ChartResult::Reroll => ", which the chart rolls again".into(),
+            ChartResult::Pick(i) => match candidates.get(i) {
+                Some((s, cards)) if slot.is_none() && cards.len() > 1 => {
+                    format!(" → slot {s} (a second roll picks one of its {} cards)", cards.len())
+                }
+                Some((s, cards)) => match cards.first() {
+                    Some(card) => format!(" → {} in slot {s}", self.card_label(*card)),
+                    None => format!(" → slot {s}"),
+                },
+                None => String::new(),
+            },
+        }
+    }
+
     /// Whether the label of an inactive play should warn of the Fate Die roll.
     pub(crate) fn inactive_play_roll_label(&self, card: CardId) -> bool {
         use crate::playsheet::LowestMeasure;

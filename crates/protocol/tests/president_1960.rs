@@ -502,6 +502,7 @@ fn stacks_of_three() -> Protocol {
 /// Deals the Debate Card rows: Kennedy's stack comes out 2, 3 (then 1), Nixon's 8, 6 (then 7).
 fn deal_debates(p: &mut Protocol) {
     apply(p, "1960-debates");
+    assert_eq!(view(p)["waiting_for"], json!("a die roll or a card draw"), "the stacks are being shuffled");
     let legal = ids(p);
     assert_eq!(legal, vec!["pick-1", "pick-2", "pick-3"], "a random card of Kennedy's stack");
     apply(p, "pick-2");
@@ -510,6 +511,7 @@ fn deal_debates(p: &mut Protocol) {
     apply(p, "pick-6");
     assert_eq!(held_at(p, 0, "Debate Card"), vec![2, 3, 1]);
     assert_eq!(held_at(p, 1, "Debate Card"), vec![8, 6, 7]);
+    assert_eq!(view(p)["waiting_for"], json!("the Debates: the next roll, or an issue won"));
 }
 
 #[test]

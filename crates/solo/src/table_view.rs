@@ -153,6 +153,7 @@ impl TableView {
         let cards = in_sight.into_iter().filter_map(|c| table.card_name(c).map(|name| (c.0, name.clone()))).collect();
         let waiting_for = match &table.phase {
             _ if table.to_move_is_chance() => "a die roll or a card draw".to_string(),
+            _ if let Some(step) = crate::games::rules_for(&sheet.id).waiting_for(table) => step,
             Phase::Start => "the active side to act or roll the Fate Die".into(),
             Phase::FlipChoice { .. } => "the active side to turn a face-down card face-up".into(),
             Phase::Choose { played: 0, .. } => "the active side to play an allowed card".into(),

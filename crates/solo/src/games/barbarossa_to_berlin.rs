@@ -97,6 +97,18 @@ impl SpecialRules for Rules {
         }
     }
 
+    fn waiting_for(&self, table: &CardTable) -> Option<String> {
+        if !held(table, OPENING_PLACE).is_empty() {
+            Some("the Axis to choose its opening event".into())
+        } else if [AXIS, ALLIED].iter().any(|s| table.marker(TOTAL_WAR_STAGE, *s) == 1) {
+            Some("the Total War cards to join the deck".into())
+        } else if table.marker(DRAW_PHASE, AXIS) == 1 {
+            Some("the Draw Strategy Cards phase (both sides)".into())
+        } else {
+            None
+        }
+    }
+
     fn shown_markers(&self) -> &'static [(&'static str, super::MarkerShown)] {
         &[(GAME_TURN, super::MarkerShown::Table), (TOTAL_WAR_ADDED, super::MarkerShown::PerSideIfSet)]
     }

@@ -112,6 +112,12 @@ impl Rules {
 }
 
 impl SpecialRules for Rules {
+    fn waiting_for(&self, table: &CardTable) -> Option<String> {
+        scout::waiting_for(table)
+            .or_else(|| scenarios::waiting_for(table))
+            .or_else(|| grande_battles::waiting_for(table))
+    }
+
     fn shown_markers(&self) -> &'static [(&'static str, super::MarkerShown)] {
         use super::MarkerShown::{PerSide, PerSideIfSet, TableIfSet};
         &[

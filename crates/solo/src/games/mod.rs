@@ -92,6 +92,11 @@ pub trait SpecialRules: Sync + Send {
     fn settled(&self, _table: &mut CardTable) -> bool {
         false
     }
+    /// What the table waits for when a rule of the game has taken over the turn (a phase of the
+    /// board game, a setup step), in words; `None` leaves the common wording.
+    fn waiting_for(&self, _table: &CardTable) -> Option<String> {
+        None
+    }
     /// Reminders of special rules that matter at this moment, in our own words.
     fn reminders(&self, _table: &CardTable) -> Vec<String> {
         Vec::new()

@@ -358,6 +358,23 @@ impl SpecialRules for Rules {
         &[(GAME_TURN, Table), (MOMENTUM, PerSide), (CANDIDATE_EXHAUSTED, PerSideIfSet), (PEACE_CORPS, TableIfSet)]
     }
 
+    fn waiting_for(&self, table: &CardTable) -> Option<String> {
+        if let Some(step) = debates::waiting_for(table) {
+            return Some(step);
+        }
+        if bang(table).is_some() {
+            Some("the !! check of the discard pile".into())
+        } else if effect(table).is_some() {
+            Some("the event's effect on the displays".into())
+        } else if table.marker(STRATEGY, KENNEDY) == 1 {
+            Some("the Campaign Strategy Phase (both sides)".into())
+        } else if table.marker(MOMENTUM_AID, KENNEDY) == 1 {
+            Some("the Momentum Phase issue shift".into())
+        } else {
+            None
+        }
+    }
+
     fn reveals(&self, _table: &CardTable, special: Special) -> bool {
         // Retrieving a face-down discard, picking among face-down cards, and the event effects that
         // turn a display face-up all show hidden cards.

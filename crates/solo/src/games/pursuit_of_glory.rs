@@ -303,6 +303,10 @@ impl SpecialRules for Rules {
         }
     }
 
+    fn waiting_for(&self, table: &CardTable) -> Option<String> {
+        in_draw_phase(table).then(|| "the Draw Strategy Card phase (both sides)".into())
+    }
+
     fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
         let active = table.active();
         if !matches!(table.phase, Phase::Start | Phase::Choose { .. } | Phase::FlipChoice { .. }) {

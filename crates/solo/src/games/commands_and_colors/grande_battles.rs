@@ -167,6 +167,10 @@ pub(super) fn label(table: &CardTable, special: Special) -> Option<String> {
     }
 }
 
+pub(super) fn waiting_for(table: &CardTable) -> Option<String> {
+    (active(table) && stage(table) == 1).then(|| "the Corps Commander displays' hand sizes".into())
+}
+
 pub(super) fn reminders(table: &CardTable, notes: &mut Vec<String>) {
     if !active(table) {
         return;

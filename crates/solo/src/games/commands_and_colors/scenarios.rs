@@ -287,6 +287,23 @@ pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableA
     false
 }
 
+/// A scenario step that has taken over the start of the game.
+pub(super) fn waiting_for(table: &CardTable) -> Option<String> {
+    let rule = current(table)?;
+    if table.marker(ROLE, 0) < 0 {
+        return Some(format!("the side that plays the {} in {}", rule.role, rule.title));
+    }
+    match rule.id {
+        "vitoria" if (1..=3).contains(&table.marker(VITORIA_STAGE, 0)) => {
+            Some("Vitoria's first move to be decided".into())
+        }
+        "zehdenick" if table.marker(ZEHDENICK_DONE, 0) == 0 && table.at_first_decision() => {
+            Some("Zehdenick's dice for the first move".into())
+        }
+        _ => None,
+    }
+}
+
 /// Raises a slot's card count for good and queues its face-down card.
 fn add_lasting_card(table: &mut CardTable, side: u8, slot: SlotName) {
     let display = &mut table.displays[usize::from(side)];

@@ -93,6 +93,10 @@ pub(super) fn label(sheet: Sheet, table: &CardTable, special: Special) -> Option
     }
 }
 
+pub(super) fn waiting_for(table: &CardTable) -> Option<String> {
+    waiting(table).map(|(side, _)| format!("{} to say what its Scout took", table.sheet().sides[usize::from(side)]))
+}
+
 pub(super) fn reminders(sheet: Sheet, table: &CardTable, notes: &mut Vec<String>) {
     if let Some((side, slot)) = waiting(table) {
         let instead = alternative(sheet, table, side).unwrap_or("something else");

@@ -413,6 +413,16 @@ fn row_text(table: &CardTable, side: u8) -> String {
         .join(", ")
 }
 
+/// The step of the Debates under way, for the table's "waiting for" line.
+pub(super) fn waiting_for(table: &CardTable) -> Option<String> {
+    match stage(table) {
+        DEBATING if table.marker(ROLLED, KENNEDY) > 0 => Some("Kennedy's Lazy Shave choice in the Debates".into()),
+        DEBATING => Some("the Debates: the next roll, or an issue won".into()),
+        DEALING | CLEARING => Some("the Debate Cards to be shuffled".into()),
+        _ => None,
+    }
+}
+
 /// Reminders while the Debates run and on Election Day; `true` when nothing else applies.
 pub(super) fn reminders(table: &CardTable, notes: &mut Vec<String>) -> bool {
     let turn = game_turn(table);

@@ -140,6 +140,7 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
     let mut before = session.state().clone();
     loop {
         let state = session.state();
+        let seen_before = before.observe(before.active());
         for entry in session.log().get(shown_log..).unwrap_or(&[]) {
             let Some(action) = before.legal().into_iter().find(|a| before.action_id(a) == entry.id) else { break };
             if entry.by == engine::Decider::Chance && !entry.id.starts_with("draw-") {
@@ -147,6 +148,7 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
             }
             before.apply_legal(&action);
         }
+        note_reshuffles(&seen_before, &state.observe(state.active()), out)?;
         shown_log = session.log().len();
         before = state.clone();
         let actions = state.legal();
@@ -222,11 +224,18 @@ fn write_log(session: &Session<CardTable>, out: &mut dyn Write) -> Result<()> {
 /// Whether an action the player picks leads straight to a shuffle or a random pick, which undo
 /// cannot take back: worth a second keystroke.
 fn cannot_be_undone(state: &CardTable, action: &TableAction) -> bool {
-    match action {
-        TableAction::Reshuffle(_) | TableAction::RandomDiscard => true,
-        TableAction::Special(_) => state.action_id(action).contains("reshuffle"),
-        _ => false,
+    matches!(action, TableAction::Reshuffle(_) | TableAction::RandomDiscard) || state.shuffles_or_picks(action)
+}
+
+/// Says when the last input sent discards back into a deck, so a player with real cards reshuffles
+/// too.
+fn note_reshuffles(before: &TableView, after: &TableView, out: &mut dyn Write) -> Result<()> {
+    for (b, a) in before.decks.iter().zip(&after.decks) {
+        if a.shuffles > b.shuffles {
+            writeln!(out, "  The deck ({}) was shuffled with its discards; it now holds {} cards.", a.owner, a.cards)?;
+        }
     }
+    Ok(())
 }
 
 /// Runs a script: one action id per line (`#` starts a comment), or `undo`, or `save FILE`. Stops at

@@ -289,7 +289,7 @@ fn assist_asks_before_a_shuffle_that_undo_cannot_take_back() {
     let (ok, out, err) = cdgsolo(&args, &format!("{number}\ny\nq\n"));
     assert!(ok, "{err}");
     assert!(!out.contains("Not done."), "{out}");
-    assert!(out.contains("deck (shared): 50 cards"), "the face-down cards went to the discards and back: {out}");
+    assert!(out.contains("The deck (shared) was shuffled with its discards; it now holds 50 cards."), "{out}");
 }
 
 #[test]

@@ -15,6 +15,10 @@ pub struct Deck {
     pub top: Option<CardId>,
     /// The discard pile, oldest first; the last card is on top.
     pub discard: Vec<Discarded>,
+    /// How many times the deck has been shuffled (its discards taken back), so a front end can tell
+    /// a player with real cards to shuffle too.
+    #[serde(default)]
+    pub shuffles: u32,
 }
 
 /// A card in a discard pile. A few games discard face-down.
@@ -36,6 +40,7 @@ impl Deck {
     /// Moves the discard pile into the deck. The pool has no order, so this is the shuffle.
     pub fn shuffle_in_discards(&mut self) {
         self.pool.extend(self.discard.drain(..).map(|d| d.card));
+        self.shuffles += 1;
     }
 
     pub fn discard(&mut self, card: CardId) {

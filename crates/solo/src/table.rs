@@ -217,6 +217,20 @@ impl CardTable {
             && self.unconfirmed().is_none()
     }
 
+    /// Whether taking `action` shuffles cards back into a deck or starts a random pick of cards
+    /// (a Random Card Selection, a card from a shuffled stack): outcomes that undo cannot take back,
+    /// so a front end may ask before it.
+    pub fn shuffles_or_picks(&self, action: &TableAction) -> bool {
+        if !self.legal().contains(action) {
+            return false;
+        }
+        let mut next = self.clone();
+        engine::Game::apply_legal(&mut next, action);
+        let picks = matches!(next.phase, Phase::Selecting { .. } | Phase::GamePick { .. });
+        let shuffled = next.decks.iter().zip(&self.decks).any(|(after, before)| after.shuffles > before.shuffles);
+        picks || shuffled
+    }
+
     /// The side turn under way, counted from 1 (each side's turn counts one).
     pub fn turn(&self) -> u32 {
         self.turn

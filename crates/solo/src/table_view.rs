@@ -83,6 +83,8 @@ pub struct DeckView {
     pub face_up_top: Option<CardId>,
     /// The discard pile, oldest first; `null` for a card discarded face-down.
     pub discard: Vec<Option<CardId>>,
+    /// How many times the deck has been shuffled so far.
+    pub shuffles: u32,
 }
 
 impl TableView {
@@ -121,6 +123,7 @@ impl TableView {
                 cards: deck.len(),
                 face_up_top: deck.top.filter(|c| seen(*c)),
                 discard: deck.discard.iter().map(|d| d.face_up.then_some(d.card)).collect(),
+                shuffles: deck.shuffles,
             })
             .collect();
         let mut facts = BTreeMap::new();

@@ -314,3 +314,14 @@ fn manoeuvre_a_stacked_slot_lets_every_card_in_it_be_played_and_refills_once_emp
     assert_eq!(drawn.len(), 1);
     assert_eq!(slot(&s, 0, D), vec![(drawn[0], false)]);
 }
+
+#[test]
+fn a_front_end_can_tell_which_actions_shuffle_or_pick_at_random() {
+    let s = dealt("cc-napoleonics");
+    let state = s.state();
+    let find = |id: &str| state.legal().into_iter().find(|a| state.action_id(a) == id).expect("offered");
+    assert!(!state.shuffles_or_picks(&find("roll")), "a roll is neither");
+    assert!(state.shuffles_or_picks(&find("reshuffle-discard-face-down")));
+    assert!(state.shuffles_or_picks(&find("form-square-0")), "a random card goes to the square track");
+    assert!(state.shuffles_or_picks(&find("random-discard")));
+}

@@ -171,7 +171,7 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
                 Err(_) if !session.log().iter().any(|e| e.by != engine::Decider::Chance) => {
                     writeln!(out, "Nothing to undo yet.")?
                 }
-                Err(e) => writeln!(out, "Cannot undo: {e}")?,
+                Err(e) => writeln!(out, "Cannot undo ({e}).")?,
             },
             ("l" | "log", _) => write_log(&session, out)?,
             ("s" | "save", "") => writeln!(out, "Say where: s FILE")?,
@@ -195,7 +195,7 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
                         writeln!(out, "Refused: {e}")?;
                     }
                 }
-                None => writeln!(out, "'{line}' is not an action number (1 to {}), u, s FILE or q.", actions.len())?,
+                None => writeln!(out, "'{line}' is not an action number (1 to {}), u, l, s FILE or q.", actions.len())?,
             },
         }
     }

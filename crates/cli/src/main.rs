@@ -41,6 +41,8 @@ enum Command {
     Assist {
         /// Game id (see `cdgsolo games`); not needed with --resume.
         game: Option<String>,
+        /// Seed for the shuffles and rolls (printed at the start when left out); the same seed and
+        /// the same choices give the same table.
         #[arg(long)]
         seed: Option<u64>,
         /// Starting Max Hand Size of each side, e.g. `--hand-size 5,4`.

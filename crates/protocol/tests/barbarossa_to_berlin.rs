@@ -187,13 +187,20 @@ fn total_war_cards_join_with_totaler_krieg_face_up_in_slot_a() {
     let now = ids(&mut p);
     assert_eq!(
         now,
-        vec!["total-war-slot-a-axis-3", "total-war-add-card-axis", "total-war-reshuffle-axis"],
+        vec![
+            "total-war-slot-a-axis-3",
+            "total-war-add-card-axis",
+            "total-war-add-ten-cards-axis",
+            "total-war-reshuffle-axis"
+        ],
         "Totaler Krieg! (card 3) waits with the Total War cards"
     );
     assert!(view(&mut p)["reminders"].to_string().contains("Totaler Krieg!"));
-    // Two Total War cards the manifest does not list join too.
+    // Twelve Total War cards the manifest does not list join too.
+    apply(&mut p, "total-war-add-ten-cards-axis");
     apply(&mut p, "total-war-add-card-axis");
     apply(&mut p, "total-war-add-card-axis");
+    assert_eq!(view(&mut p)["markers"]["total war: unnamed cards added"], json!([12, 0]));
     apply(&mut p, "total-war-slot-a-axis-3");
     assert!(!ids(&mut p).iter().any(|id| id.starts_with("total-war-slot-a")), "one card for slot A");
     apply(&mut p, "total-war-reshuffle-axis");
@@ -203,9 +210,9 @@ fn total_war_cards_join_with_totaler_krieg_face_up_in_slot_a() {
     assert!(v["sides"][0]["slots"]["B"][0].is_number(), "B dealt face-up as at setup");
     assert_eq!(v["sides"][0]["slots"]["D"], json!([null]));
     assert_eq!(v["decks"][0]["discard"], json!([]), "the discards were shuffled in");
-    // The display's 4 cards and the discard (the opening event) went back, 2 unnamed cards joined,
+    // The display's 4 cards and the discard (the opening event) went back, 12 unnamed cards joined,
     // and 3 of the new display came from the deck.
-    assert_eq!(v["decks"][0]["cards"].as_u64().unwrap(), axis_cards + 4 + 1 + 2 - 3);
+    assert_eq!(v["decks"][0]["cards"].as_u64().unwrap(), axis_cards + 4 + 1 + 12 - 3);
     assert!(v["held"].as_array().unwrap().iter().all(|h| h["side"] != json!(0)), "nothing of the Axis waits");
     assert_eq!(v["sides"][1], before["sides"][1], "the Allied display is untouched");
     assert!(!offers(&mut p, "total-war-axis"), "once per side");

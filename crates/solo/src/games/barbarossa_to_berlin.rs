@@ -128,6 +128,7 @@ impl SpecialRules for Rules {
                 );
             }
             out.push(TableAction::Special(Special::new(TOTAL_WAR_ADD_CARD, s, None)));
+            out.push(TableAction::Special(Special { code: TOTAL_WAR_ADD_CARD, side: s, card: None, n: 10 }));
             out.push(TableAction::Special(Special::new(TOTAL_WAR_RESHUFFLE, s, None)));
             return;
         }
@@ -260,12 +261,15 @@ impl SpecialRules for Rules {
             (TOTAL_WAR_PICK, Some(card)) => table.set_marker(TOTAL_WAR_CHOICE, special.side, i32::from(card.0)),
             (TOTAL_WAR_ADD_CARD, _) => {
                 let s = special.side;
-                // Into the waiting part: it joins with the others at the reshuffle.
-                let card = table.add_anonymous_card(s);
-                let d = table.deck_index(s);
-                table.decks[d].pool.retain(|c| *c != card);
-                table.held.push(crate::table::Held { card, side: s, place: UNNAMED_TOTAL_WAR });
-                table.set_marker(TOTAL_WAR_ADDED, s, table.marker(TOTAL_WAR_ADDED, s) + 1);
+                // Into the waiting part: they join with the others at the reshuffle.
+                for _ in 0..special.n.max(1) {
+                    let card = table.add_anonymous_card(s);
+                    let d = table.deck_index(s);
+                    table.decks[d].pool.retain(|c| *c != card);
+                    table.held.push(crate::table::Held { card, side: s, place: UNNAMED_TOTAL_WAR });
+                }
+                let added = table.marker(TOTAL_WAR_ADDED, s) + i32::from(special.n.max(1));
+                table.set_marker(TOTAL_WAR_ADDED, s, added);
             }
             (TOTAL_WAR_RESHUFFLE, _) => total_war_reshuffle(table, special.side),
             (BOMB_PLOT, _) => {
@@ -327,6 +331,7 @@ impl SpecialRules for Rules {
             BOMB_PLOT => "bomb-plot".into(),
             TOTAL_WAR_BEGIN => format!("total-war-{side}"),
             TOTAL_WAR_PICK => format!("total-war-slot-a-{side}{card}"),
+            TOTAL_WAR_ADD_CARD if special.n > 1 => format!("total-war-add-ten-cards-{side}"),
             TOTAL_WAR_ADD_CARD => format!("total-war-add-card-{side}"),
             TOTAL_WAR_RESHUFFLE => format!("total-war-reshuffle-{side}"),
             _ => "end-draw-strategy-cards-phase".into(),
@@ -361,6 +366,9 @@ impl SpecialRules for Rules {
                 } else {
                     format!("{side}: put {card} face-up in slot A of the next hand")
                 }
+            }
+            TOTAL_WAR_ADD_CARD if special.n > 1 => {
+                format!("{side}: ten more Total War cards the manifest does not list join the deck")
             }
             TOTAL_WAR_ADD_CARD => {
                 format!("{side}: one more Total War card the manifest does not list joins the deck")

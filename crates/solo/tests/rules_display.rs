@@ -181,17 +181,21 @@ fn the_marker_actions_offered_follow_the_sheet() {
     for game in ["manoeuvre", "1960"] {
         assert!(marker(&dealt(game)).is_empty(), "{game}");
     }
-    assert_eq!(marker(&dealt("empire-of-the-sun")), vec!["cards-remaining-up", "cards-remaining-down"]);
+    // Empire of the Sun's hands hold at most seven cards: a full one cannot go up.
+    assert_eq!(marker(&dealt("empire-of-the-sun")), vec!["cards-remaining-down"]);
     for game in COMMANDS_AND_COLORS {
         assert_eq!(marker(&dealt(game)), vec!["max-hand-size-up", "max-hand-size-down"], "{game}");
     }
-    for game in ["pursuit-of-glory", "wilderness-war", "barbarossa-to-berlin"] {
+    for game in ["pursuit-of-glory", "barbarossa-to-berlin"] {
         assert_eq!(
             marker(&dealt(game)),
             vec!["cards-remaining-up", "cards-remaining-down", "max-hand-size-up", "max-hand-size-down"],
             "{game}: no reset while the markers agree"
         );
     }
+    // Wilderness War's hand sizes (7 to 9) move by its own actions, for either side.
+    assert_eq!(marker(&dealt("wilderness-war")), vec!["cards-remaining-up", "cards-remaining-down"]);
+    assert!(ids(&dealt("wilderness-war")).contains(&"hand-size-up-french".to_string()));
 }
 
 #[test]
@@ -223,7 +227,7 @@ fn markers_stop_at_the_ends_of_their_tracks() {
     assert_eq!(s.state().max_hand_size(0), 1);
     assert_eq!(slot(&s, 1, A).len(), 2, "a difference of 4: the other side has an extra card in A");
     assert!(!offers(&s, "max-hand-size-down"), "a hand is at least one card");
-    let mut s = dealt("empire-of-the-sun");
+    let mut s = dealt("pursuit-of-glory");
     for _ in 0..5 {
         act(&mut s, "cards-remaining-up");
     }

@@ -361,6 +361,10 @@ impl SpecialRules for Rules {
         if super::is_chance(out) {
             return;
         }
+        // A hand holds at most seven cards in this game.
+        if table.cards_remaining(table.active()) >= 7 {
+            out.retain(|a| !matches!(a, TableAction::Marker(crate::table_action::MarkerOp::CardsRemainingUp)));
+        }
         if !in_turn(table) {
             return;
         }

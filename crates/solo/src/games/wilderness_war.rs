@@ -153,6 +153,16 @@ impl SpecialRules for Rules {
             return;
         }
         if start {
+            // Hand sizes run from 7 to 9: this game's own actions (for either side) replace the
+            // common marker moves.
+            out.retain(|a| {
+                !matches!(
+                    a,
+                    TableAction::Marker(
+                        crate::table_action::MarkerOp::HandSizeUp | crate::table_action::MarkerOp::HandSizeDown
+                    )
+                )
+            });
             out.push(TableAction::Special(Special::new(NEW_SEASON, active, None)));
             for side in [active, inactive] {
                 let h = table.max_hand_size(side);

@@ -205,8 +205,12 @@ fn i_am_spartacus_reshuffles_with_the_face_down_cards_of_both_displays() {
         }
     }
     assert_eq!(v["sides"][1]["slots"]["A"], json!([6]), "face-up cards stay");
-    // 60 cards: 10 in the displays (A refilled too), the rest in the deck.
-    assert_eq!(v["decks"][0]["cards"], json!(50));
+    // 60 cards: 9 in the displays (A, the played card's vacancy, waits for the turn's end).
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([]));
+    assert_eq!(v["decks"][0]["cards"], json!(51));
+    apply(&mut p, "end-turn");
+    draw_lowest(&mut p);
+    assert_eq!(view(&mut p)["decks"][0]["cards"], json!(50), "A is filled at the end of the turn");
 }
 
 fn label_of(p: &mut Protocol, id: &str) -> String {
@@ -821,14 +825,14 @@ fn solachon_says_when_the_hands_are_not_set_up_as_the_sheet_asks() {
 
 #[test]
 fn epic_ancients_replacements_come_at_the_turns_end_so_none_is_played_the_turn_it_arrives() {
-    let names = ["Order One Unit Left", FILLERS[0], FILLERS[1], FILLERS[2], FILLERS[3]];
+    let names = ["Order One Unit Left", FILLERS[1], FILLERS[0], FILLERS[2], FILLERS[3]];
     let mut p = start("cc-epic-ancients", &names);
     apply(&mut p, "roll");
     apply(&mut p, "fate-4"); // A or B
     apply(&mut p, "play-1-field-command");
     let now = ids(&mut p);
     assert!(!now.iter().any(|id| id.starts_with("draw-")), "no card is drawn yet: {now:?}");
-    assert!(now.contains(&"play-2-field-command".to_string()), "B is still allowed");
+    assert!(now.contains(&"play-2-field-command".to_string()), "B (the center) is still allowed");
     apply(&mut p, "play-2-field-command");
     apply(&mut p, "end-turn");
     draw_lowest(&mut p);
@@ -851,4 +855,34 @@ fn an_epic_ancients_dig_leaves_slot_a_empty_until_the_turns_end() {
     draw_lowest(&mut p);
     // Filled face-down at the end, then turned up as the single play's card.
     assert_eq!(view(&mut p)["sides"][0]["slots"]["A"], json!([12]));
+}
+
+#[test]
+fn epic_ancients_activates_each_section_once_a_turn() {
+    // A and B: Order One Unit Left and Order Two Units Left; C: a center card.
+    let names = ["Order One Unit Left", "Order Two Units Left", FILLERS[1], FILLERS[2], FILLERS[3]];
+    let mut p = start("cc-epic-ancients", &names);
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-3"); // A, B or C
+    apply(&mut p, "play-1-field-command");
+    let now = ids(&mut p);
+    assert!(!now.contains(&"play-2-field-command".to_string()), "the left section is activated: {now:?}");
+    assert!(now.contains(&"play-3-field-command".to_string()), "the center is not: {now:?}");
+}
+
+#[test]
+fn a_reshuffle_mid_turn_leaves_the_turns_vacancies_to_its_end_and_keeps_an_order_one_units_face_up_card() {
+    let names = ["Order One Unit Left", "I Am Spartacus", FILLERS[1], FILLERS[2], FILLERS[3]];
+    let mut p = start("cc-epic-ancients", &names);
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4"); // A or B
+    apply(&mut p, "play-1-field-command");
+    apply(&mut p, "play-2-field-command"); // I Am Spartacus: the reshuffle
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!((v["sides"][0]["slots"]["A"].clone(), v["sides"][0]["slots"]["B"].clone()), (json!([]), json!([])));
+    apply(&mut p, "end-turn");
+    draw_lowest(&mut p);
+    let a = view(&mut p)["sides"][0]["slots"]["A"].clone();
+    assert!(a[0].is_number(), "the Order One Unit's vacancy is filled face-up: {a}");
 }

@@ -682,3 +682,26 @@ fn the_initiative_winner_gives_a_game_turns_first_action_round_to_either_side() 
     apply(&mut p, "1960-next-game-turn");
     assert!(offers(&mut p, "1960-first-round-nixon"), "a new game turn, a new initiative");
 }
+
+#[test]
+fn a_play_whose_event_turns_cards_up_cannot_be_undone() {
+    // Political Capital turns Nixon's display face-up as it is played: undo may not hide it again.
+    let mut p = with_manifest();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "pass");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply_only(&mut p, "play-6-campaign-points");
+    apply_only(&mut p, "draw-13");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "pass");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply_only(&mut p, "play-13-event");
+    let r = p.handle_line(&json!({"cmd": "undo"}).to_string());
+    assert_eq!(r["ok"], json!(false), "{r}");
+    assert!(r["error"].to_string().contains("revealed"), "{r}");
+}

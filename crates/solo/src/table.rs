@@ -192,6 +192,9 @@ pub struct CardTable {
     pub(crate) last_played_slot: Option<SlotName>,
     /// A second pair of displays, when the game gives each side two.
     pub(crate) other_pair: Option<Box<OtherPair>>,
+    /// Per side, slots (bit per slot) whose refill a game rule holds back for now (Epic Ancients
+    /// fills a turn's vacancies when it ends): no refill, reshuffles' included, goes to them.
+    pub(crate) waiting_slots: [u8; 2],
     /// The number of cards each deck was built with.
     pub(crate) deck_sizes: [u16; 2],
     /// Physical deck mode (see [`TableSetup::physical`]).
@@ -228,7 +231,34 @@ impl CardTable {
         engine::Game::apply_legal(&mut next, action);
         let picks = matches!(next.phase, Phase::Selecting { .. } | Phase::GamePick { .. });
         let shuffled = next.decks.iter().zip(&self.decks).any(|(after, before)| after.shuffles > before.shuffles);
-        picks || shuffled
+        // Draws still owed beyond what a deck holds will take its discards back.
+        let will_shuffle = next.decks.iter().enumerate().any(|(d, deck)| {
+            let owed = next.pending.iter().filter(|p| next.deck_index(p.side()) == d).count();
+            owed > deck.len() && !deck.discard.is_empty()
+        });
+        picks || shuffled || will_shuffle
+    }
+
+    /// Whether carrying out `action` leaves a card face-up that is face-down now (on a display, or
+    /// the top of a deck).
+    fn turns_up_a_hidden_card(&self, action: &TableAction) -> bool {
+        if !self.legal().contains(action) {
+            return false;
+        }
+        let hidden: Vec<CardId> = self
+            .all_displays()
+            .flat_map(|d| d.cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card))
+            .chain(self.decks.iter().flat_map(|d| d.pool.iter().copied()))
+            .collect();
+        if hidden.is_empty() {
+            return false;
+        }
+        let mut next = self.clone();
+        engine::Game::apply_legal(&mut next, action);
+        next.all_displays()
+            .flat_map(|d| d.face_up().map(|(_, c)| c))
+            .chain(next.decks.iter().filter_map(|d| d.top))
+            .any(|c| hidden.contains(&c))
     }
 
     /// The side turn under way, counted from 1 (each side's turn counts one).
@@ -484,6 +514,7 @@ impl CardTable {
             tags: Vec::new(),
             last_played_slot: None,
             other_pair: None,
+            waiting_slots: [0; 2],
             next_card: next,
             sheet,
         };
@@ -511,7 +542,7 @@ impl CardTable {
 
     /// A card the manifest marks as leaving the game once its event is played goes out of the
     /// discards, into the pile of cards removed from the game.
-    fn remove_if_spent(&mut self, card: CardId, purpose: u8) {
+    pub(crate) fn remove_if_spent(&mut self, card: CardId, purpose: u8) {
         let event = self.sheet.purposes.get(usize::from(purpose)).is_some_and(|p| p.starts_with("Event"));
         if !event || self.flags(card).removed_after_play != Some(true) {
             return;
@@ -664,8 +695,10 @@ impl CardTable {
 
     /// Queues fills for every short slot of a display.
     fn fill_short_slots(&mut self, side: u8, slots: SlotSet, facing: Facing) {
+        let waiting = self.waiting_slots[usize::from(side & 1)];
         let fills: Vec<Pending> = self.displays[side as usize]
             .short_slots(slots)
+            .filter(|(slot, _)| waiting & (1 << slot.index()) == 0)
             .flat_map(|(slot, missing)| {
                 std::iter::repeat_n(Pending::Fill { side, slot, facing, only_if_short: true }, missing)
             })
@@ -1305,6 +1338,9 @@ impl CardTable {
                 beside.retain(|c| *c != card);
                 let d = self.deck_index(side);
                 self.decks[d].discard(card);
+                if let TableAction::PlayBeside { purpose, .. } = *action {
+                    self.remove_if_spent(card, purpose);
+                }
                 if self.sheet.cards_remaining {
                     self.cards_remaining[side as usize] = self.cards_remaining[side as usize].saturating_sub(1);
                 }
@@ -1404,6 +1440,7 @@ impl CardTable {
                 self.phase = Phase::Choose { face: 0, played: 1, slot_rest: None };
                 // The dig emptied slot A, the slot its refill goes to: a played card like any other.
                 self.last_played_slot = Some(SlotName::A);
+                self.remove_if_spent(card, purpose);
                 self.rules().after_play(self, card, purpose);
             }
             TableAction::DigGiveUp => {
@@ -1482,8 +1519,12 @@ impl Game for CardTable {
     fn reveals(&self, action: &TableAction) -> bool {
         match action {
             TableAction::Flip { .. } | TableAction::Identify { .. } => true,
-            TableAction::Special(special) => self.rules().reveals(self, *special),
-            _ => false,
+            TableAction::Special(special) if self.rules().reveals(self, *special) => true,
+            // A roll or a draw is a barrier anyway.
+            _ if action.is_chance() => false,
+            // Any decision whose rules turn a face-down card up as it is carried out (an event's
+            // effect, a card turned at the end of a turn) shows what was hidden.
+            _ => self.turns_up_a_hidden_card(action),
         }
     }
 

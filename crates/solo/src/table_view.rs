@@ -11,6 +11,7 @@ use crate::display::CardDisplay;
 use crate::playsheet::MaxHandSize;
 use crate::slot::SlotName;
 use crate::table::{CardTable, Phase};
+use crate::table_action::TableAction;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TableView {
@@ -160,7 +161,9 @@ impl TableView {
             Phase::Start => "the active side to act or roll the Fate Die".into(),
             Phase::FlipChoice { .. } => "the active side to turn a face-down card face-up".into(),
             Phase::Choose { played: 0, .. } => "the active side to play an allowed card".into(),
-            Phase::Choose { .. } if table.eligible().is_ok_and(|e| e.is_empty()) => {
+            Phase::Choose { .. }
+                if !engine::Game::legal(table).iter().any(|a| matches!(a, TableAction::Play { .. })) =>
+            {
                 "the active side to end the turn".into()
             }
             Phase::Choose { .. } => "the active side to play another allowed card or end the turn".into(),

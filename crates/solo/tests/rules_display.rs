@@ -329,3 +329,17 @@ fn a_front_end_can_tell_which_actions_shuffle_or_pick_at_random() {
     assert!(state.shuffles_or_picks(&find("form-square-0")), "a random card goes to the square track");
     assert!(state.shuffles_or_picks(&find("random-discard")));
 }
+
+#[test]
+fn an_end_of_turn_owing_more_cards_than_the_deck_holds_will_shuffle() {
+    // Epic Ancients with a 12-card deck: 10 dealt, 2 left; three Field Commands leave three
+    // vacancies, filled when the turn ends, so the discards come back.
+    let mut s = dealt_with(setup("cc-epic-ancients", None, Some([12, 0])));
+    roll(&mut s, 3);
+    for card in [1, 2, 3] {
+        act(&mut s, &format!("play-{card}-field-command"));
+    }
+    let state = s.state();
+    let end = state.legal().into_iter().find(|a| state.action_id(a) == "end-turn").expect("offered");
+    assert!(state.shuffles_or_picks(&end));
+}

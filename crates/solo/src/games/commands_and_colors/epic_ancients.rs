@@ -36,8 +36,16 @@ const VACANCIES: &str = "vacancies to fill at the turn's end";
 const VACANCIES_FACE_UP: &str = "vacancies to fill face-up";
 const FLIP_AFTER_FILL: &str = "single play: turn a card up";
 
+/// Bits of a slot's count of face-up vacancies in the packed `VACANCIES_FACE_UP` value.
+const UP_BITS: usize = 4;
+
+fn face_up_count(packed: i32, slot: SlotName) -> i32 {
+    (packed >> (slot.index() * UP_BITS)) & 0xF
+}
+
 /// Holds back the refills the active side's play just queued: in Epic Ancients the vacancies are
-/// filled at the end of the turn, so a replacement cannot be played in the turn it arrives.
+/// filled at the end of the turn, so a replacement cannot be played in the turn it arrives. The
+/// slots are marked as waiting on the table, so no other refill (a reshuffle's) fills them first.
 pub(super) fn defer_refills(table: &mut CardTable) {
     let side = table.active();
     let mut slots = table.marker(VACANCIES, side);
@@ -45,8 +53,8 @@ pub(super) fn defer_refills(table: &mut CardTable) {
     table.pending.retain(|p| match *p {
         Pending::Fill { side: s, slot, facing, .. } if s == side => {
             slots |= 1 << slot.index();
-            if facing == Facing::FaceUp {
-                up |= 1 << slot.index();
+            if facing == Facing::FaceUp && face_up_count(up, slot) < 0xF {
+                up += 1 << (slot.index() * UP_BITS);
             }
             false
         }
@@ -54,6 +62,7 @@ pub(super) fn defer_refills(table: &mut CardTable) {
     });
     table.set_marker(VACANCIES, side, slots);
     table.set_marker(VACANCIES_FACE_UP, side, up);
+    table.waiting_slots[usize::from(side & 1)] = u8::try_from(slots & 0x1F).unwrap_or(0);
 }
 
 /// At the end of an Epic Ancients turn: the vacancies are filled (face-down, an Order One Unit's
@@ -62,11 +71,13 @@ pub(super) fn fill_vacancies(table: &mut CardTable, single_play: bool) {
     let side = table.active();
     let slots = table.marker(VACANCIES, side);
     let up = table.marker(VACANCIES_FACE_UP, side);
+    table.waiting_slots[usize::from(side & 1)] = 0;
     for slot in SlotName::ALL.into_iter().filter(|s| slots & (1 << s.index()) != 0) {
         let display = table.display(side);
         let missing = usize::from(display.target[slot.index()]).saturating_sub(display.slot(slot).len());
+        let face_up = usize::try_from(face_up_count(up, slot)).unwrap_or(0);
         for k in 0..missing {
-            let facing = if k == 0 && up & (1 << slot.index()) != 0 { Facing::FaceUp } else { Facing::FaceDown };
+            let facing = if k < face_up { Facing::FaceUp } else { Facing::FaceDown };
             table.pending.push_back(Pending::Fill { side, slot, facing, only_if_short: true });
         }
     }
@@ -137,6 +148,19 @@ fn copies(table: &CardTable, side: u8, card: CardId) -> Vec<CardId> {
     table.display(side).face_up().map(|(_, c)| c).filter(|c| *c != card && named(table, *c) == own).collect()
 }
 
+/// The sections the section cards played this turn named (a section another card activated is the
+/// player's to know).
+fn activated_sections(table: &CardTable, side: u8) -> Vec<usize> {
+    table
+        .tags
+        .iter()
+        .filter(|(_, t)| *t == PLAYED_NOW[usize::from(side & 1)])
+        .filter_map(|(c, _)| named(table, *c))
+        .filter(|name| qualifies(name))
+        .filter_map(|name| SECTIONS.iter().position(|s| name.ends_with(s)))
+        .collect()
+}
+
 fn played_count(table: &CardTable) -> Option<u8> {
     match table.phase {
         Phase::Choose { played, .. } => Some(played),
@@ -160,6 +184,17 @@ pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableA
         return;
     }
     let fields = table.marker(FIELD_COMMANDS, active);
+    // Each section is activated once a turn: a section card for a section already activated is
+    // not offered again as a Field Command (an Inspired pair is the one exception, offered apart).
+    let activated = activated_sections(table, active);
+    let field = table.sheet().purposes.iter().position(|p| p == "Field Command").and_then(|p| u8::try_from(p).ok());
+    out.retain(|a| match a {
+        TableAction::Play { card, purpose } if Some(*purpose) == field => named(table, *card)
+            .filter(|n| qualifies(n))
+            .and_then(|n| SECTIONS.iter().position(|s| n.ends_with(s)))
+            .is_none_or(|section| !activated.contains(&section)),
+        _ => true,
+    });
     if let Some(card) = id_of(table.marker(LAST_FIELD, active))
         && fields <= 2
     {
@@ -175,16 +210,6 @@ pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableA
             // The initiative rolls come after the Field Commands.
             out.retain(|a| !matches!(a, TableAction::Play { .. }));
         }
-        // A section a played section card names was activated; the table cannot tell which
-        // sections other cards activated, so those stay the player's call.
-        let activated: Vec<usize> = table
-            .tags
-            .iter()
-            .filter(|(_, t)| *t == PLAYED_NOW[usize::from(active & 1)])
-            .filter_map(|(c, _)| named(table, *c))
-            .filter(|name| qualifies(name))
-            .filter_map(|name| SECTIONS.iter().position(|s| name.ends_with(s)))
-            .collect();
         for n in 0..3u8 {
             if rolled & (1 << n) == 0 && !activated.contains(&usize::from(n)) {
                 out.push(TableAction::Special(Special { code: INITIATIVE, side: active, card: None, n }));
@@ -235,7 +260,9 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
             {
                 // Epic Ancients: the Counter-attack's vacancy, filled at the turn's end, comes face-up.
                 let up = table.marker(VACANCIES_FACE_UP, side);
-                table.set_marker(VACANCIES_FACE_UP, side, up | (1 << slot.index()));
+                if face_up_count(up, slot) < 0xF {
+                    table.set_marker(VACANCIES_FACE_UP, side, up + (1 << (slot.index() * UP_BITS)));
+                }
             } else if named(table, copied).is_some_and(|n| rules.refills_face_up(n))
                 && let Some(slot) = slot
                 && !super::scout::start_choice(rules.0, table, copied, side, slot)

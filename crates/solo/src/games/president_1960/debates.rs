@@ -248,6 +248,9 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
             let mut found = true;
             if let Some(i) = deck.discard.iter().rposition(|d| d.card == card) {
                 deck.discard.remove(i);
+            } else if table.held.iter().any(|h| h.card == card && h.place == crate::table::REMOVED_FROM_GAME) {
+                // A card its manifest takes out of the game after its event: into the box instead.
+                table.release(card);
             } else if !deck.draw(card) {
                 found = false;
                 for side in [KENNEDY, NIXON] {

@@ -298,8 +298,8 @@ fn peace_corps_hides_kennedys_plays_until_the_next_game_turn() {
     assert_eq!(view(&mut p)["markers"]["Peace Corps in play"], json!([0, 0]));
 }
 
-#[test]
-fn political_capital_turns_nixons_display_up_and_discards_up_to_two() {
+/// Nixon's turn with #91 Political Capital (card 13) face-up in slot A after a roll of 4.
+fn political_capital_in_reach() -> Protocol {
     let mut p = with_manifest();
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
@@ -312,9 +312,14 @@ fn political_capital_turns_nixons_display_up_and_discards_up_to_two() {
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
     apply(&mut p, "pass");
-    // Nixon: #91 Political Capital (card 13) face-up in slot A after the roll.
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
+    p
+}
+
+#[test]
+fn political_capital_turns_nixons_display_up_and_discards_up_to_two() {
+    let mut p = political_capital_in_reach();
     apply(&mut p, "play-13-event");
     let v = view(&mut p);
     for (slot, card) in [("B", 7), ("C", 8), ("D", 9), ("E", 10)] {
@@ -686,20 +691,7 @@ fn the_initiative_winner_gives_a_game_turns_first_action_round_to_either_side() 
 #[test]
 fn a_play_whose_event_turns_cards_up_cannot_be_undone() {
     // Political Capital turns Nixon's display face-up as it is played: undo may not hide it again.
-    let mut p = with_manifest();
-    apply(&mut p, "roll");
-    apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
-    apply(&mut p, "roll");
-    apply(&mut p, "fate-4");
-    apply_only(&mut p, "play-6-campaign-points");
-    apply_only(&mut p, "draw-13");
-    apply(&mut p, "end-turn");
-    apply(&mut p, "roll");
-    apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
-    apply(&mut p, "roll");
-    apply(&mut p, "fate-4");
+    let mut p = political_capital_in_reach();
     apply_only(&mut p, "play-13-event");
     let r = p.handle_line(&json!({"cmd": "undo"}).to_string());
     assert_eq!(r["ok"], json!(false), "{r}");

@@ -213,18 +213,22 @@ fn i_am_spartacus_reshuffles_with_the_face_down_cards_of_both_displays() {
     assert_eq!(view(&mut p)["decks"][0]["cards"], json!(50), "A is filled at the end of the turn");
 }
 
+/// Epic Ancients with two copies of a card as cards 1 and 2 (slots A and B, both face-up).
+fn epic_ancients_with_two_copies_of(name: &str) -> Protocol {
+    let cards = json!([
+        {"name": name, "copies": 2},
+        {"name": FILLERS[0]}, {"name": FILLERS[1]}, {"name": FILLERS[2]}, {"name": FILLERS[3]}
+    ]);
+    common::start("cc-epic-ancients", json!({"manifest": {"game": "cc-epic-ancients", "cards": cards}}))
+}
+
 fn label_of(p: &mut Protocol, id: &str) -> String {
     common::legal(p).into_iter().find(|(x, _)| x == id).map(|(_, l)| l).unwrap_or_else(|| panic!("{id} not offered"))
 }
 
 #[test]
 fn epic_ancients_inspired_field_general_plays_a_second_face_up_copy_as_two_field_commands() {
-    // Two copies of Order Four Units Right are cards 1 and 2: slots A and B, both face-up.
-    let cards = json!([
-        {"name": "Order Four Units Right", "copies": 2},
-        {"name": FILLERS[0]}, {"name": FILLERS[1]}, {"name": FILLERS[2]}, {"name": FILLERS[3]}
-    ]);
-    let mut p = common::start("cc-epic-ancients", json!({"manifest": {"game": "cc-epic-ancients", "cards": cards}}));
+    let mut p = epic_ancients_with_two_copies_of("Order Four Units Right");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4"); // A or B
     apply(&mut p, "play-1-field-command");
@@ -760,11 +764,7 @@ fn counter_attack_copies_belong_to_the_epic_sheets() {
 
 #[test]
 fn inspired_field_general_with_order_one_unit_refills_the_copys_slot_face_up() {
-    let cards = json!([
-        {"name": "Order One Unit Right", "copies": 2},
-        {"name": FILLERS[0]}, {"name": FILLERS[1]}, {"name": FILLERS[2]}, {"name": FILLERS[3]}
-    ]);
-    let mut p = common::start("cc-epic-ancients", json!({"manifest": {"game": "cc-epic-ancients", "cards": cards}}));
+    let mut p = epic_ancients_with_two_copies_of("Order One Unit Right");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
     apply(&mut p, "play-1-field-command");

@@ -1,9 +1,9 @@
-//! Scenario setups on the card table: a game's special rules name the scenarios whose card setup
-//! they know (for now Empire of the Sun's), each as the list of its setup decisions, and
-//! [`apply_scenario`] makes those decisions at the start of turn one through the session, so they are
-//! recorded, replayed and undone like any other decision. A step that leaves the player a choice
-//! (which card becomes Burma's Future Offensive) is left on the list of actions instead of being
-//! made for them.
+//! Scenario setups on the card table: a game's special rules name the scenarios they know (Empire of
+//! the Sun's card setups, the Commands & Colors scenarios' rules), each as the list of its setup
+//! decisions, and [`apply_scenario`] makes those decisions at the start of turn one through the
+//! session, so they are recorded, replayed and undone like any other decision. A step that leaves the
+//! player a choice (which card becomes Burma's Future Offensive, which side plays a scenario's role)
+//! is left on the list of actions instead of being made for them.
 
 use engine::{Game, Session};
 use thiserror::Error;

@@ -1,10 +1,12 @@
 //! The Commands & Colors sheets' special rules on the card table (Epic Ancients II, Medieval,
 //! Napoleonics, Napoleonics Epic Battles share most of them): First Strike (and Medieval's Ambush)
 //! played out of turn without a roll; Scout and Order One Unit cards refilling face-up; Medieval's
-//! Inspired Action tokens (the active side's at will, the inactive side's on `!!`); and Epic Ancients'
+//! Inspired Action tokens (the active side's at will, the inactive side's on `!!`); Epic Ancients'
 //! Field Command plays (up to three under one roll) and the card turned up after a turn with a single
-//! play. Cards are recognised by the names a deck manifest gives them; without one, the out-of-turn
-//! reactions are offered for any face-up card, the player knowing which is which.
+//! play; Infantry Squares; and, in the submodules, Epic Ancients' turn mechanisms, the Scout's
+//! alternatives, Tactician cards, the Courier Rack, La Grande Battles and the scenario rules. Cards
+//! are recognised by the names a deck manifest gives them; without one, the out-of-turn reactions
+//! are offered for any face-up card, the player knowing which is which.
 
 mod courier_rack;
 mod epic_ancients;

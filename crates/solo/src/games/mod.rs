@@ -1,9 +1,10 @@
 //! The special rules of each playsheet, on top of the common card table. A game's rules are a
 //! [`SpecialRules`] object: it can act once the table is dealt, add (or remove) decisions
 //! ([`Special`] actions) and carry them out, act after the Fate Die roll, after a play and at the end
-//! of a turn, ask for a Fate Die roll of its own, keep per-side markers and held cards in the table's
-//! generic containers ([`CardTable::marker`], [`CardTable::hold`]), and remind the player of a rule at
-//! the moment it applies. Games without special rules yet use the common system alone.
+//! of a turn or once the table has settled, ask for a Fate Die roll or a random pick of its own, keep
+//! per-side markers and held cards in the table's generic containers ([`CardTable::marker`]), name
+//! the step the table waits for and the markers a player reads, and remind the player of a rule at
+//! the moment it applies. Manoeuvre's card table uses the common system alone.
 
 mod barbarossa_to_berlin;
 mod commands_and_colors;

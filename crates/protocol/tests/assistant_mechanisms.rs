@@ -19,15 +19,16 @@ fn manoeuvre_table_inactive_hq_card_needs_a_fate_die_roll_that_double_bang_block
     let v = view(&mut p);
     assert_eq!(v["last_inactive_play"], json!([61, false]));
     assert_eq!(v["sides"][1]["slots"]["A"], json!([61]));
-    // Tried again, Fate allows it: the card is discarded and slot A refills from side 1's deck,
-    // keeping the deck top's facing (face-down).
-    apply(&mut p, "inactive-play-61-combat");
+    // Blocked, it is not tried again this turn; another card is, and Fate allows it: the card is
+    // discarded and slot B refills from side 1's deck, keeping the deck top's facing (face-down).
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("inactive-play-61-")));
+    apply(&mut p, "inactive-play-62-combat");
     apply(&mut p, "fate-4");
     draw_lowest(&mut p);
     let v = view(&mut p);
-    assert_eq!(v["last_inactive_play"], json!([61, true]));
-    assert_eq!(v["decks"][1]["discard"], json!([61]));
-    assert_eq!(v["sides"][1]["slots"]["A"], json!([null]), "refilled face-down from its own deck");
+    assert_eq!(v["last_inactive_play"], json!([62, true]));
+    assert_eq!(v["decks"][1]["discard"], json!([62]));
+    assert_eq!(v["sides"][1]["slots"]["B"], json!([null]), "refilled face-down from its own deck");
     assert_eq!(v["active"], json!(0), "the active side's turn goes on");
 }
 
@@ -61,13 +62,14 @@ fn wilderness_war_inactive_response_costs_a_card_remaining_and_refills_face_down
     apply(&mut p, "inactive-play-6-response");
     apply(&mut p, "fate-1");
     assert_eq!(view(&mut p)["sides"][1]["cards_remaining"], json!(7), "blocked by Fate: nothing spent");
-    apply(&mut p, "inactive-play-6-response");
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("inactive-play-6-")), "not again this turn");
+    apply(&mut p, "inactive-play-7-response");
     apply(&mut p, "fate-6");
     draw_lowest(&mut p);
     let v = view(&mut p);
     assert_eq!(v["sides"][1]["cards_remaining"], json!(6));
-    assert_eq!(v["sides"][1]["slots"]["A"], json!([null]), "refilled face-down");
-    assert_eq!(v["decks"][0]["discard"], json!([6]));
+    assert_eq!(v["sides"][1]["slots"]["B"], json!([null]), "refilled face-down");
+    assert_eq!(v["decks"][0]["discard"], json!([7]));
 }
 
 #[test]

@@ -886,3 +886,14 @@ fn a_reshuffle_mid_turn_leaves_the_turns_vacancies_to_its_end_and_keeps_an_order
     let a = view(&mut p)["sides"][0]["slots"]["A"].clone();
     assert!(a[0].is_number(), "the Order One Unit's vacancy is filled face-up: {a}");
 }
+
+#[test]
+fn a_named_section_card_may_pair_with_an_unnamed_copy_for_inspired_field_general() {
+    // The manifest names card 1 only; card 2 in B is anonymous: the player says it is a copy.
+    let cards = json!([{"name": "Order Two Units Left"}]);
+    let mut p = common::start("cc-epic-ancients", json!({"manifest": {"game": "cc-epic-ancients", "cards": cards}}));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-field-command");
+    assert!(ids(&mut p).contains(&"inspired-field-general-2".to_string()));
+}

@@ -697,3 +697,18 @@ fn a_play_whose_event_turns_cards_up_cannot_be_undone() {
     assert_eq!(r["ok"], json!(false), "{r}");
     assert!(r["error"].to_string().contains("revealed"), "{r}");
 }
+
+#[test]
+fn the_momentum_aid_answers_a_media_tie_at_once_and_bang_says_what_it_played() {
+    let mut p = with_manifest();
+    apply(&mut p, "1960-momentum-phase");
+    apply(&mut p, "1960-media-tied");
+    assert!(reminders(&mut p).contains("no issue is shifted"), "no need to answer the issues");
+    apply(&mut p, "1960-momentum-phase-end");
+    two_cp_plays(&mut p);
+    apply(&mut p, "1960-momentum-up-kennedy");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-1");
+    apply(&mut p, "1960-momentum-event-1");
+    assert!(reminders(&mut p).contains("spent 1 momentum to play the event of #29"), "{}", reminders(&mut p));
+}

@@ -44,7 +44,7 @@ fn with_one_card_remaining_a_side_may_pass_but_not_two_seasons_running() {
     let v = view(&mut p);
     assert_eq!(v["active"], json!(1));
     assert_eq!(v["sides"][0]["cards_remaining"], json!(1), "the card is kept");
-    assert_eq!(v["markers"]["card held (season)"], json!([1, 0]));
+    assert_eq!(v["markers"]["card held: no pass next season"], json!([1, 0]));
     // Next season the French cannot pass again.
     apply(&mut p, "new-season");
     apply(&mut p, "roll");
@@ -74,8 +74,18 @@ fn the_active_side_plays_a_response_alongside_its_action() {
 fn a_battle_response_turns_cards_up_for_the_battle_and_down_again_after() {
     let mut p = start();
     apply(&mut p, "battle-response");
+    assert!(common::legal(&mut p).iter().any(|(id, l)| id == "fate-1" && l.contains("!! blocks it this turn")));
     apply(&mut p, "fate-1");
-    assert!(!ids(&mut p).contains(&"end-battle".to_string()), "blocked by Fate");
+    let now = ids(&mut p);
+    assert!(!now.contains(&"end-battle".to_string()), "blocked by Fate");
+    assert!(!now.contains(&"battle-response".to_string()), "and not tried again this turn");
+    // The next turn the British may try again.
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "pass");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "pass");
     apply(&mut p, "battle-response");
     apply(&mut p, "fate-5"); // C, D and E of the British display turn up
     let v = view(&mut p);
@@ -224,4 +234,17 @@ fn a_side_with_no_card_remaining_ends_its_turn_instead_of_rolling() {
     assert!(!now.contains(&"roll".to_string()) && now.contains(&"pass".to_string()), "{now:?}");
     apply(&mut p, "pass");
     assert_eq!(view(&mut p)["active"], json!(1));
+}
+
+#[test]
+fn a_response_alongside_the_action_needs_a_card_remaining_of_its_own() {
+    let mut p = start();
+    for _ in 0..6 {
+        apply(&mut p, "cards-remaining-down");
+    }
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    let now = ids(&mut p);
+    assert!(!now.iter().any(|id| id.starts_with("active-response-")), "one card left: the action's own {now:?}");
+    assert!(now.iter().any(|id| id.starts_with("play-")));
 }

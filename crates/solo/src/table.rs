@@ -146,6 +146,9 @@ pub(crate) struct OtherPair {
 /// The place of a held card that fills its side's next refill instead of a draw from the deck.
 pub const NEXT_REFILL: &str = "next refill";
 
+/// The tag of a card the inactive side tried to play and Fate blocked (`!!`), until the turn ends.
+const BLOCKED_THIS_TURN: &str = "blocked by the Fate Die this turn";
+
 /// The place of a card whose event took it out of the game (a manifest's `removed_after_play`).
 pub const REMOVED_FROM_GAME: &str = "removed from the game";
 
@@ -993,6 +996,7 @@ impl CardTable {
         self.last_roll = None;
         // What the inactive side tried belongs to the turn that ended.
         self.last_inactive = None;
+        self.tags.retain(|(_, m)| *m != BLOCKED_THIS_TURN);
     }
 
     /// Manoeuvre's Draw phase: each card the active side discarded this turn is replaced from its
@@ -1187,6 +1191,7 @@ impl CardTable {
         let side = 1 - self.active;
         self.last_inactive = Some((card, allowed));
         if !allowed {
+            self.tags.push((card, BLOCKED_THIS_TURN));
             return;
         }
         self.discard_card(side, card, Some(self.sheet.discard_refill));
@@ -1207,6 +1212,8 @@ impl CardTable {
         }
         let mut cards: Vec<CardId> = self.display(side).face_up().map(|(_, c)| c).collect();
         cards.extend(self.visible_top(side));
+        // A card Fate blocked is not tried again in the same turn.
+        cards.retain(|c| !self.tags.iter().any(|(t, m)| t == c && *m == BLOCKED_THIS_TURN));
         cards
     }
 

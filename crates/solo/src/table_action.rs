@@ -87,6 +87,11 @@ pub enum TableAction {
     },
 }
 
+/// "Nixon's", "Central Powers'".
+fn possessive(name: &str) -> String {
+    if name.ends_with('s') { format!("{name}'") } else { format!("{name}'s") }
+}
+
 /// "a" or "an" before a word, by its first letter.
 fn article(word: &str) -> &'static str {
     if word.chars().next().is_some_and(|c| "AEIOUaeiou".contains(c)) { "an" } else { "a" }
@@ -188,6 +193,10 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
                 .rules()
                 .game_roll_label(table, *special, *f)
                 .unwrap_or_else(|| format!("Fate Die shows {f}: {}", sheet.face(*f).title)),
+            Phase::InactiveRoll { card, .. } => {
+                let outcome = if sheet.face(*f).bang { "!! blocks it" } else { "it may be played" };
+                format!("{other}'s Fate Die roll for {} shows {f}: {outcome}", name(*card))
+            }
             _ => format!("Fate Die shows {f}: {}", sheet.face(*f).title),
         },
         TableAction::Pick(c) => format!("{} comes out of the shuffled cards", name(*c)),
@@ -203,7 +212,9 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
             }
             match special {
                 Some(true) => parts.push(format!("{} {} card", article(&sheet.face_two_type), sheet.face_two_type)),
-                Some(false) => parts.push(format!("not a {} card", sheet.face_two_type)),
+                Some(false) => {
+                    parts.push(format!("not {} {} card", article(&sheet.face_two_type), sheet.face_two_type))
+                }
                 None => {}
             }
             format!("{} is {}", name(*card), parts.join(", "))
@@ -256,7 +267,9 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
             ReshuffleKind::Redeal => format!("{side}: discard the whole display, reshuffle everything and deal afresh"),
         },
         TableAction::AddCard => format!("{side}: add a new card to the deck"),
-        TableAction::RandomDiscard => format!("{side}: discard a random face-up card from {other}'s display"),
+        TableAction::RandomDiscard => {
+            format!("{side}: discard a random face-up card from {} display", possessive(other))
+        }
         TableAction::Dig => format!(
             "{side}: all five face-up cards are unplayable; discard slot A and turn cards until one can be played"
         ),

@@ -66,6 +66,8 @@ const MOMENTUM: &str = "momentum";
 const CANDIDATE_EXHAUSTED: &str = "candidate card exhausted";
 /// The game turn (1 to 9), on both sides.
 const GAME_TURN: &str = "game turn";
+/// The discard a side's `!!` played this turn (0: none), for the reminder.
+const BANG_PLAYED: &str = "!! event played";
 /// 1 when a side rolled `!!` holding no momentum (so no event is triggered this turn).
 const BANG_WITHOUT_MOMENTUM: &str = "!! without momentum";
 /// 1 from the start of a game turn until its first roll: the side to go first may still change.
@@ -310,6 +312,9 @@ fn issue_name(i: usize) -> &'static str {
 fn momentum_advice(table: &CardTable) -> String {
     let media = table.marker(MEDIA, KENNEDY);
     let leaders: Vec<i32> = ISSUES.iter().map(|m| table.marker(m, KENNEDY)).collect();
+    if media == 3 {
+        return "Momentum Phase issue shift: media support is tied, so no issue is shifted.".into();
+    }
     if media == 0 || leaders.contains(&0) {
         let who = |v: i32| ["not given yet", "Kennedy", "Nixon", "nobody"][usize::try_from(v).unwrap_or(0).min(3)];
         let media_text = ["not given yet", "Kennedy", "Nixon", "tied"][usize::try_from(media).unwrap_or(0).min(3)];
@@ -529,6 +534,7 @@ impl SpecialRules for Rules {
                 }
                 let d = table.decks[0].discard.remove(index);
                 table.decks[0].discard.insert(0, Discarded { card: d.card, face_up: true });
+                table.set_marker(BANG_PLAYED, side, i32::from(d.card.0));
                 table.set_marker(MOMENTUM, side, (momentum(table, side) - 1).max(0));
                 table.set_marker(EVENT_PLAYED, side, 0);
                 debates::after_event(table, side, d.card);
@@ -704,6 +710,7 @@ impl SpecialRules for Rules {
     fn end_of_turn(&self, table: &mut CardTable) {
         for side in [KENNEDY, NIXON] {
             table.set_marker(BANG_WITHOUT_MOMENTUM, side, 0);
+            table.set_marker(BANG_PLAYED, side, 0);
             table.set_marker(CP_PLAYED, side, 0);
             table.set_marker(EVENT_PLAYED, side, 0);
             table.set_marker(EVENT_SLOT, side, 0);
@@ -929,6 +936,12 @@ impl SpecialRules for Rules {
         if table.marker(MOMENTUM_AID, KENNEDY) == 1 {
             notes.push(momentum_advice(table));
             return notes;
+        }
+        if let Some(card) = id_of(table.marker(BANG_PLAYED, active)) {
+            notes.push(format!(
+                "!!: {name} spent 1 momentum to play the event of {}; it now lies at the bottom of the discard pile.",
+                table.card_label(card)
+            ));
         }
         if table.marker(BANG_WITHOUT_MOMENTUM, active) == 1 && matches!(table.phase, Phase::Choose { played: 0, .. }) {
             notes.push(format!("!!: {name} has no momentum, so no event is triggered."));

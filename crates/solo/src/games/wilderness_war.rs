@@ -32,9 +32,11 @@ const DISCARD_EVENT: u8 = 14;
 
 const SEASON: &str = "season";
 /// The season in which a side last passed (Card Held marker), 0 if never.
-const PASSED: &str = "card held (season)";
+const PASSED: &str = "card held: no pass next season";
 /// 1 while a Battle Response is open for the inactive side.
 const BATTLE: &str = "battle response";
+/// 1 when Fate blocked a side's Battle Response this turn.
+const BATTLE_BLOCKED: &str = "battle response blocked this turn";
 const TURNED_FOR_BATTLE: &str = "turned up for a battle";
 const SURRENDER: u16 = 6;
 const COURIER_INTERCEPTED: u16 = 35;
@@ -187,7 +189,10 @@ impl SpecialRules for Rules {
                 face_up(table, active).into_iter().filter(|c| table.facts(*c).special != Some(false)).collect();
             out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(DISCARD_EVENT, active, Some(c)))));
         }
-        if choosing && table.cards_remaining(active) > 0 {
+        // A Response alongside the action needs a card remaining of its own: two before the action's
+        // card is played, one after.
+        let needed = if matches!(table.phase, Phase::Choose { played: 0, .. }) { 2 } else { 1 };
+        if choosing && table.cards_remaining(active) >= needed {
             let cards = responses(table, active);
             out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(ACTIVE_RESPONSE, active, Some(c)))));
         }
@@ -199,7 +204,8 @@ impl SpecialRules for Rules {
             }
             _ => true,
         });
-        if (start || choosing) && table.cards_remaining(inactive) > 0 {
+        // A Battle Response Fate blocked is not tried again in the same turn.
+        if (start || choosing) && table.cards_remaining(inactive) > 0 && table.marker(BATTLE_BLOCKED, inactive) == 0 {
             out.push(TableAction::Special(Special::new(BATTLE_RESPONSE, inactive, None)));
         }
         if choosing && !face_up(table, inactive).is_empty() {
@@ -303,8 +309,9 @@ impl SpecialRules for Rules {
     fn after_game_roll(&self, table: &mut CardTable, special: Special, face: u8) {
         let side = special.side;
         if face == 1 {
-            // `!!`: Fate blocks the Battle Response.
+            // `!!`: Fate blocks the Battle Response, for the rest of this turn.
             table.last_inactive = None;
+            table.set_marker(BATTLE_BLOCKED, side, 1);
             return;
         }
         // Turn up the face-down cards the face names (face 2: enough to have two face-up).
@@ -413,6 +420,23 @@ impl SpecialRules for Rules {
         }
     }
 
+    fn end_of_turn(&self, table: &mut CardTable) {
+        for side in [0, 1] {
+            table.set_marker(BATTLE_BLOCKED, side, 0);
+        }
+    }
+
+    fn game_roll_label(&self, table: &CardTable, special: Special, face: u8) -> Option<String> {
+        (special.code == BATTLE_RESPONSE).then(|| {
+            let side = &table.sheet().sides[usize::from(special.side & 1)];
+            if table.sheet().face(face).bang {
+                format!("{side}'s Battle Response roll shows {face}: !! blocks it this turn")
+            } else {
+                format!("{side}'s Battle Response roll shows {face}: {}", table.sheet().face(face).title)
+            }
+        })
+    }
+
     fn reminders(&self, table: &CardTable) -> Vec<String> {
         let mut notes = Vec::new();
         let surrendered =
@@ -422,7 +446,14 @@ impl SpecialRules for Rules {
         }
         let active = table.active();
         if table.cards_remaining(active) == 1 && may_pass(table, active) {
-            notes.push("With one card remaining, the active side may pass instead of playing it.".into());
+            notes.push(
+                "With one card remaining, the active side may pass and keep that card for the next season (a held \
+                 card); ending the turn without a card does not keep it."
+                    .into(),
+            );
+        }
+        if table.cards_remaining(0) == 0 && table.cards_remaining(1) == 0 {
+            notes.push("Both sides have played all their cards: the season is over; start the new season.".into());
         }
         if table.marker(BATTLE, 1 - active) == 1 {
             notes.push("Cards turned up for this Battle Response go face-down again once the battle is over.".into());

@@ -28,6 +28,8 @@ const INITIATIVE_FACE: &str = "initiative: battle die";
 /// A Counter-attack waiting for the player to name the card it copies: its id, and 1 + its slot.
 const COUNTER: &str = "counter-attack to copy";
 const COUNTER_SLOT: &str = "counter-attack's slot";
+/// Sections (bit per section) a Counter-attack activated by copying a section card this turn.
+const COPIED_SECTIONS: &str = "sections activated by a copy";
 
 /// Epic Ancients fills the turn's vacancies when the turn ends: the slots (bit per slot) waiting
 /// for a card, and those whose card comes face-up (Order One Unit); 1 when the single-play card is
@@ -138,19 +140,26 @@ fn id_of(value: i32) -> Option<CardId> {
     u16::try_from(value).ok().filter(|v| *v > 0).map(CardId)
 }
 
-/// The face-up cards that may be the second copy of `card` (same name; any other face-up card when
-/// the manifest names neither).
+/// The face-up cards that may be the second copy of `card`: one of the same name, or one the
+/// manifest does not name (a partial manifest lists a card once; its other copies are anonymous, and
+/// the player knows which they are).
 fn copies(table: &CardTable, side: u8, card: CardId) -> Vec<CardId> {
     let own = named(table, card);
     if own.is_some_and(|n| !qualifies(n)) {
         return Vec::new();
     }
-    table.display(side).face_up().map(|(_, c)| c).filter(|c| *c != card && named(table, *c) == own).collect()
+    table
+        .display(side)
+        .face_up()
+        .map(|(_, c)| c)
+        .filter(|c| *c != card && (named(table, *c) == own || named(table, *c).is_none()))
+        .collect()
 }
 
 /// The sections the section cards played this turn named (a section another card activated is the
 /// player's to know).
 fn activated_sections(table: &CardTable, side: u8) -> Vec<usize> {
+    let copied = table.marker(COPIED_SECTIONS, side);
     table
         .tags
         .iter()
@@ -158,6 +167,7 @@ fn activated_sections(table: &CardTable, side: u8) -> Vec<usize> {
         .filter_map(|(c, _)| named(table, *c))
         .filter(|name| qualifies(name))
         .filter_map(|name| SECTIONS.iter().position(|s| name.ends_with(s)))
+        .chain((0..SECTIONS.len()).filter(|s| copied & (1 << s) != 0))
         .collect()
 }
 
@@ -252,6 +262,13 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
             let slot = slot.copied();
             clear_counter(table, side);
             let Some(copied) = special.card else { return };
+            // A copied section card activates its section as the card itself would.
+            if let Some(section) =
+                named(table, copied).filter(|n| qualifies(n)).and_then(|n| SECTIONS.iter().position(|s| n.ends_with(s)))
+            {
+                let copied_sections = table.marker(COPIED_SECTIONS, side);
+                table.set_marker(COPIED_SECTIONS, side, copied_sections | (1 << section));
+            }
             let rules = super::Rules::for_sheet(&table.sheet().id);
             let waiting = slot.is_some_and(|s| table.marker(VACANCIES, side) & (1 << s.index()) != 0);
             if named(table, copied).is_some_and(|n| rules.refills_face_up(n))
@@ -328,7 +345,7 @@ pub(super) fn end_of_turn(table: &mut CardTable) {
         }
     }
     let side = table.active();
-    for marker in [LAST_FIELD, INITIATIVE_ROLLED, INITIATIVE_SECTION, INITIATIVE_FACE] {
+    for marker in [LAST_FIELD, INITIATIVE_ROLLED, INITIATIVE_SECTION, INITIATIVE_FACE, COPIED_SECTIONS] {
         table.set_marker(marker, side, 0);
     }
 }

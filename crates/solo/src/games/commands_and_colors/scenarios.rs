@@ -269,7 +269,7 @@ pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableA
         {
             // Out of card plays: the Byzantines have no more turns; the Sassanids have won.
             out.retain(|a| !matches!(a, TableAction::Roll));
-            out.push(TableAction::Pass);
+            out.insert(0, TableAction::Pass);
         }
         "medellin" if live && table.marker(MEDELLIN_EXTRAS, 0) < 3 => {
             out.push(special(MEDELLIN_BANNER, role, None, 0));

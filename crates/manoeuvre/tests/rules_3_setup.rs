@@ -52,18 +52,6 @@ fn deal(s: &mut Sess) -> usize {
     n
 }
 
-fn letter(t: Terrain) -> char {
-    match t {
-        Terrain::Clear => 'C',
-        Terrain::Hills => 'H',
-        Terrain::Town => 'T',
-        Terrain::Woods => 'W',
-        Terrain::Marsh => 'M',
-        Terrain::Field => 'F',
-        Terrain::Lake => 'L',
-    }
-}
-
 /// The 8x8 layout as the first player builds it (row 0 at the top), computed here from the map
 /// section data: a quarter turn clockwise takes the square at (r, c) of a section to (c, 3 - r).
 fn layout(sections: [u8; 4], turns: [u8; 4]) -> [[char; 8]; 8] {
@@ -71,7 +59,7 @@ fn layout(sections: [u8; 4], turns: [u8; 4]) -> [[char; 8]; 8] {
     for (i, (number, turn)) in sections.into_iter().zip(turns).enumerate() {
         let section = data().rules.sections.iter().find(|s| s.number == number).unwrap();
         let mut grid: [[char; 4]; 4] =
-            std::array::from_fn(|r| std::array::from_fn(|c| letter(section.squares[r * 4 + c])));
+            std::array::from_fn(|r| std::array::from_fn(|c| section.squares[r * 4 + c].letter()));
         for _ in 0..turn {
             let mut turned = [[' '; 4]; 4];
             for r in 0..4 {

@@ -1527,11 +1527,18 @@ impl Game for CardTable {
         match action {
             TableAction::Flip { .. } | TableAction::Identify { .. } => true,
             TableAction::Special(special) if self.rules().reveals(self, *special) => true,
-            // A roll or a draw is a barrier anyway.
-            _ if action.is_chance() => false,
-            // Any decision whose rules turn a face-down card up as it is carried out (an event's
-            // effect, a card turned at the end of a turn) shows what was hidden.
-            _ => self.turns_up_a_hidden_card(action),
+            // Decisions whose rules may turn a face-down card up as they are carried out (an event's
+            // effect, a card turned at the end of a turn) are tried on a copy; the others (rolls,
+            // draws, answers, markers) never do, and cost nothing here.
+            TableAction::Play { .. }
+            | TableAction::PlayBeside { .. }
+            | TableAction::DigPlay { .. }
+            | TableAction::InactivePlay { .. }
+            | TableAction::Pass
+            | TableAction::EndTurn
+            | TableAction::MoveCard { .. }
+            | TableAction::Special(_) => self.turns_up_a_hidden_card(action),
+            _ => false,
         }
     }
 

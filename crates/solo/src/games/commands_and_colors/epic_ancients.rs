@@ -31,10 +31,9 @@ const COUNTER_SLOT: &str = "counter-attack's slot";
 /// Sections (bit per section) a Counter-attack activated by copying a section card this turn.
 const COPIED_SECTIONS: &str = "sections activated by a copy";
 
-/// Epic Ancients fills the turn's vacancies when the turn ends: the slots (bit per slot) waiting
-/// for a card, and those whose card comes face-up (Order One Unit); 1 when the single-play card is
-/// to be turned up once they are filled.
-const VACANCIES: &str = "vacancies to fill at the turn's end";
+/// Epic Ancients fills the turn's vacancies when the turn ends (the slots waiting are the table's
+/// `waiting_slots`): how many of each slot's cards come face-up (Order One Unit), and 1 when the
+/// single-play card is to be turned up once they are filled.
 const VACANCIES_FACE_UP: &str = "vacancies to fill face-up";
 const FLIP_AFTER_FILL: &str = "single play: turn a card up";
 
@@ -50,7 +49,7 @@ fn face_up_count(packed: i32, slot: SlotName) -> i32 {
 /// slots are marked as waiting on the table, so no other refill (a reshuffle's) fills them first.
 pub(super) fn defer_refills(table: &mut CardTable) {
     let side = table.active();
-    let mut slots = table.marker(VACANCIES, side);
+    let mut slots = i32::from(table.waiting_slots[usize::from(side & 1)]);
     let mut up = table.marker(VACANCIES_FACE_UP, side);
     table.pending.retain(|p| match *p {
         Pending::Fill { side: s, slot, facing, .. } if s == side => {
@@ -62,7 +61,6 @@ pub(super) fn defer_refills(table: &mut CardTable) {
         }
         _ => true,
     });
-    table.set_marker(VACANCIES, side, slots);
     table.set_marker(VACANCIES_FACE_UP, side, up);
     table.waiting_slots[usize::from(side & 1)] = u8::try_from(slots & 0x1F).unwrap_or(0);
 }
@@ -71,7 +69,7 @@ pub(super) fn defer_refills(table: &mut CardTable) {
 /// face-up), and after a single play one face-down card is turned up once they are.
 pub(super) fn fill_vacancies(table: &mut CardTable, single_play: bool) {
     let side = table.active();
-    let slots = table.marker(VACANCIES, side);
+    let slots = i32::from(table.waiting_slots[usize::from(side & 1)]);
     let up = table.marker(VACANCIES_FACE_UP, side);
     table.waiting_slots[usize::from(side & 1)] = 0;
     for slot in SlotName::ALL.into_iter().filter(|s| slots & (1 << s.index()) != 0) {
@@ -83,7 +81,6 @@ pub(super) fn fill_vacancies(table: &mut CardTable, single_play: bool) {
             table.pending.push_back(Pending::Fill { side, slot, facing, only_if_short: true });
         }
     }
-    table.set_marker(VACANCIES, side, 0);
     table.set_marker(VACANCIES_FACE_UP, side, 0);
     if single_play {
         table.set_marker(FLIP_AFTER_FILL, side, 1);
@@ -270,7 +267,7 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
                 table.set_marker(COPIED_SECTIONS, side, copied_sections | (1 << section));
             }
             let rules = super::Rules::for_sheet(&table.sheet().id);
-            let waiting = slot.is_some_and(|s| table.marker(VACANCIES, side) & (1 << s.index()) != 0);
+            let waiting = slot.is_some_and(|s| table.waiting_slots[usize::from(side & 1)] & (1 << s.index()) != 0);
             if named(table, copied).is_some_and(|n| rules.refills_face_up(n))
                 && let Some(slot) = slot
                 && waiting

@@ -227,11 +227,7 @@ impl CardTable {
     /// (a Random Card Selection, a card from a shuffled stack): outcomes that undo cannot take back,
     /// so a front end may ask before it.
     pub fn shuffles_or_picks(&self, action: &TableAction) -> bool {
-        if !self.legal().contains(action) {
-            return false;
-        }
-        let mut next = self.clone();
-        engine::Game::apply_legal(&mut next, action);
+        let Some(next) = self.tried(action) else { return false };
         let picks = matches!(next.phase, Phase::Selecting { .. } | Phase::GamePick { .. });
         let shuffled = next.decks.iter().zip(&self.decks).any(|(after, before)| after.shuffles > before.shuffles);
         // Draws still owed beyond what a deck holds will take its discards back.
@@ -242,12 +238,19 @@ impl CardTable {
         picks || shuffled || will_shuffle
     }
 
+    /// The table as it would be once `action` is carried out (its draws still owed), if it is legal.
+    fn tried(&self, action: &TableAction) -> Option<CardTable> {
+        if !self.legal().contains(action) {
+            return None;
+        }
+        let mut next = self.clone();
+        engine::Game::apply_legal(&mut next, action);
+        Some(next)
+    }
+
     /// Whether carrying out `action` leaves a card face-up that is face-down now (on a display, or
     /// the top of a deck).
     fn turns_up_a_hidden_card(&self, action: &TableAction) -> bool {
-        if !self.legal().contains(action) {
-            return false;
-        }
         let hidden: Vec<CardId> = self
             .all_displays()
             .flat_map(|d| d.cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card))
@@ -256,8 +259,7 @@ impl CardTable {
         if hidden.is_empty() {
             return false;
         }
-        let mut next = self.clone();
-        engine::Game::apply_legal(&mut next, action);
+        let Some(next) = self.tried(action) else { return false };
         next.all_displays()
             .flat_map(|d| d.face_up().map(|(_, c)| c))
             .chain(next.decks.iter().filter_map(|d| d.top))

@@ -119,7 +119,10 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
     }
     let seed = session.seed();
     writeln!(out, "{} — seed {seed} (replay this table with --seed {seed})", session.state().sheet().name)?;
-    writeln!(out, "Type the number of an action, u to undo, l for the log, s FILE to save, q to quit.")?;
+    writeln!(
+        out,
+        "Type the number of an action, t for the table tools, u to undo, l for the log, s FILE to save, q to quit."
+    )?;
     if options.resume.is_none() && options.deck_size.is_none() {
         let state = session.state();
         let sizes = state.deck_sizes();
@@ -134,28 +137,39 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
              like \"card 12\" are the table's own; a manifest (--manifest) names the printed cards."
         )?;
     }
-    let mut shown_log = session.log().len();
-    // The table as it was before the last input: the steps since then are replayed on it to say
-    // what each roll or draw meant, in the words of the moment it happened.
-    let mut before = session.state().clone();
+    // The setup and the deal (or, for a resumed table, nothing: its cards are on the table already).
+    let mut shown_log = 0;
+    if options.resume.is_none() {
+        writeln!(out, "Set up the table:")?;
+        for event in session.setup_events() {
+            writeln!(out, "  {event}")?;
+        }
+    } else {
+        shown_log = session.log().len();
+    }
+    let mut show_tools = false;
     loop {
         let state = session.state();
-        let seen_before = before.observe(before.active());
-        for entry in session.log().get(shown_log..).unwrap_or(&[]) {
-            let Some(action) = before.legal().into_iter().find(|a| before.action_id(a) == entry.id) else { break };
-            if entry.by == engine::Decider::Chance && !entry.id.starts_with("draw-") {
-                writeln!(out, "  {}", before.action_label(&action))?;
-            }
-            before.apply_legal(&action);
+        for event in session.events_since(shown_log) {
+            writeln!(out, "  {event}")?;
         }
-        note_reshuffles(&seen_before, &state.observe(state.active()), out)?;
         shown_log = session.log().len();
-        before = state.clone();
-        let actions = state.legal();
+        // The rules' steps first; the table tools after them, listed only when asked for (t).
+        let (mut actions, tools): (Vec<TableAction>, Vec<TableAction>) =
+            state.legal().into_iter().partition(|a| !state.is_tool(a));
+        let main = actions.len();
+        actions.extend(tools);
         render(&state.observe(state.active()), &actions, out)?;
-        for (i, a) in actions.iter().enumerate() {
+        for (i, a) in actions.iter().enumerate().take(if show_tools { actions.len() } else { main }) {
+            if i == main {
+                writeln!(out, "  table tools (use them when the board game calls for them):")?;
+            }
             writeln!(out, "  {:>2}. {}", i + 1, state.action_label(a))?;
         }
+        if !show_tools && actions.len() > main {
+            writeln!(out, "   t. table tools ({} more)", actions.len() - main)?;
+        }
+        show_tools = false;
         write!(out, "> ")?;
         out.flush()?;
         let Some(line) = crate::read_line(input)? else { return Ok(()) };
@@ -164,8 +178,7 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
             ("u" | "undo", _) => match session.undo() {
                 Ok(()) => {
                     shown_log = session.log().len();
-                    before = session.state().clone();
-                    writeln!(out, "Undone.")?
+                    writeln!(out, "Undone: put the cards back as they were before that decision.")?
                 }
                 // Nothing the player decided can be taken back yet (the deal is not a decision).
                 Err(_) if !session.log().iter().any(|e| e.by != engine::Decider::Chance) => {
@@ -174,6 +187,7 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
                 Err(e) => writeln!(out, "Cannot undo ({e}).")?,
             },
             ("l" | "log", _) => write_log(&session, out)?,
+            ("t" | "tools", _) => show_tools = true,
             ("s" | "save", "") => writeln!(out, "Say where: s FILE")?,
             ("s" | "save", file) => match save(&session, Path::new(file)) {
                 Ok(()) => writeln!(out, "Saved to {file}; resume with: cdgsolo assist --resume {file}")?,
@@ -195,26 +209,31 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
                         writeln!(out, "Refused: {e}")?;
                     }
                 }
-                None => writeln!(out, "'{line}' is not an action number (1 to {}), u, l, s FILE or q.", actions.len())?,
+                None => {
+                    writeln!(out, "'{line}' is not an action number (1 to {}), t, u, l, s FILE or q.", actions.len())?
+                }
             },
         }
     }
 }
 
-/// The game so far, one line per step (draws left out: the displays show where cards went), in the
-/// words each step had when it was taken.
+/// The game so far: each decision in the words it had when it was taken, and under it what it and
+/// the rolls and draws that followed did at the table.
 fn write_log(session: &Session<CardTable>, out: &mut dyn Write) -> Result<()> {
     let mut state = CardTable::new(session.setup()).map_err(|e| anyhow!("{e}"))?;
     writeln!(out, "Log of this table (seed {}):", session.seed())?;
     let mut turn = 0;
-    for entry in session.log() {
+    for (entry, events) in session.log().iter().zip(session.events()) {
         let Some(action) = state.legal().into_iter().find(|a| state.action_id(a) == entry.id) else { break };
         if state.turn() != turn {
             turn = state.turn();
             writeln!(out, " side turn {turn}, {}:", state.sheet().sides[usize::from(state.active() & 1)])?;
         }
-        if !entry.id.starts_with("draw-") {
+        if entry.by != engine::Decider::Chance {
             writeln!(out, "   {}", state.action_label(&action))?;
+        }
+        for event in events {
+            writeln!(out, "     {event}")?;
         }
         state.apply_legal(&action);
     }
@@ -225,17 +244,6 @@ fn write_log(session: &Session<CardTable>, out: &mut dyn Write) -> Result<()> {
 /// cannot take back: worth a second keystroke.
 fn cannot_be_undone(state: &CardTable, action: &TableAction) -> bool {
     matches!(action, TableAction::Reshuffle(_) | TableAction::RandomDiscard) || state.shuffles_or_picks(action)
-}
-
-/// Says when the last input sent discards back into a deck, so a player with real cards reshuffles
-/// too.
-fn note_reshuffles(before: &TableView, after: &TableView, out: &mut dyn Write) -> Result<()> {
-    for (b, a) in before.decks.iter().zip(&after.decks) {
-        if a.shuffles > b.shuffles {
-            writeln!(out, "  The deck ({}) was shuffled with its discards; it now holds {} cards.", a.owner, a.cards)?;
-        }
-    }
-    Ok(())
 }
 
 /// Runs a script: one action id per line (`#` starts a comment), or `undo`, or `save FILE`. Stops at

@@ -92,6 +92,27 @@ pub trait Game: Clone + PartialEq + Debug {
         Ok(())
     }
 
+    /// What `action` changed at the table, as steps a player carries out with the real pieces, in
+    /// the order they would do them ("Turn slots D and E face-up", "Draw a card face-down into slot
+    /// A"). `self` is the state after the action and `before` the state it was applied to. The
+    /// steps are public: they may name only what every player may see. A game that has nothing to
+    /// say keeps the default.
+    fn events(&self, _before: &Self, _action: &Self::Action) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Whether `action` is a tool the game offers for occasional use (a card table's "discard a
+    /// card", "move a marker"): front ends keep tools behind one entry, shown on request.
+    fn is_tool(&self, _action: &Self::Action) -> bool {
+        false
+    }
+
+    /// The steps that set up the starting state before its first action (markers placed, cards
+    /// set aside), in the same words as [`Game::events`].
+    fn setup_events(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Legal actions as a fresh vector; convenient outside hot loops.
     fn legal(&self) -> Vec<Self::Action> {
         let mut out = Vec::new();

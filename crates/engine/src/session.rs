@@ -73,13 +73,20 @@ pub struct Session<G: Game> {
     rng: ChanceRng,
     state: G,
     log: Vec<LogEntry>,
+    /// What each step of the log did at the table ([`Game::events`]), one list per log entry. Not
+    /// saved: replaying the log tells it again.
+    told: Vec<Vec<String>>,
+    /// What the starting state set up before the first step ([`Game::setup_events`]).
+    setup_told: Vec<String>,
 }
 
 impl<G: Game> Session<G> {
     /// Starts a game; in automatic mode the opening chance nodes (the deal) are resolved at once.
     pub fn new(setup: G::Setup, seed: u64, chance: ChanceMode) -> Result<Self, SessionError> {
         let state = G::new(&setup)?;
-        let mut session = Self { setup, chance, rng: ChanceRng::new(seed), state, log: Vec::new() };
+        let setup_told = state.setup_events();
+        let mut session =
+            Self { setup, chance, rng: ChanceRng::new(seed), state, log: Vec::new(), told: Vec::new(), setup_told };
         session.resolve_chance()?;
         Ok(session)
     }
@@ -98,6 +105,24 @@ impl<G: Game> Session<G> {
     }
     pub fn chance_mode(&self) -> ChanceMode {
         self.chance
+    }
+
+    /// What each step of the log did at the table, in the words of [`Game::events`]; entry `k`
+    /// belongs to log entry `k`.
+    pub fn events(&self) -> &[Vec<String>] {
+        &self.told
+    }
+
+    /// What the starting state set up before the first step.
+    pub fn setup_events(&self) -> &[String] {
+        &self.setup_told
+    }
+
+    /// Everything the steps from log entry `step` on did at the table, in order (the steps of one
+    /// decision and the draws and rolls that followed it, when `step` was the log's length before
+    /// it).
+    pub fn events_since(&self, step: usize) -> Vec<String> {
+        self.told.iter().skip(step).flatten().cloned().collect()
     }
 
     /// Applies the legal action with this id, then (in automatic mode) any chance nodes that follow.
@@ -121,16 +146,20 @@ impl<G: Game> Session<G> {
             return Err(ActionError::GameOver.into());
         }
         let entry = self.entry_for(action);
+        let before = self.state.clone();
         self.state.apply(action)?;
-        self.record_step(entry);
+        let told = self.state.events(&before, action);
+        self.record_step(entry, told);
         Ok(())
     }
 
     /// Applies an action found among the current legal actions.
     fn step_legal(&mut self, action: &G::Action) {
         let entry = self.entry_for(action);
+        let before = self.state.clone();
         self.state.apply_legal(action);
-        self.record_step(entry);
+        let told = self.state.events(&before, action);
+        self.record_step(entry, told);
     }
 
     fn entry_for(&self, action: &G::Action) -> LogEntry {
@@ -142,11 +171,12 @@ impl<G: Game> Session<G> {
         LogEntry { by, id: self.state.action_id(action), barrier }
     }
 
-    fn record_step(&mut self, entry: LogEntry) {
+    fn record_step(&mut self, entry: LogEntry, told: Vec<String>) {
         if entry.by == Decider::Chance {
             self.rng.draws += 1;
         }
         self.log.push(entry);
+        self.told.push(told);
     }
 
     fn resolve_chance(&mut self) -> Result<(), SessionError> {
@@ -199,12 +229,15 @@ impl<G: Game> Session<G> {
             return Err(SessionError::Format { found: record.format });
         }
         let state = G::new(&record.setup)?;
+        let setup_told = state.setup_events();
         let mut session = Self {
             setup: record.setup,
             chance: record.chance,
             rng: ChanceRng::new(record.seed),
             state,
             log: Vec::new(),
+            told: Vec::new(),
+            setup_told,
         };
         for (step, entry) in record.log.iter().enumerate() {
             let fail = |reason: String| SessionError::Replay { step, id: entry.id.clone(), reason };

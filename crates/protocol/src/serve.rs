@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use crate::registry::{games, import_session, new_session};
 use crate::session::{DynSession, ProtocolError};
 
-const COMMANDS: &str = "new, legal, apply, observe, status, undo, export, import, games";
+const COMMANDS: &str = "new, legal, apply, observe, status, events, undo, export, import, games";
 
 /// The protocol's state between requests: at most one game in progress.
 #[derive(Default)]
@@ -70,15 +70,21 @@ impl Protocol {
                 let options = request.get("options").cloned().unwrap_or(Value::Null);
                 let session = new_session(&game, seed, &options)?;
                 let status = session.status();
+                let events = flat_events(&session.events());
                 self.session = Some(session);
-                Ok(json!({ "status": status }))
+                Ok(json!({ "status": status, "events": events }))
             }
             "legal" => Ok(self.session()?.legal()),
             "apply" => {
                 let id = string_field(request, "action")?;
                 let session = self.session_mut()?;
-                let label = session.apply(&id)?;
-                Ok(json!({ "applied": id, "label": label, "status": session.status() }))
+                let applied = session.apply(&id)?;
+                Ok(json!({
+                    "applied": id,
+                    "label": applied.label,
+                    "events": applied.events,
+                    "status": session.status()
+                }))
             }
             "observe" => {
                 let player = request
@@ -90,6 +96,7 @@ impl Protocol {
                 Ok(json!({ "player": player, "observation": self.session()?.observe(player)? }))
             }
             "status" => Ok(self.session()?.status()),
+            "events" => Ok(self.session()?.events()),
             "undo" => {
                 let session = self.session_mut()?;
                 let undone = session.undo()?;
@@ -107,6 +114,14 @@ impl Protocol {
             other => Err(bad(&format!("unknown command '{other}'; commands are: {COMMANDS}"))),
         }
     }
+}
+
+/// The setup's steps and every logged step's, as one list (what a new table asks the player to do).
+fn flat_events(events: &Value) -> Vec<Value> {
+    let setup = events.get("setup").and_then(Value::as_array).cloned().unwrap_or_default();
+    let steps = events.get("steps").and_then(Value::as_array).cloned().unwrap_or_default();
+    let told = steps.iter().filter_map(|s| s.get("events").and_then(Value::as_array)).flatten().cloned();
+    setup.into_iter().chain(told).collect()
 }
 
 fn no_game() -> ProtocolError {

@@ -19,14 +19,28 @@ pub trait DynSession: Send {
     fn game_id(&self) -> &str;
     /// Who decides next and what they may do.
     fn legal(&self) -> Value;
-    /// Applies the legal action with this id; returns its label.
-    fn apply(&mut self, id: &str) -> Result<String, ProtocolError>;
+    /// Applies the legal action with this id (and, with automatic chance, the rolls and draws that
+    /// follow); returns its label and what it did at the table.
+    fn apply(&mut self, id: &str) -> Result<Applied, ProtocolError>;
+    /// What the game did at the table so far, from its setup on: the steps to set up the real
+    /// table, then one list per step of the log.
+    fn events(&self) -> Value;
     fn observe(&self, player: u8) -> Result<Value, ProtocolError>;
     fn status(&self) -> Value;
     /// Takes back the last decision; returns the label of what was undone.
     fn undo(&mut self) -> Result<String, ProtocolError>;
     /// The whole game as a record (setup, seed and action log).
     fn export(&self) -> Value;
+}
+
+/// What one `apply` did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Applied {
+    /// The label of the action taken.
+    pub label: String,
+    /// What to do with the real cards, in order: the action's own steps, then those of the rolls
+    /// and draws that followed it.
+    pub events: Vec<String>,
 }
 
 /// A [`Session`] of a concrete game, with the registry id it was created under.
@@ -66,16 +80,41 @@ where
 
     fn legal(&self) -> Value {
         let state = self.session.state();
-        let actions: Vec<Value> =
-            state.legal().iter().map(|a| json!({ "id": state.action_id(a), "label": state.action_label(a) })).collect();
+        let actions: Vec<Value> = state
+            .legal()
+            .iter()
+            .map(|a| {
+                let mut action = json!({ "id": state.action_id(a), "label": state.action_label(a) });
+                if state.is_tool(a) {
+                    action["tool"] = json!(true);
+                }
+                action
+            })
+            .collect();
         json!({ "to_move": self.to_move(), "actions": actions })
     }
 
-    fn apply(&mut self, id: &str) -> Result<String, ProtocolError> {
+    fn apply(&mut self, id: &str) -> Result<Applied, ProtocolError> {
         let state = self.session.state();
         let label = state.find_action(id).map(|a| state.action_label(&a));
+        let step = self.session.log().len();
         self.session.apply_id(id)?;
-        Ok(label.unwrap_or_default())
+        Ok(Applied { label: label.unwrap_or_default(), events: self.session.events_since(step) })
+    }
+
+    fn events(&self) -> Value {
+        let steps: Vec<Value> = self
+            .session
+            .log()
+            .iter()
+            .zip(self.session.events())
+            .map(|(entry, events)| match entry.by {
+                // A draw's id names the card drawn, which may have gone face-down: leave it out.
+                engine::Decider::Chance => json!({ "by": "chance", "events": events }),
+                engine::Decider::Player(p) => json!({ "by": p, "id": entry.id, "events": events }),
+            })
+            .collect();
+        json!({ "setup": self.session.setup_events(), "steps": steps })
     }
 
     fn observe(&self, player: u8) -> Result<Value, ProtocolError> {

@@ -242,3 +242,25 @@ fn a_manifest_names_the_cards_once_they_are_in_sight() {
     );
     assert_eq!(bad["ok"], json!(false), "{bad}");
 }
+
+#[test]
+fn apply_answers_with_what_to_do_at_the_table() {
+    let mut p = Protocol::new();
+    let new = ask(&mut p, json!({"cmd": "new", "game": "pursuit-of-glory", "seed": 4}));
+    let setup: Vec<&str> = new["events"].as_array().map_or(vec![], |a| a.iter().filter_map(Value::as_str).collect());
+    assert!(setup.iter().any(|e| e.starts_with("Shuffle Allied Powers' deck")), "{setup:?}");
+    assert_eq!(setup.iter().filter(|e| e.starts_with("Draw a card face-down into slot")).count(), 4, "{setup:?}");
+    let rolled = ask(&mut p, json!({"cmd": "apply", "action": "roll"}));
+    let events: Vec<&str> =
+        rolled["events"].as_array().map_or(vec![], |a| a.iter().filter_map(Value::as_str).collect());
+    assert!(events[0].starts_with("Fate Die shows "), "{events:?}");
+    assert!(events.iter().skip(1).any(|e| e.starts_with("Turn ")), "a roll turns cards up: {events:?}");
+    // The log keeps every step's events; undo takes the step back and its events with it.
+    let log = ask(&mut p, json!({"cmd": "events"}));
+    let steps = log["steps"].as_array().map_or(0, Vec::len);
+    assert!(steps > 8, "{log}");
+    assert_eq!(log["setup"].as_array().map_or(0, Vec::len), 6, "two shuffles and four markers: {log}");
+    assert!(!log.to_string().contains("draw-"), "no draw names its card: {log}");
+    let last = &log["steps"][steps - 1]["events"];
+    assert!(last.as_array().is_some_and(|a| !a.is_empty()), "{log}");
+}

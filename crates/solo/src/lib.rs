@@ -16,6 +16,7 @@ pub mod scenario;
 pub mod slot;
 pub mod table;
 pub mod table_action;
+pub mod table_events;
 pub mod table_view;
 
 pub use card::{CardFacts, CardId, CardName};
@@ -25,4 +26,5 @@ pub use scenario::{Scenario, ScenarioError, ScenarioReport, apply_scenario, scen
 pub use slot::{SlotName, SlotSet};
 pub use table::{CardTable, TableSetup};
 pub use table_action::TableAction;
+pub use table_events::{Spot, TableEvent, setup_events, table_events};
 pub use table_view::{OtherPairView, SideView, TableView};

@@ -95,6 +95,30 @@ pub enum ReshuffleKind {
     Redeal,
 }
 
+/// A table tool: something the board game (an event, a phase) does to the cards outside the
+/// playsheet's own turn. Front ends keep tools behind one entry, shown on request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Tool {
+    /// Discard a face-up card of the active side.
+    Discard,
+    /// Set a face-up card aside beside the display.
+    SetAside,
+    /// Move the Cards Remaining and Max Hand Size markers by hand.
+    Markers,
+    /// Add a new card to the deck.
+    AddCard,
+    /// Discard a random face-up card of the other side (Random Card Selection Chart).
+    RandomDiscard,
+}
+
+impl Tool {
+    /// Every tool: what a sheet offers when its file does not narrow them.
+    pub fn all() -> Vec<Tool> {
+        vec![Tool::Discard, Tool::SetAside, Tool::Markers, Tool::AddCard, Tool::RandomDiscard]
+    }
+}
+
 /// Which displays a reshuffle of a single deck touches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -218,8 +242,11 @@ pub struct Playsheet {
     /// What happens when a card must be drawn from an empty deck.
     pub exhaustion: ReshuffleKind,
     pub reshuffle_scope: ReshuffleScope,
-    /// Reshuffles an event or phase may call for, offered as table actions.
+    /// Reshuffles an event or phase may call for, offered as table tools.
     pub reshuffles: Vec<ReshuffleKind>,
+    /// The other table tools the board game may call for (all of them when the file is silent).
+    #[serde(default = "Tool::all")]
+    pub tools: Vec<Tool>,
     /// Facing of the card that replaces one discarded outside a play.
     pub discard_refill: Facing,
     /// Whether a discarded card is replaced at once, or only when the side next rolls (Manoeuvre's

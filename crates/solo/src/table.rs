@@ -1544,6 +1544,18 @@ impl Game for CardTable {
         }
     }
 
+    fn events(&self, before: &Self, action: &TableAction) -> Vec<String> {
+        crate::table_events::table_events(before, self, action).iter().map(ToString::to_string).collect()
+    }
+
+    fn is_tool(&self, action: &TableAction) -> bool {
+        self.is_table_tool(action)
+    }
+
+    fn setup_events(&self) -> Vec<String> {
+        crate::table_events::setup_events(self).iter().map(ToString::to_string).collect()
+    }
+
     fn observe(&self, _player: u8) -> TableView {
         // Both sides sit at the same table: what one side may know, the other may know too.
         TableView::of(self)

@@ -3,7 +3,7 @@
 
 use crate::card::CardId;
 use crate::fate_die::NeededFact;
-use crate::playsheet::{MaxHandSize, Playsheet, ReshuffleKind};
+use crate::playsheet::{MaxHandSize, Playsheet, ReshuffleKind, Tool};
 use crate::slot::SlotName;
 use crate::table::{CardTable, MAX_MARKER, Phase};
 
@@ -345,9 +345,15 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
             }
             let mut face_up: Vec<CardId> = display.face_up().map(|(_, c)| c).collect();
             face_up.extend(table.visible_top(side));
-            out.extend(face_up.iter().map(|c| TableAction::Discard(*c)));
-            out.extend(face_up.iter().map(|c| TableAction::SetAside(*c)));
-            if sheet.cards_remaining {
+            let tool = |t: Tool| sheet.tools.contains(&t);
+            // Manoeuvre's Discard phase is a step of the turn, not a tool.
+            if tool(Tool::Discard) || sheet.discard_refill_at_roll {
+                out.extend(face_up.iter().map(|c| TableAction::Discard(*c)));
+            }
+            if tool(Tool::SetAside) {
+                out.extend(face_up.iter().map(|c| TableAction::SetAside(*c)));
+            }
+            if sheet.cards_remaining && tool(Tool::Markers) {
                 let cr = table.cards_remaining(side);
                 if cr < MAX_MARKER {
                     out.push(TableAction::Marker(MarkerOp::CardsRemainingUp));
@@ -356,7 +362,7 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
                     out.push(TableAction::Marker(MarkerOp::CardsRemainingDown));
                 }
             }
-            if sheet.max_hand_size != MaxHandSize::NotUsed {
+            if sheet.max_hand_size != MaxHandSize::NotUsed && tool(Tool::Markers) {
                 let h = table.max_hand_size(side);
                 if h < MAX_MARKER {
                     out.push(TableAction::Marker(MarkerOp::HandSizeUp));
@@ -369,8 +375,10 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
                 }
             }
             out.extend(sheet.reshuffles.iter().map(|k| TableAction::Reshuffle(*k)));
-            out.push(TableAction::AddCard);
-            if !table.selection_slots(1 - side).is_empty() {
+            if tool(Tool::AddCard) {
+                out.push(TableAction::AddCard);
+            }
+            if tool(Tool::RandomDiscard) && !table.selection_slots(1 - side).is_empty() {
                 out.push(TableAction::RandomDiscard);
             }
         }
@@ -442,6 +450,24 @@ fn move_card_actions(table: &CardTable, out: &mut Vec<TableAction>) {
     for (from, index) in sources {
         for to in slots.iter().filter(|t| *t != from) {
             out.push(TableAction::MoveCard { from, index, to });
+        }
+    }
+}
+
+impl CardTable {
+    /// Whether `action` is a table tool (see [`Tool`]): something the board game does to the cards
+    /// now and then, which a front end keeps behind one entry instead of listing it every turn.
+    pub fn is_table_tool(&self, action: &TableAction) -> bool {
+        match action {
+            // Manoeuvre's Discard phase is a step of its turn.
+            TableAction::Discard(_) => !self.sheet().discard_refill_at_roll,
+            TableAction::SetAside(_)
+            | TableAction::Marker(_)
+            | TableAction::Reshuffle(_)
+            | TableAction::AddCard
+            | TableAction::RandomDiscard => true,
+            TableAction::Special(special) => self.rules().is_tool(self, *special),
+            _ => false,
         }
     }
 }

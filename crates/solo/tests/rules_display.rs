@@ -59,22 +59,6 @@ fn manoeuvre_discard_replacement_keeps_a_face_up_deck_top_face_up() {
 }
 
 #[test]
-fn manoeuvre_discards_are_replaced_for_the_discarding_side_when_it_plays_a_set_aside_card_instead_of_rolling() {
-    let mut s = dealt("manoeuvre");
-    act(&mut s, "discard-1");
-    act(&mut s, "set-aside-2");
-    assert_eq!(draw_all(&mut s), vec![5], "setting aside refills B at once");
-    act(&mut s, "play-beside-2-movement");
-    // Playing the set-aside card takes the place of the roll, not of the Draw phase.
-    assert_eq!(draw_all(&mut s), vec![6]);
-    assert_eq!(slot(&s, 0, A), vec![(6, false)]);
-    act(&mut s, "end-turn");
-    act(&mut s, "roll");
-    assert!(drawable(&s).is_empty(), "side 1 discarded nothing, so it draws nothing");
-    assert_eq!(slot(&s, 1, A), vec![(61, true)], "side 0's discard never reaches side 1's display");
-}
-
-#[test]
 fn other_sheets_replace_a_discard_at_once_with_the_sheets_facing() {
     // (game, first card of the deck, facing of the replacement)
     for (game, next, face_up) in [

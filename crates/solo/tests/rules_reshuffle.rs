@@ -176,7 +176,8 @@ fn a_deck_too_small_for_the_deal_leaves_the_last_slots_empty() {
 
 #[test]
 fn a_dual_deck_with_nothing_left_turns_no_top_card_for_face_1() {
-    for game in ["pursuit-of-glory", "barbarossa-to-berlin", "manoeuvre"] {
+    // Manoeuvre's table has no set-aside tool (nothing in Manoeuvre sets a card aside).
+    for game in ["pursuit-of-glory", "barbarossa-to-berlin"] {
         // Side 0 sets cards aside until its deck is gone; nothing is ever discarded.
         let mut s = dealt_with(setup(game, None, Some([8, 8])));
         act(&mut s, "set-aside-1");

@@ -67,6 +67,11 @@ pub trait SpecialRules: Sync + Send {
     fn id(&self, special: Special) -> String {
         format!("special-{}-{}-{}-{}", special.code, special.side, special.card.map_or(0, |c| c.0), special.n)
     }
+    /// Whether one of this game's decisions is a table tool: a step the board game calls for now
+    /// and then (a reshuffle an event orders, a marker set by hand), kept behind the tools entry.
+    fn is_tool(&self, _table: &CardTable, _special: Special) -> bool {
+        false
+    }
     /// A label a player understands.
     fn label(&self, _table: &CardTable, special: Special) -> String {
         format!("special action {}", special.code)

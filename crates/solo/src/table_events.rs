@@ -652,6 +652,24 @@ impl<'a> Narrator<'a> {
             shuffled_in.push(TableEvent::Moved { card: label(c), from: from_spot, to });
         }
         events.extend(shuffled_in);
+        // Physical cards turned up and not yet named.
+        for i in 0..self.unnamed_gained.len() {
+            for slot in SlotName::ALL {
+                for _ in 0..self.unnamed_gained[i][slot.index()] {
+                    if self.down_lost[i][slot.index()] > 0 {
+                        self.down_lost[i][slot.index()] -= 1;
+                        flips.push((i, slot, None));
+                    } else if self.b.displays.iter().any(|d| d.key == self.a.displays[i].key) {
+                        late.push(TableEvent::Drawn {
+                            display: self.a.displays[i].name.clone(),
+                            slot,
+                            face_up: true,
+                            card: None,
+                        });
+                    }
+                }
+            }
+        }
         // Face-down cards that left their slot: moved to another slot, or to a pile or the deck.
         for i in 0..self.down_lost.len() {
             for slot in SlotName::ALL {
@@ -686,24 +704,6 @@ impl<'a> Narrator<'a> {
             if self.shuffled(k) {
                 let into_slot_c = self.table.sheet().deck == DeckMode::Dual;
                 events.push(TableEvent::Shuffled { deck: deck.name.clone(), into_slot_c });
-            }
-        }
-        // Physical cards turned up and not yet named.
-        for i in 0..self.unnamed_gained.len() {
-            for slot in SlotName::ALL {
-                for _ in 0..self.unnamed_gained[i][slot.index()] {
-                    if self.down_lost[i][slot.index()] > 0 {
-                        self.down_lost[i][slot.index()] -= 1;
-                        flips.push((i, slot, None));
-                    } else if self.b.displays.iter().any(|d| d.key == self.a.displays[i].key) {
-                        late.push(TableEvent::Drawn {
-                            display: self.a.displays[i].name.clone(),
-                            slot,
-                            face_up: true,
-                            card: None,
-                        });
-                    }
-                }
             }
         }
         for (k, deck) in self.a.decks.iter().enumerate() {

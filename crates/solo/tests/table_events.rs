@@ -178,3 +178,68 @@ fn a_face_down_draw_never_names_its_card() {
     let after_roll = session.events_since(step);
     assert!(after_roll[0].starts_with("Fate Die shows "), "{after_roll:?}");
 }
+
+/// A decision's events depend only on what the table shows: the same decision taken on a table
+/// whose hidden cards are redrawn tells the same steps.
+#[test]
+fn events_name_nothing_hidden() {
+    use rand_chacha::rand_core::SeedableRng;
+    let mut compared = 0;
+    for game in SINGLE_DECK.iter().chain(&DUAL_DECK) {
+        let mut session = Session::<CardTable>::new(TableSetup::new(game), 11, ChanceMode::Auto)
+            .unwrap_or_else(|e| panic!("{game}: {e}"));
+        let mut pick = ChanceRng::new(11);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        for _ in 0..150 {
+            let state = session.state().clone();
+            let actions = state.legal();
+            let action = actions[pick.pick(actions.len())].clone();
+            let mut after = state.clone();
+            after.apply_legal(&action);
+            let told = table_events(&state, &after, &action);
+            let other = state.resample(0, &mut rng);
+            // A step that turns a card up names it, whichever card it is: compare the others.
+            if other.legal().contains(&action) && !state.reveals(&action) && !action.is_chance() {
+                let mut other_after = other.clone();
+                other_after.apply_legal(&action);
+                // Only steps that draw nothing: a draw shows a card the other table need not hold.
+                if other_after.to_move() != engine::ToMove::Chance && after.to_move() != engine::ToMove::Chance {
+                    let other_told = table_events(&other, &other_after, &action);
+                    assert_eq!(told, other_told, "{game}: {}", state.action_label(&action));
+                    compared += 1;
+                }
+            }
+            session.apply(&action).unwrap_or_else(|e| panic!("{game}: {e}"));
+        }
+    }
+    assert!(compared > 300, "only {compared} decisions compared");
+}
+
+#[test]
+fn a_physical_deck_says_where_a_card_turns_up_before_asking_which_it_is() {
+    let manifest = solo::manifest("pursuit-of-glory").unwrap_or_else(|e| panic!("{e}"));
+    let setup = TableSetup { physical: true, ..TableSetup::with_manifest(manifest.as_ref().clone()) };
+    let mut session = Session::<CardTable>::new(setup, 4, ChanceMode::Auto).unwrap_or_else(|e| panic!("{e}"));
+    let told: Vec<String> = session.events().iter().flatten().cloned().collect();
+    // The deal's face-up cards are drawn and then named by the player.
+    assert!(
+        told.iter().any(|e| e.starts_with("Draw a card face-up into slot A of Allied Powers' display and say which")),
+        "{told:?}"
+    );
+    // Name every card the deal turned up, then roll: the flips say where before the table asks.
+    while session.state().legal().iter().any(|a| matches!(a, TableAction::Identify { .. })) {
+        let first = session.state().legal()[0].clone();
+        let step = session.log().len();
+        session.apply(&first).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            session.events_since(step).iter().all(|e| !e.starts_with("Draw ")),
+            "naming a card moves nothing: {:?}",
+            session.events_since(step)
+        );
+    }
+    let step = session.log().len();
+    session.apply_id("roll").unwrap_or_else(|e| panic!("{e}"));
+    let rolled = session.events_since(step);
+    assert!(rolled.iter().skip(1).all(|e| e.contains("say which card")), "{rolled:?}");
+    assert!(rolled.len() > 1, "{rolled:?}");
+}

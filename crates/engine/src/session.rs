@@ -30,6 +30,15 @@ pub enum Decider {
     Chance,
 }
 
+impl std::fmt::Display for Decider {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Decider::Player(p) => write!(f, "player {}", p + 1),
+            Decider::Chance => f.write_str("chance (a roll or a draw)"),
+        }
+    }
+}
+
 /// One step of the action log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LogEntry {
@@ -247,7 +256,7 @@ impl<G: Game> Session<G> {
                 ToMove::Terminal => return Err(fail("the game was already over".into())),
             };
             if expected != entry.by {
-                return Err(fail(format!("the log says {:?} decided, but {:?} was to decide", entry.by, expected)));
+                return Err(fail(format!("the log says {} decided, but {} was to decide", entry.by, expected)));
             }
             let action = session
                 .state

@@ -13,7 +13,7 @@ use crate::tables::{Cards, card_bit, cards, hq_index};
 /// The faces of the die kinds combat uses.
 pub const DIE_SIDES: [u8; 3] = [6, 8, 10];
 
-fn die_index(sides: u8) -> usize {
+pub(crate) fn die_index(sides: u8) -> usize {
     match sides {
         8 => 1,
         10 => 2,

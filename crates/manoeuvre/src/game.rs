@@ -307,6 +307,10 @@ impl Game for Manoeuvre {
         crate::labels::label(self, action)
     }
 
+    fn events(&self, before: &Self, action: &Action) -> Vec<String> {
+        crate::events::events(self, before, action)
+    }
+
     fn reveals(&self, action: &Action) -> bool {
         matches!(action, Action::FlipSlot(_) | Action::Spy(_))
     }

@@ -8,6 +8,7 @@ mod bitset;
 pub mod board;
 mod combat;
 mod core;
+mod events;
 pub mod data;
 pub mod display_mode;
 mod game;

@@ -519,7 +519,7 @@ fn place_units(g: &mut Manoeuvre, sc: &Scenario) -> Result<(), ScenarioError> {
             if !g.data.0.effects(terrain).enter {
                 return Err(invalid(
                     format!("{field}.square"),
-                    format!("a unit on a {terrain:?} square ({}): units cannot enter it", board::name(sq)),
+                    format!("a unit on a {} square ({}): units cannot enter it", terrain.word(), board::name(sq)),
                 ));
             }
             if let Some(other) = &holder[sq as usize] {
@@ -1179,8 +1179,9 @@ impl Scenario {
             Phase::Restoration => ScenarioPhase::Restoration,
             other => {
                 return not(format!(
-                    "the game waits at {other:?}; a scenario starts at a Discard, Movement, Combat or Restoration \
-                     decision"
+                    "the game waits at a step of its own ({}); a scenario starts at a Discard, Movement, Combat or Restoration \
+                     decision",
+                    other.name()
                 ));
             }
         };

@@ -18,6 +18,8 @@ pub struct ManoeuvreView {
     pub first_player: u8,
     /// The phase, in words.
     pub phase: String,
+    /// In the Movement phase, how many more units the active player may move.
+    pub moves_left: Option<u8>,
     /// Rank 8 first, files a-h: one letter per square (C clear, H hills, T town, W woods, M marsh,
     /// F field, L lake); empty during setup.
     pub terrain: Vec<String>,
@@ -127,7 +129,7 @@ impl ManoeuvreView {
         let combat = g.combat.map(|c| {
             let card_list = |owner: u8, set: Cards| cards(set).map(|x| card_view(g, owner, x)).collect();
             CombatView {
-                kind: format!("{:?}", c.kind),
+                kind: c.kind.name().to_string(),
                 attacker: (c.attacker != NONE).then_some(c.attacker),
                 defender: c.defender,
                 supporters: (0..8u8).filter(|i| c.supporters & (1 << i) != 0).map(|i| g.active * 8 + i).collect(),
@@ -143,7 +145,8 @@ impl ManoeuvreView {
             turn: g.turn,
             active: g.active,
             first_player: g.first_player,
-            phase: format!("{:?}", g.phase),
+            phase: g.phase.name().to_string(),
+            moves_left: g.moves_left(),
             terrain,
             redoubts: crate::board::squares(g.redoubts).map(name).collect(),
             units,

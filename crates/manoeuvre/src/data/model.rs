@@ -170,6 +170,19 @@ impl Terrain {
         }
     }
 
+    /// The terrain's name in lower case, as a sentence uses it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Terrain::Clear => "clear",
+            Terrain::Hills => "hills",
+            Terrain::Town => "town",
+            Terrain::Woods => "woods",
+            Terrain::Marsh => "marsh",
+            Terrain::Field => "field",
+            Terrain::Lake => "lake",
+        }
+    }
+
     /// The terrain a letter stands for, in either case.
     pub fn from_letter(letter: char) -> Option<Terrain> {
         Terrain::ALL.into_iter().find(|t| t.letter().eq_ignore_ascii_case(&letter))

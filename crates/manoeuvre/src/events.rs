@@ -1,0 +1,176 @@
+//! What each step of a game of Manoeuvre did on the battlefield, in words a player follows: the
+//! phase names, every combat's totals and result, units moving, taking hits, falling and recovering,
+//! Redoubts built, the turn passing and the game ending. All of it is public: a unit's square and
+//! strength are on the board, and the cards counted in a combat's totals are played face-up.
+
+use engine::Game;
+
+use crate::action::Action;
+use crate::board::name;
+use crate::state::{CombatKind, Manoeuvre, NONE, Phase};
+
+impl Phase {
+    /// The phase as a player names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::InitiativeRoll { .. } => "setup: rolling for first player",
+            Phase::PlaceSection { .. } => "setup: placing the map sections",
+            Phase::OrientSection { .. } => "setup: turning a map section",
+            Phase::ChooseNations { .. } => "setup: offering nations",
+            Phase::PickNation => "setup: picking a nation",
+            Phase::ChooseEdge => "setup: choosing the starting edges",
+            Phase::TournamentPick { .. } => "setup: picking the opening cards",
+            Phase::DealHands => "setup: dealing the opening hands",
+            Phase::Deploy { .. } => "setup: deploying units",
+            Phase::Discard => "Discard phase",
+            Phase::Draw => "Draw phase",
+            Phase::Movement => "Movement phase",
+            Phase::Guerrilla { .. } => "Movement phase: a Guerrilla may answer",
+            Phase::Combat => "Combat phase",
+            Phase::Withdraw => "Combat phase: the defender may withdraw",
+            Phase::WithdrawRoll { .. } => "Combat phase: rolling for the withdrawal",
+            Phase::DefenderCards => "Combat phase: the defender adds cards",
+            Phase::AttackerCards => "Combat phase: the attacker adds cards",
+            Phase::ChooseSupport => "Combat phase: choosing supporting units",
+            Phase::CombatDice => "Combat phase: rolling the dice",
+            Phase::HitOrRetreat { .. } => "Combat phase: hit or retreat",
+            Phase::RetreatChoice { .. } => "Combat phase: choosing where to retreat",
+            Phase::Advance { .. } => "Combat phase: advancing after combat",
+            Phase::PursuitRoll => "Combat phase: rolling for pursuit",
+            Phase::CommittedHit => "Combat phase: taking the Committed Attack hit",
+            Phase::SkirmishMove => "Combat phase: the skirmishers fall back",
+            Phase::RocketRoll => "Combat phase: rolling for the Rockets",
+            Phase::FateCheck { .. } => "rolling the Fate Die for the inactive side",
+            Phase::FateRoll => "rolling the Fate Die",
+            Phase::FateFlip => "turning display cards face-up",
+            Phase::ScoutRoll { .. } => "rolling for the Scout/Spy discard",
+            Phase::CardMove => "moving a display card",
+            Phase::Restoration => "Restoration phase",
+            Phase::RallyRoll { .. } => "Restoration phase: rolling to rally",
+            Phase::Over => "the game is over",
+        }
+    }
+}
+
+impl CombatKind {
+    /// The combat's name as the rulebook prints it.
+    pub fn name(self) -> &'static str {
+        match self {
+            CombatKind::Assault => "Assault",
+            CombatKind::Ambush => "Ambush",
+            CombatKind::Bombardment => "Bombardment",
+            CombatKind::Volley => "Volley",
+            CombatKind::Rockets => "Rockets",
+            CombatKind::GrandBattery => "Grand Battery",
+        }
+    }
+}
+
+impl Manoeuvre {
+    /// How many more units the active player may move this Movement phase, outside it `None`.
+    pub fn moves_left(&self) -> Option<u8> {
+        (self.phase == Phase::Movement)
+            .then(|| self.movement.moves_allowed.saturating_sub(self.movement.moved.count_ones() as u8))
+    }
+
+    /// A unit as both players name it: its name and its army.
+    fn unit_words(&self, unit: u8) -> String {
+        if self.sides[(unit / 8) as usize].army == NONE {
+            return "a unit".into();
+        }
+        format!("{} ({})", self.unit_def(unit).name, self.player_name(unit / 8))
+    }
+}
+
+/// The steps `action` took on the battlefield; `after` is the state it led to.
+pub(crate) fn events(after: &Manoeuvre, before: &Manoeuvre, action: &Action) -> Vec<String> {
+    let mut told = Vec::new();
+    if let (None, Some(c)) = (before.combat, after.combat) {
+        let attacker = if c.attacker == NONE { "an Ambush card".to_string() } else { after.unit_words(c.attacker) };
+        let on = if c.defender == NONE { "an empty square".to_string() } else { after.unit_words(c.defender) };
+        told.push(format!("{}: {attacker} against {on} at {}", c.kind.name(), name(c.defender_square)));
+    }
+    if let Some(line) = combat_result(before, action) {
+        told.push(line);
+    }
+    for unit in 0..16u8 {
+        if after.sides[(unit / 8) as usize].army == NONE {
+            continue;
+        }
+        let (was, now) = (before.units[unit as usize], after.units[unit as usize]);
+        let who = after.unit_words(unit);
+        if now.eliminated && !was.eliminated {
+            told.push(format!("{who} is eliminated: take it off the board"));
+            continue;
+        }
+        if was.square != now.square && now.square != NONE {
+            if was.square == NONE {
+                told.push(format!("{who} is placed on {}", name(now.square)));
+            } else {
+                told.push(format!("{who} moves from {} to {}", name(was.square), name(now.square)));
+            }
+        }
+        if now.reduced && !was.reduced {
+            told.push(format!("{who} takes a hit: turn it to its reduced side (strength {})", after.strength(unit)));
+        } else if was.reduced && !now.reduced && !now.eliminated {
+            told.push(format!("{who} is restored: turn it to its full-strength side"));
+        }
+    }
+    for sq in crate::board::squares(after.redoubts & !before.redoubts) {
+        told.push(format!("A Redoubt is built on {}", name(sq)));
+    }
+    if after.ending.is_some() && before.ending.is_none() {
+        if let Some(outcome) = after.outcome() {
+            told.push(format!("The game is over: {}", outcome.reason));
+        }
+    } else if after.turn > 0 && (after.turn != before.turn || after.active != before.active) {
+        told.push(format!("Game turn {}: {} is the active player", after.turn, after.player_name(after.active)));
+    }
+    told
+}
+
+/// The totals and result of a combat whose last die `action` threw, from the state before it: the
+/// same totals the battle is resolved with.
+fn combat_result(before: &Manoeuvre, action: &Action) -> Option<String> {
+    let Action::Die(value) = *action else { return None };
+    let mut last = *before;
+    let c = last.combat.as_mut()?;
+    match before.phase {
+        Phase::CombatDice => {
+            let sides = before.next_die()?;
+            c.dice_owed[crate::combat::die_index(sides)] -= 1;
+            c.dice_total += u16::from(value);
+            if last.next_die().is_some() {
+                return None;
+            }
+        }
+        Phase::RocketRoll => return Some(format!("Rockets: the d10 shows {value}")),
+        _ => return None,
+    }
+    let c = last.combat?;
+    let (attack, defense) = (last.attack_total(), last.defense_total());
+    let result = match c.kind {
+        CombatKind::Assault | CombatKind::Ambush => {
+            if attack < defense {
+                "less than the defence: every attacking unit takes a hit"
+            } else if attack == defense {
+                "equal: nothing happens"
+            } else if attack >= 4 * defense {
+                "four times the defence or more: the defender is eliminated"
+            } else if attack >= 3 * defense {
+                "three times the defence or more: the defender takes a hit and retreats"
+            } else if attack >= 2 * defense {
+                "twice the defence or more: the attacker chooses hit or retreat for the defender"
+            } else {
+                "greater than the defence: the defender chooses hit or retreat"
+            }
+        }
+        _ if attack > defense => "greater than the defence: the target takes a hit",
+        _ => "not greater than the defence: no effect",
+    };
+    Some(format!(
+        "{}: attack {attack} (dice {}) against defence {defense}, {result}",
+        c.kind.name(),
+        c.dice_total
+    ))
+}

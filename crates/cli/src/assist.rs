@@ -8,8 +8,7 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow, bail};
-use engine::{ChanceMode, Game, Record, Session};
-use serde_json::Value;
+use engine::{ChanceMode, Game, Session};
 use solo::{CardTable, TableAction, TableSetup, TableView};
 
 /// How `assist` starts.
@@ -44,6 +43,8 @@ fn open(options: &AssistOptions) -> Result<Session<CardTable>> {
     }
     let game =
         options.game.clone().ok_or_else(|| anyhow!("name a game (see `cdgsolo games`) or give --resume FILE"))?;
+    let ids: Vec<String> = solo::playsheets().map_err(|e| anyhow!("{e}"))?.iter().map(|s| s.id.clone()).collect();
+    let game = crate::known_id(&game, &ids, "game")?;
     if options.hand_size.as_ref().is_some_and(|h| h.len() != 2) {
         bail!("--hand-size takes two numbers, e.g. --hand-size 5,4");
     }
@@ -64,6 +65,10 @@ fn open(options: &AssistOptions) -> Result<Session<CardTable>> {
 
 /// Makes the card setup of `--scenario` and says what it did and what is left to choose.
 fn set_up_scenario(session: &mut Session<CardTable>, name: &str, out: &mut dyn Write) -> Result<()> {
+    let ids: Vec<String> = solo::scenarios(&session.setup().game).iter().map(|s| s.id.to_string()).collect();
+    if !ids.is_empty() {
+        crate::known_id(name, &ids, "scenario")?;
+    }
     let report = solo::apply_scenario(session, name).map_err(|e| anyhow!("{e}"))?;
     if let Some(s) = solo::scenarios(&session.setup().game).iter().find(|s| s.id == name) {
         writeln!(out, "Scenario {}: {}", s.id, s.summary)?;
@@ -82,24 +87,12 @@ fn set_up_scenario(session: &mut Session<CardTable>, name: &str, out: &mut dyn W
 
 /// Writes the table as a record (the same format as the protocol's `export`).
 fn save(session: &Session<CardTable>, file: &Path) -> Result<()> {
-    let mut record = serde_json::to_value(session.record())?;
-    if let Value::Object(map) = &mut record {
-        map.insert("game".into(), Value::String(session.setup().game.clone()));
-    }
-    std::fs::write(file, serde_json::to_string_pretty(&record)? + "\n")
-        .with_context(|| format!("cannot write {}", file.display()))
+    crate::save_file::save_record(file, &session.setup().game, &session.record())
 }
 
 /// Reads a saved table and replays it.
 fn load(file: &Path) -> Result<Session<CardTable>> {
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let mut record: Value =
-        serde_json::from_str(&text).with_context(|| format!("{} is not a saved table (not JSON)", file.display()))?;
-    if let Value::Object(map) = &mut record {
-        map.remove("game");
-    }
-    let record: Record<TableSetup> = serde_json::from_value(record)
-        .with_context(|| format!("{} is not a saved table of cdgsolo", file.display()))?;
+    let (_, record) = crate::save_file::load_record::<TableSetup>(file, "table")?;
     Session::from_record(record).map_err(|e| anyhow!("{}: {e}", file.display()))
 }
 

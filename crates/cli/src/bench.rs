@@ -14,15 +14,24 @@ use rand_core::SeedableRng;
 use serde_json::json;
 use solo::{CardTable, TableAction, TableSetup};
 
-pub fn run(target: &str, game: Option<&str>, turns: u64, json: bool) -> Result<()> {
-    match target {
-        "table" => {}
-        "manoeuvre" => return bench_manoeuvre(turns, json),
-        _ => bail!("unknown bench target '{target}'; targets: table, manoeuvre"),
+/// What `cdgsolo bench` measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Target {
+    /// Fate Die turns of the card tables.
+    Table,
+    /// Whole random games of Manoeuvre.
+    Manoeuvre,
+}
+
+pub fn run(target: Target, game: Option<&str>, turns: u64, json: bool) -> Result<()> {
+    if target == Target::Manoeuvre {
+        return bench_manoeuvre(turns, json);
     }
-    let ids: Vec<String> = match game {
-        Some(g) => vec![g.to_string()],
-        None => solo::playsheets().map_err(|e| anyhow::anyhow!("{e}"))?.iter().map(|s| s.id.clone()).collect(),
+    let all: Vec<String> =
+        solo::playsheets().map_err(|e| anyhow::anyhow!("{e}"))?.iter().map(|s| s.id.clone()).collect();
+    let ids = match game {
+        Some(g) => vec![crate::known_id(g, &all, "card table")?],
+        None => all,
     };
     let mut rows = Vec::new();
     for id in &ids {

@@ -5,10 +5,11 @@ mod assist;
 mod bench;
 mod play;
 mod roll;
+mod save_file;
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
@@ -72,20 +73,31 @@ enum Command {
     Play {
         /// The game: `manoeuvre`.
         game: String,
+        /// Seed for the shuffles and rolls (printed at the start when left out).
         #[arg(long)]
         seed: Option<u64>,
-        /// The two nations, player 1's first, e.g. `--armies FR,BR` (any of the twelve codes).
+        /// The two nations, player 1's first, e.g. `--armies FR,BR`: IN, QI, US, TO, SP, AU, SW, OT,
+        /// PR, RU, BR, FR (codes or names).
         #[arg(long, value_delimiter = ',')]
         armies: Option<Vec<String>>,
-        /// How each player holds cards, e.g. `--hand-modes hand,display`.
-        #[arg(long, value_delimiter = ',')]
-        hand_modes: Option<Vec<String>>,
+        /// How each player holds cards, e.g. `--hand-modes hand,display` (one value for both).
+        #[arg(long, value_delimiter = ',', value_enum)]
+        hand_modes: Option<Vec<play::HandModeArg>>,
+        /// The battlefield: `random` draws the sections, their turns and the edges.
+        #[arg(long, value_enum)]
+        map: Option<play::MapArg>,
         /// Make every setup choice at random.
         #[arg(long)]
         quick_start: bool,
         /// Each player picks its opening cards.
         #[arg(long)]
         tournament: bool,
+        /// Start from a position in a scenario file (TOML, or JSON by its .json ending; docs/scenarios.md).
+        #[arg(long, value_name = "FILE")]
+        scenario: Option<String>,
+        /// Continue a game saved with `s FILE`.
+        #[arg(long, value_name = "FILE")]
+        resume: Option<String>,
         /// A directory with a corrected copy of the Manoeuvre data files (docs/manoeuvre-data.md).
         #[arg(long = "data", value_name = "DIR")]
         data_dir: Option<String>,
@@ -94,9 +106,9 @@ enum Command {
     Protocol,
     /// Measure the engine's speed.
     Bench {
-        /// What to measure: `table` (Fate Die turns of the card tables).
-        #[arg(default_value = "table")]
-        target: String,
+        /// What to measure.
+        #[arg(value_enum, default_value_t = bench::Target::Table)]
+        target: bench::Target,
         /// Only this game (default: all ten).
         #[arg(long)]
         game: Option<String>,
@@ -141,19 +153,46 @@ fn run(cli: Cli) -> Result<()> {
             };
             assist::run(options, &mut stdin.lock(), &mut io::stdout())
         }
-        Command::Play { game, seed, armies, hand_modes, quick_start, tournament, data_dir } => {
+        Command::Play {
+            game,
+            seed,
+            armies,
+            hand_modes,
+            map,
+            quick_start,
+            tournament,
+            scenario,
+            resume,
+            data_dir,
+        } => {
             if game != "manoeuvre" {
-                anyhow::bail!("'{game}' cannot be played in the terminal yet; try `cdgsolo play manoeuvre`");
+                let known = protocol::games()?;
+                if known.iter().any(|g| g.id == game) {
+                    bail!("'{game}' cannot be played in the terminal yet; try `cdgsolo play manoeuvre` or `cdgsolo assist {game}`");
+                }
+                let hint = engine::did_you_mean(&game, &["manoeuvre"]).map_or(String::new(), |g| format!(" (did you mean {g}?)"));
+                bail!("no game has id '{game}'{hint}; `cdgsolo play` runs manoeuvre");
             }
             let stdin = io::stdin();
-            let options = play::PlayOptions { seed, armies, hand_modes, quick_start, tournament, data_dir };
+            let options = play::PlayOptions {
+                seed,
+                armies,
+                hand_modes,
+                quick_start,
+                tournament,
+                data_dir,
+                map,
+                scenario,
+                resume,
+                clear_screen: io::stdout().is_terminal(),
+            };
             play::run(options, &mut stdin.lock(), &mut io::stdout())
         }
         Command::Protocol => {
             let stdin = io::stdin();
             protocol::serve(stdin.lock(), io::stdout().lock()).context("the protocol stream failed")
         }
-        Command::Bench { target, game, turns, json } => bench::run(&target, game.as_deref(), turns, json),
+        Command::Bench { target, game, turns, json } => bench::run(target, game.as_deref(), turns, json),
     }
 }
 
@@ -181,6 +220,25 @@ pub(crate) fn read_line(input: &mut dyn BufRead) -> Result<Option<String>> {
         return Ok(None);
     }
     Ok(Some(line.trim().to_string()))
+}
+
+/// `input` if it is one of `ids`; otherwise an error naming the closest id and listing them all.
+pub(crate) fn known_id(input: &str, ids: &[String], what: &str) -> Result<String> {
+    if ids.iter().any(|id| id == input) {
+        return Ok(input.to_string());
+    }
+    let hint = engine::did_you_mean(input, ids).map_or(String::new(), |g| format!(" (did you mean {g}?)"));
+    bail!("no {what} has id '{input}'{hint}; the {what}s are: {}", ids.join(", "))
+}
+
+/// Asks a yes-or-no question; the end of input answers `at_end`.
+pub(crate) fn confirm(input: &mut dyn BufRead, out: &mut dyn Write, question: &str, at_end: bool) -> Result<bool> {
+    write!(out, "{question} Type y for yes: ")?;
+    out.flush()?;
+    Ok(match read_line(input)? {
+        Some(answer) => answer.eq_ignore_ascii_case("y") || answer.eq_ignore_ascii_case("yes"),
+        None => at_end,
+    })
 }
 
 /// A seed from the clock when the user gave none; printed so the game can be repeated.

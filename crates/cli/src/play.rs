@@ -1,67 +1,181 @@
 //! `cdgsolo play manoeuvre`: a hotseat game of Manoeuvre in the terminal. It draws the battlefield
-//! and what the deciding player may see, lists that player's legal actions by number, and keeps a
-//! short log of rolls and decisions. When the decision passes to the other player and a secret hand
-//! is involved, it waits for Enter so the other player can take the seat. `u` undoes the last
-//! decision (never a roll, a draw or a reveal), `q` quits.
+//! and what the deciding player may see, lists that player's legal actions by number, and says what
+//! each step did on the battlefield (combat totals and results, moves, hits). When the decision
+//! passes to the other player and a secret hand is involved, it clears the screen and waits for
+//! Enter so the other player can take the seat, then tells that player what happened meanwhile. A
+//! screen whose only action hides nothing is taken without asking. `u` undoes the last decision
+//! (never a roll, a draw or a reveal), `s FILE` saves, `q` quits (asking first when decisions are
+//! unsaved).
 
 use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
 
-use anyhow::{Result, anyhow};
-use engine::{ChanceMode, Game, Session, ToMove};
-use manoeuvre::{Action, HandMode, Manoeuvre, ManoeuvreSetup, ManoeuvreView};
+use anyhow::{Context, Result, anyhow, bail};
+use clap::ValueEnum;
+use engine::{ChanceMode, Game, LogEntry, Session, ToMove};
+use manoeuvre::setup::RandomWord;
+use manoeuvre::state::Phase;
+use manoeuvre::{Action, HandMode, Manoeuvre, ManoeuvreSetup, ManoeuvreView, MapChoice, Scenario};
+
+/// How a player holds cards, as the command line names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum HandModeArg {
+    /// A secret hand of five, as the rulebook prints.
+    Hand,
+    /// The CDG Solo System display of the Manoeuvre playsheet.
+    Display,
+}
+
+impl From<HandModeArg> for HandMode {
+    fn from(mode: HandModeArg) -> Self {
+        match mode {
+            HandModeArg::Hand => HandMode::Hand,
+            HandModeArg::Display => HandMode::Display,
+        }
+    }
+}
+
+/// The `--map` choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MapArg {
+    /// Sections, their turns and the starting edges drawn at random.
+    Random,
+    /// The first player lays out the sections during setup (the rulebook's way).
+    Choose,
+}
 
 pub struct PlayOptions {
     pub seed: Option<u64>,
     pub armies: Option<Vec<String>>,
-    pub hand_modes: Option<Vec<String>>,
+    pub hand_modes: Option<Vec<HandModeArg>>,
     pub quick_start: bool,
     pub tournament: bool,
     pub data_dir: Option<String>,
+    pub map: Option<MapArg>,
+    pub scenario: Option<String>,
+    pub resume: Option<String>,
+    /// Clear the screen at a seat change (only when the output is a terminal).
+    pub clear_screen: bool,
 }
 
-fn parse_mode(text: &str) -> Result<HandMode> {
-    match text {
-        "hand" => Ok(HandMode::Hand),
-        "display" => Ok(HandMode::Display),
-        other => Err(anyhow!("'{other}' is not a hand mode (hand or display)")),
+/// The id written beside a saved game, so `assist --resume` and `play --resume` tell their saves apart.
+const GAME_ID: &str = "manoeuvre";
+
+/// Checks the nation names against the data, suggesting the closest one for a typo.
+fn check_armies(armies: &[String], data_dir: Option<&str>) -> Result<()> {
+    let data = match data_dir {
+        None => manoeuvre::tables::Compiled::embedded(),
+        Some(dir) => manoeuvre::tables::Compiled::from_dir(Path::new(dir)),
     }
+    .map_err(|e| anyhow!("the Manoeuvre data does not load: {e}"))?;
+    for army in armies {
+        if manoeuvre::setup::find_army(data, army).is_none() {
+            let codes: Vec<&str> = data.rules.armies.iter().map(|a| a.code.as_str()).collect();
+            let names = data.rules.armies.iter().map(|a| a.name.as_str());
+            let guess = engine::did_you_mean(army, codes.iter().copied().chain(names).collect::<Vec<_>>().iter());
+            let hint = guess.map_or(String::new(), |g| format!(" (did you mean {g}?)"));
+            bail!("no nation called '{army}'{hint}; the nations are {}", codes.join(", "));
+        }
+    }
+    Ok(())
 }
 
-pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
+fn read_scenario(file: &str) -> Result<Scenario> {
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+    let scenario =
+        if file.ends_with(".json") { Scenario::from_json(&text) } else { Scenario::from_toml(&text) };
+    scenario.map_err(|e| anyhow!("{file}: {e}"))
+}
+
+fn new_session(options: &PlayOptions) -> Result<Session<Manoeuvre>> {
     let seed = crate::seed_or_clock(options.seed);
-    let hand_modes = match options.hand_modes {
-        Some(m) => {
-            let first = parse_mode(&m[0])?;
-            Some([first, m.get(1).map(|s| parse_mode(s)).transpose()?.unwrap_or(first)])
+    if let Some(file) = &options.scenario {
+        let chosen = options.armies.is_some() || options.hand_modes.is_some() || options.map.is_some();
+        if chosen || options.quick_start || options.tournament {
+            bail!(
+                "--scenario sets up the whole game: leave out --armies, --hand-modes, --map, --quick-start and \
+                 --tournament"
+            );
         }
-        None => None,
-    };
-    let armies = match options.armies {
-        Some(a) if a.len() == 2 => Some([a[0].clone(), a[1].clone()]),
-        Some(_) => return Err(anyhow!("--armies takes two nations, e.g. --armies FR,BR")),
+        let setup = ManoeuvreSetup {
+            scenario: Some(read_scenario(file)?),
+            data_dir: options.data_dir.clone(),
+            ..ManoeuvreSetup::default()
+        };
+        return Session::new(setup, seed, ChanceMode::Auto).map_err(|e| anyhow!("{e}"));
+    }
+    let hand_modes = options.hand_modes.as_ref().and_then(|m| {
+        let first = HandMode::from(*m.first()?);
+        Some([first, m.get(1).map_or(first, |&s| s.into())])
+    });
+    let armies = match &options.armies {
+        Some(a) if a.len() == 2 => {
+            check_armies(a, options.data_dir.as_deref())?;
+            Some([a[0].clone(), a[1].clone()])
+        }
+        Some(_) => bail!("--armies takes two nations, e.g. --armies FR,BR"),
         None => None,
     };
     let setup = ManoeuvreSetup {
         armies,
-        map: None,
+        map: match options.map {
+            Some(MapArg::Random) => Some(MapChoice::Random(RandomWord::Random)),
+            _ => None,
+        },
         hand_modes,
         quick_start: options.quick_start,
         tournament: options.tournament,
-        data_dir: options.data_dir,
+        data_dir: options.data_dir.clone(),
         scenario: None,
     };
-    let mut session = Session::<Manoeuvre>::new(setup, seed, ChanceMode::Auto).map_err(|e| anyhow!("{e}"))?;
-    writeln!(out, "Manoeuvre — seed {seed} (play the same game again with --seed {seed})")?;
-    writeln!(out, "Type the number of an action, u to undo, q to quit.")?;
+    Session::new(setup, seed, ChanceMode::Auto).map_err(|e| anyhow!("{e}"))
+}
+
+fn load(file: &Path) -> Result<Session<Manoeuvre>> {
+    let (game, record) = crate::save_file::load_record::<ManoeuvreSetup>(file, "game of Manoeuvre")?;
+    if let Some(other) = game.filter(|g| g != GAME_ID) {
+        bail!("{} is a saved table of {other}: resume it with `cdgsolo assist --resume`", file.display());
+    }
+    Session::from_record(record).map_err(|e| anyhow!("{}: {e}", file.display()))
+}
+
+/// Whether the deciding player's screen shows something the other player must not see.
+fn shows_secrets(state: &Manoeuvre) -> bool {
+    let hands = (0..2).any(|p| state.side(p).mode == HandMode::Hand);
+    hands && (state.turn() > 0 || matches!(state.phase(), Phase::TournamentPick { .. } | Phase::Deploy { .. }))
+}
+
+pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
+    let mut session = match &options.resume {
+        Some(file) => {
+            let chosen = options.armies.is_some() || options.hand_modes.is_some() || options.map.is_some();
+            if chosen || options.scenario.is_some() || options.quick_start || options.tournament {
+                bail!("a resumed game already has its setup: give --resume FILE alone");
+            }
+            load(Path::new(file))?
+        }
+        None => new_session(&options)?,
+    };
+    let seed = session.seed();
+    match &options.resume {
+        Some(file) => writeln!(out, "Manoeuvre — resumed from {file} (seed {seed})")?,
+        None => writeln!(out, "Manoeuvre — seed {seed} (play the same game again with --seed {seed})")?,
+    }
+    writeln!(out, "Type the number of an action, u to undo, s FILE to save, q to quit.")?;
     writeln!(
         out,
         "Note: the terrain effects use provisional numbers (the Terrain Effects Chart is not published); see docs/manoeuvre-data.md."
     )?;
-    let mut shown = 0;
+    // What is on disk: quitting with a different log asks first.
+    let mut saved_log: Vec<LogEntry> = session.log().to_vec();
+    let mut save_path: Option<PathBuf> = options.resume.as_ref().map(PathBuf::from);
+    // Per player, the log length when that player last looked at the screen.
+    let mut seen = [session.log().len(); 2];
+    let mut shown = session.log().len();
     let mut last_decider: Option<u8> = None;
     loop {
         let state = *session.state();
-        print_log(&session, shown, out)?;
+        print_steps(&session, shown, out)?;
         shown = session.log().len();
         let player = match state.to_move() {
             ToMove::Terminal => {
@@ -74,20 +188,40 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
             ToMove::Chance => return Err(anyhow!("the game stopped at a die roll; this is a bug")),
         };
         let actions = state.legal();
-        if actions == [Action::DrawOn] {
-            // The end of a Draw phase with no Scout/Spy to play: nothing to ask.
-            session.apply(&Action::DrawOn).map_err(|e| anyhow!("{e}"))?;
+        if let [only] = actions.as_slice()
+            && !state.reveals(only)
+        {
+            // No choice to make, and taking it shows nobody anything: say so and go on.
+            if *only != Action::DrawOn {
+                writeln!(out, "* {} (the only choice)", state.action_label(only))?;
+            }
+            session.apply(only).map_err(|e| anyhow!("{e}"))?;
+            shown += 1;
             continue;
         }
-        let secret = state.turn() > 0 && (0..2).any(|p| state.side(p).mode == HandMode::Hand);
-        if secret && last_decider.is_some_and(|d| d != player) {
-            writeln!(out, "\n--- {} to decide: take the seat and press Enter ---", state.player_name(player))?;
-            out.flush()?;
-            if crate::read_line(input)?.is_none() {
-                return Ok(());
+        if last_decider.is_some_and(|d| d != player) {
+            if shows_secrets(&state) {
+                if options.clear_screen {
+                    write!(out, "\x1b[2J\x1b[H")?;
+                }
+                writeln!(out, "\n--- {} to decide: take the seat and press Enter ---", state.player_name(player))?;
+                out.flush()?;
+                if crate::read_line(input)?.is_none() {
+                    return Ok(());
+                }
+                let since = session.events_since(seen[usize::from(player)]);
+                if !since.is_empty() {
+                    writeln!(out, "Since your last decision:")?;
+                    for event in since {
+                        writeln!(out, "  {event}")?;
+                    }
+                }
+            } else {
+                writeln!(out, "\n--- {} to decide ---", state.player_name(player))?;
             }
         }
         last_decider = Some(player);
+        seen[usize::from(player)] = session.log().len();
         render(&state.observe(player), out)?;
         writeln!(out, "{} to decide:", state.player_name(player))?;
         for (i, a) in actions.iter().enumerate() {
@@ -96,38 +230,67 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
         write!(out, "> ")?;
         out.flush()?;
         let Some(line) = crate::read_line(input)? else { return Ok(()) };
-        match line.as_str() {
-            "q" | "quit" => return Ok(()),
-            "u" | "undo" => match session.undo() {
+        match line.split_once(' ').map_or((line.as_str(), ""), |(a, b)| (a, b.trim())) {
+            ("q" | "quit", _) => {
+                if session.log() == saved_log.as_slice()
+                    || crate::confirm(input, out, "Quit without saving the decisions made since the last save?", true)?
+                {
+                    return Ok(());
+                }
+            }
+            ("u" | "undo", _) => match session.undo() {
                 Ok(()) => {
                     shown = session.log().len();
                     writeln!(out, "Undone.")?;
                 }
                 Err(e) => writeln!(out, "Cannot undo: {e}")?,
             },
-            "" => {}
-            text => match text.parse::<usize>().ok().and_then(|n| n.checked_sub(1)).and_then(|i| actions.get(i)) {
+            ("s" | "save", "") => writeln!(out, "Say where: s FILE")?,
+            ("s" | "save", file) => {
+                let path = PathBuf::from(file);
+                let ours = save_path.as_ref() == Some(&path);
+                if !ours
+                    && path.exists()
+                    && !crate::confirm(input, out, &format!("{file} exists. Overwrite it?"), false)?
+                {
+                    writeln!(out, "Not saved.")?;
+                    continue;
+                }
+                match crate::save_file::save_record(&path, GAME_ID, &session.record()) {
+                    Ok(()) => {
+                        saved_log = session.log().to_vec();
+                        save_path = Some(path);
+                        writeln!(out, "Saved to {file}; resume with: cdgsolo play manoeuvre --resume {file}")?;
+                    }
+                    Err(e) => writeln!(out, "Not saved: {e:#}")?,
+                }
+            }
+            ("", _) => {}
+            (text, _) => match text.parse::<usize>().ok().and_then(|n| n.checked_sub(1)).and_then(|i| actions.get(i)) {
                 Some(action) => {
                     writeln!(out, "* {}", state.action_label(action))?;
-                    shown += 1;
                     session.apply(action).map_err(|e| anyhow!("{e}"))?;
+                    seen[usize::from(player)] = session.log().len();
                 }
-                None => writeln!(out, "'{text}' is not an action number (1 to {}), u or q.", actions.len())?,
+                None => writeln!(out, "'{text}' is not an action number (1 to {}), u, s FILE or q.", actions.len())?,
             },
         }
     }
 }
 
-/// Rolls made since the last prompt; draws stay private.
-fn print_log(session: &Session<Manoeuvre>, from: usize, out: &mut dyn Write) -> Result<()> {
+/// What the steps since log entry `from` did: the dice thrown, then the events in words. Draws stay
+/// private.
+fn print_steps(session: &Session<Manoeuvre>, from: usize, out: &mut dyn Write) -> Result<()> {
     let rolls: Vec<&str> =
         session.log().get(from..).unwrap_or(&[]).iter().filter_map(|e| e.id.strip_prefix("die-")).collect();
     if !rolls.is_empty() {
         writeln!(out, "  dice: {}", rolls.join(" "))?;
     }
+    for event in session.events_since(from) {
+        writeln!(out, "  {event}")?;
+    }
     Ok(())
 }
-
 /// The battlefield (rank 8 at the top), units as player and unit number (`13` is player 1's third
 /// unit, `*` when reduced), then each side's cards as the viewer may see them.
 fn render(view: &ManoeuvreView, out: &mut dyn Write) -> Result<()> {
@@ -192,6 +355,10 @@ fn render(view: &ManoeuvreView, out: &mut dyn Write) -> Result<()> {
     }
     if let Some(face) = view.fate_die {
         writeln!(out, "Fate Die this turn: {face}")?;
+    }
+    if let Some(left) = view.moves_left {
+        let units = if left == 1 { "unit" } else { "units" };
+        writeln!(out, "Moves left this turn: {left} {units}")?;
     }
     Ok(())
 }

@@ -104,7 +104,13 @@ fn assist_explains_bad_input_and_unknown_games() {
     assert!(err.contains("no game has id 'chess'"), "{err}");
     let (ok, _, err) = cdgsolo(&["bench", "everything"], "");
     assert!(!ok);
-    assert!(err.contains("unknown bench target"), "{err}");
+    assert!(err.contains("[possible values: table, manoeuvre]"), "help lists the targets: {err}");
+    let (ok, _, err) = cdgsolo(&["assist", "wilderness-wars"], "");
+    assert!(!ok);
+    assert!(err.contains("did you mean wilderness-war?"), "{err}");
+    let (ok, _, err) = cdgsolo(&["assist", "cc-napoleonics", "--scenario", "vitorla"], "");
+    assert!(!ok);
+    assert!(err.contains("no scenario has id 'vitorla' (did you mean vitoria?)"), "{err}");
 }
 
 #[test]
@@ -133,7 +139,10 @@ fn play_explains_bad_options() {
     assert!(err.contains("no nation called 'XX'"), "{err}");
     let (ok, _, err) = cdgsolo(&["play", "manoeuvre", "--hand-modes", "hand,cards"], "");
     assert!(!ok);
-    assert!(err.contains("'cards' is not a hand mode"), "{err}");
+    assert!(err.contains("[possible values: hand, display]"), "{err}");
+    let (ok, _, err) = cdgsolo(&["play", "manouvre"], "");
+    assert!(!ok);
+    assert!(err.contains("did you mean manoeuvre?"), "{err}");
     let (ok, _, err) = cdgsolo(&["play", "1960"], "");
     assert!(!ok);
     assert!(err.contains("cannot be played in the terminal yet"), "{err}");

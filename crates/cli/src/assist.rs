@@ -311,10 +311,27 @@ fn write_rest(view: &TableView, actions: &[TableAction], out: &mut dyn Write) ->
             deck.discard.len()
         )?;
     }
-    if !view.cards.is_empty() {
-        // The displays show table numbers; this says which printed card each one in sight is.
-        let legend: Vec<String> = view.cards.iter().map(|(id, name)| format!("{id} = {name}")).collect();
-        writeln!(out, "  cards in sight: {}", legend.join("; "))?;
+    let width = terminal_width();
+    // The displays show table numbers; the legend names the printed cards among the numbers on this
+    // screen (a discard pile's buried cards stay out of it: only its top card is shown).
+    let mut on_screen: Vec<u16> = Vec::new();
+    for side in view.sides.iter().chain(view.other_pair.iter().flat_map(|o| o.sides.iter())) {
+        on_screen.extend(side.slots.values().flatten().flatten().map(|c| c.0));
+        on_screen.extend(side.beside.iter().map(|c| c.0));
+    }
+    for deck in &view.decks {
+        on_screen.extend(deck.face_up_top.map(|c| c.0));
+        on_screen.extend(deck.discard.last().copied().flatten().map(|c| c.0));
+    }
+    on_screen.extend(view.last_inactive_play.map(|(c, _)| c.0));
+    let legend: Vec<String> = view
+        .cards
+        .iter()
+        .filter(|(id, _)| on_screen.contains(id))
+        .map(|(id, name)| format!("{id} = {name}"))
+        .collect();
+    if !legend.is_empty() {
+        write_wrapped(out, "  cards in sight: ", &legend, "; ", width)?;
     }
     for marker in &view.shown_markers {
         match marker.values.as_slice() {
@@ -335,14 +352,25 @@ fn write_rest(view: &TableView, actions: &[TableAction], out: &mut dyn Write) ->
         }
     }
     for ((side, place), cards) in groups {
-        writeln!(out, "  {} holds {} ({place})", view.sides[usize::from(side)].name, cards.join(", "))?;
+        let who = &view.sides[usize::from(side)].name;
+        if cards.len() > HELD_LISTED {
+            // A whole part of a deck: its count is what the player needs, the names are in the box.
+            writeln!(out, "  {who} holds {} cards ({place})", cards.len())?;
+        } else {
+            let mut cards = cards;
+            if let Some(last) = cards.last_mut() {
+                last.push_str(&format!(" ({place})"));
+            }
+            write_wrapped(out, &format!("  {who} holds "), &cards, ", ", width)?;
+        }
     }
     if let Some((card, allowed)) = view.last_inactive_play {
         let what = if allowed { "was played" } else { "was blocked by the Fate Die (!!)" };
         writeln!(out, "  The inactive side's {} {what}.", name(card))?;
     }
     for note in &view.reminders {
-        writeln!(out, "  Reminder: {note}")?;
+        let words: Vec<String> = note.split_whitespace().map(str::to_string).collect();
+        write_wrapped(out, "  Reminder: ", &words, " ", width)?;
     }
     if let (Some(face), Some(title)) = (view.fate_die, &view.fate_die_title) {
         let mut allowed: Vec<String> = actions
@@ -360,5 +388,37 @@ fn write_rest(view: &TableView, actions: &[TableAction], out: &mut dyn Write) ->
         };
         writeln!(out, "Fate Die {face}: {title}. Allowed now: {what}.")?;
     }
+    Ok(())
+}
+
+/// Above this many cards in one place beside a display, the screen gives their count, not their names.
+const HELD_LISTED: usize = 8;
+
+/// The terminal's width in columns: `COLUMNS` when the shell exports it, else 100.
+fn terminal_width() -> usize {
+    std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).filter(|&w: &usize| w >= 40).unwrap_or(100)
+}
+
+/// Writes `items` after `lead`, separated by `sep`, breaking lines before `width` and indenting the
+/// continuation lines under the first item.
+fn write_wrapped(out: &mut dyn Write, lead: &str, items: &[String], sep: &str, width: usize) -> Result<()> {
+    let indent = " ".repeat(lead.chars().count().min(width / 2));
+    let mut line = lead.to_string();
+    let mut first = true;
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() { format!("{item}{}", sep.trim_end()) } else { item.clone() };
+        let needed = piece.chars().count() + usize::from(!first);
+        if !first && line.chars().count() + needed > width {
+            writeln!(out, "{line}")?;
+            line = indent.clone();
+            first = true;
+        }
+        if !first {
+            line.push(' ');
+        }
+        line.push_str(&piece);
+        first = false;
+    }
+    writeln!(out, "{line}")?;
     Ok(())
 }

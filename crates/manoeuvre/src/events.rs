@@ -103,17 +103,18 @@ pub(crate) fn events(after: &Manoeuvre, before: &Manoeuvre, action: &Action) -> 
             told.push(format!("{who} is eliminated: take it off the board"));
             continue;
         }
+        // A hit comes before the retreat it forces.
+        if now.reduced && !was.reduced {
+            told.push(format!("{who} takes a hit: turn it to its reduced side (strength {})", after.strength(unit)));
+        } else if was.reduced && !now.reduced {
+            told.push(format!("{who} is restored: turn it to its full-strength side"));
+        }
         if was.square != now.square && now.square != NONE {
             if was.square == NONE {
                 told.push(format!("{who} is placed on {}", name(now.square)));
             } else {
                 told.push(format!("{who} moves from {} to {}", name(was.square), name(now.square)));
             }
-        }
-        if now.reduced && !was.reduced {
-            told.push(format!("{who} takes a hit: turn it to its reduced side (strength {})", after.strength(unit)));
-        } else if was.reduced && !now.reduced && !now.eliminated {
-            told.push(format!("{who} is restored: turn it to its full-strength side"));
         }
     }
     for sq in crate::board::squares(after.redoubts & !before.redoubts) {

@@ -5,7 +5,7 @@
 //! up again; `--script FILE` runs action ids from a file without asking anything.
 
 use std::io::{BufRead, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use engine::{ChanceMode, Game, Session};
@@ -140,6 +140,9 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
     } else {
         shown_log = session.log().len();
     }
+    // What is on disk (or, for a new table, its deal): quitting with a different log asks first.
+    let mut saved_log = session.log().to_vec();
+    let mut save_path = options.resume.as_ref().map(PathBuf::from);
     let mut show_tools = false;
     loop {
         let state = session.state();
@@ -167,7 +170,13 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
         out.flush()?;
         let Some(line) = crate::read_line(input)? else { return Ok(()) };
         match line.split_once(' ').map_or((line.as_str(), ""), |(a, b)| (a, b.trim())) {
-            ("q" | "quit", _) => return Ok(()),
+            ("q" | "quit", _) => {
+                if session.log() == saved_log.as_slice()
+                    || crate::confirm(input, out, "Quit without saving the decisions made since the last save?", true)?
+                {
+                    return Ok(());
+                }
+            }
             ("u" | "undo", _) => match session.undo() {
                 Ok(()) => {
                     shown_log = session.log().len();
@@ -182,10 +191,24 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
             ("l" | "log", _) => write_log(&session, out)?,
             ("t" | "tools", _) => show_tools = true,
             ("s" | "save", "") => writeln!(out, "Say where: s FILE")?,
-            ("s" | "save", file) => match save(&session, Path::new(file)) {
-                Ok(()) => writeln!(out, "Saved to {file}; resume with: cdgsolo assist --resume {file}")?,
-                Err(e) => writeln!(out, "Not saved: {e:#}")?,
-            },
+            ("s" | "save", file) => {
+                let path = PathBuf::from(file);
+                if save_path.as_ref() != Some(&path)
+                    && path.exists()
+                    && !crate::confirm(input, out, &format!("{file} exists. Overwrite it?"), false)?
+                {
+                    writeln!(out, "Not saved.")?;
+                    continue;
+                }
+                match save(&session, &path) {
+                    Ok(()) => {
+                        saved_log = session.log().to_vec();
+                        save_path = Some(path);
+                        writeln!(out, "Saved to {file}; resume with: cdgsolo assist --resume {file}")?
+                    }
+                    Err(e) => writeln!(out, "Not saved: {e:#}")?,
+                }
+            }
             ("", _) => {}
             (text, _) => match text.parse::<usize>().ok().and_then(|n| n.checked_sub(1)).and_then(|i| actions.get(i)) {
                 Some(action) => {
@@ -324,12 +347,8 @@ fn write_rest(view: &TableView, actions: &[TableAction], out: &mut dyn Write) ->
         on_screen.extend(deck.discard.last().copied().flatten().map(|c| c.0));
     }
     on_screen.extend(view.last_inactive_play.map(|(c, _)| c.0));
-    let legend: Vec<String> = view
-        .cards
-        .iter()
-        .filter(|(id, _)| on_screen.contains(id))
-        .map(|(id, name)| format!("{id} = {name}"))
-        .collect();
+    let legend: Vec<String> =
+        view.cards.iter().filter(|(id, _)| on_screen.contains(id)).map(|(id, name)| format!("{id} = {name}")).collect();
     if !legend.is_empty() {
         write_wrapped(out, "  cards in sight: ", &legend, "; ", width)?;
     }

@@ -153,24 +153,16 @@ fn run(cli: Cli) -> Result<()> {
             };
             assist::run(options, &mut stdin.lock(), &mut io::stdout())
         }
-        Command::Play {
-            game,
-            seed,
-            armies,
-            hand_modes,
-            map,
-            quick_start,
-            tournament,
-            scenario,
-            resume,
-            data_dir,
-        } => {
+        Command::Play { game, seed, armies, hand_modes, map, quick_start, tournament, scenario, resume, data_dir } => {
             if game != "manoeuvre" {
                 let known = protocol::games()?;
                 if known.iter().any(|g| g.id == game) {
-                    bail!("'{game}' cannot be played in the terminal yet; try `cdgsolo play manoeuvre` or `cdgsolo assist {game}`");
+                    bail!(
+                        "'{game}' cannot be played in the terminal yet; try `cdgsolo play manoeuvre` or `cdgsolo assist {game}`"
+                    );
                 }
-                let hint = engine::did_you_mean(&game, &["manoeuvre"]).map_or(String::new(), |g| format!(" (did you mean {g}?)"));
+                let hint = engine::did_you_mean(&game, &["manoeuvre"])
+                    .map_or(String::new(), |g| format!(" (did you mean {g}?)"));
                 bail!("no game has id '{game}'{hint}; `cdgsolo play` runs manoeuvre");
             }
             let stdin = io::stdin();

@@ -82,8 +82,7 @@ fn check_armies(armies: &[String], data_dir: Option<&str>) -> Result<()> {
 
 fn read_scenario(file: &str) -> Result<Scenario> {
     let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
-    let scenario =
-        if file.ends_with(".json") { Scenario::from_json(&text) } else { Scenario::from_toml(&text) };
+    let scenario = if file.ends_with(".json") { Scenario::from_json(&text) } else { Scenario::from_toml(&text) };
     scenario.map_err(|e| anyhow!("{file}: {e}"))
 }
 

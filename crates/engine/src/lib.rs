@@ -16,5 +16,5 @@ mod suggest;
 
 pub use game::{ActionError, Game, Outcome, SetupError, ToMove};
 pub use rng::{ChanceRng, below, shuffle};
-pub use suggest::{did_you_mean, edit_distance};
 pub use session::{ChanceMode, Decider, LogEntry, RECORD_FORMAT, Record, Session, SessionError};
+pub use suggest::{did_you_mean, edit_distance};

@@ -169,9 +169,5 @@ fn combat_result(before: &Manoeuvre, action: &Action) -> Option<String> {
         _ if attack > defense => "greater than the defence: the target takes a hit",
         _ => "not greater than the defence: no effect",
     };
-    Some(format!(
-        "{}: attack {attack} (dice {}) against defence {defense}, {result}",
-        c.kind.name(),
-        c.dice_total
-    ))
+    Some(format!("{}: attack {attack} (dice {}) against defence {defense}, {result}", c.kind.name(), c.dice_total))
 }

@@ -92,7 +92,13 @@ fn save(session: &Session<CardTable>, file: &Path) -> Result<()> {
 
 /// Reads a saved table and replays it.
 fn load(file: &Path) -> Result<Session<CardTable>> {
-    let (_, record) = crate::save_file::load_record::<TableSetup>(file, "table")?;
+    let accept = |game: &str| {
+        if game == "manoeuvre" {
+            bail!("{} is a saved game of Manoeuvre: resume it with `cdgsolo play manoeuvre --resume`", file.display());
+        }
+        Ok(())
+    };
+    let record = crate::save_file::load_record::<TableSetup>(file, "table", &accept)?;
     Session::from_record(record).map_err(|e| anyhow!("{}: {e}", file.display()))
 }
 

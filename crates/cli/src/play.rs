@@ -131,10 +131,13 @@ fn new_session(options: &PlayOptions) -> Result<Session<Manoeuvre>> {
 }
 
 fn load(file: &Path) -> Result<Session<Manoeuvre>> {
-    let (game, record) = crate::save_file::load_record::<ManoeuvreSetup>(file, "game of Manoeuvre")?;
-    if let Some(other) = game.filter(|g| g != GAME_ID) {
-        bail!("{} is a saved table of {other}: resume it with `cdgsolo assist --resume`", file.display());
-    }
+    let accept = |game: &str| {
+        if game != GAME_ID {
+            bail!("{} is a saved table of {game}: resume it with `cdgsolo assist --resume`", file.display());
+        }
+        Ok(())
+    };
+    let record = crate::save_file::load_record::<ManoeuvreSetup>(file, "game of Manoeuvre", &accept)?;
     Session::from_record(record).map_err(|e| anyhow!("{}: {e}", file.display()))
 }
 

@@ -47,9 +47,13 @@ pub fn save_record<S: Serialize>(path: &Path, game: &str, record: &Record<S>) ->
     write_atomic(path, &(serde_json::to_string_pretty(&value)? + "\n"))
 }
 
-/// Reads a saved record and the game id written beside it; `what` names the kind of save in errors
-/// ("table", "game").
-pub fn load_record<S: DeserializeOwned>(path: &Path, what: &str) -> Result<(Option<String>, Record<S>)> {
+/// Reads a saved record; `what` names the kind of save in errors ("table"), and `accept` checks the
+/// game id written beside it (if any) before the record is read as that kind.
+pub fn load_record<S: DeserializeOwned>(
+    path: &Path,
+    what: &str,
+    accept: &dyn Fn(&str) -> Result<()>,
+) -> Result<Record<S>> {
     let text = fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut value: Value =
         serde_json::from_str(&text).with_context(|| format!("{} is not a saved {what} (not JSON)", path.display()))?;
@@ -57,9 +61,10 @@ pub fn load_record<S: DeserializeOwned>(path: &Path, what: &str) -> Result<(Opti
         Value::Object(map) => map.remove("game").and_then(|g| g.as_str().map(str::to_string)),
         _ => None,
     };
-    let record = serde_json::from_value(value)
-        .with_context(|| format!("{} is not a saved {what} of cdgsolo", path.display()))?;
-    Ok((game, record))
+    if let Some(game) = &game {
+        accept(game)?;
+    }
+    serde_json::from_value(value).with_context(|| format!("{} is not a saved {what} of cdgsolo", path.display()))
 }
 
 #[cfg(test)]

@@ -312,3 +312,93 @@ fn assist_prints_the_log_of_the_table_in_the_words_of_each_step() {
     assert!(log.starts_with("\n side turn 1, French:\n     Draw "), "the deal comes first: {log}");
     assert!(log.contains("\n   French: roll the Fate Die\n     Fate Die shows 1:"), "{log}");
 }
+
+/// Quick start with fixed armies, then the first action at every step.
+fn first_actions(steps: usize) -> String {
+    "1\n".repeat(steps) + "q\ny\n"
+}
+
+#[test]
+fn play_tells_each_combat_in_words_and_the_moves_left() {
+    let (ok, out, err) =
+        cdgsolo(&["play", "manoeuvre", "--seed", "4", "--quick-start", "--armies", "FR,BR"], &first_actions(600));
+    assert!(ok, "{err}");
+    assert!(out.contains("Game turn 1 — Movement phase"), "phases have names: {out}");
+    assert!(out.contains("Moves left this turn: 3 units"), "{out}");
+    assert!(out.contains("  1st Cuirassiers (France) moves from b8 to b6"), "{out}");
+    assert!(
+        out.contains(
+            "  Assault: attack 24 (dice 17) against defence 7, three times the defence or more: the defender takes a \
+             hit and retreats\n  1st Cuirassiers (France) takes a hit: turn it to its reduced side (strength 4)\n  \
+             1st Cuirassiers (France) moves from b2 to b3"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("* France: end the Movement phase (the only choice)"), "{out}");
+    // After the seat changes, the new player reads what the other did meanwhile.
+    assert!(out.contains("take the seat and press Enter ---\nSince your last decision:\n"), "{out}");
+    for debug in ["{ ", "Player(", "Some(", "PlaceSection"] {
+        assert!(!out.contains(debug), "no Rust debug text ({debug}): {out}");
+    }
+}
+
+#[test]
+fn play_saves_resumes_and_asks_before_overwriting_or_quitting() {
+    let file = temp_file("manoeuvre.json");
+    let path = file.to_string_lossy().into_owned();
+    let _ = std::fs::remove_file(&file);
+    let args = ["play", "manoeuvre", "--seed", "4", "--quick-start", "--armies", "FR,BR"];
+    // Discard a card, save, discard another, try to quit (refused), quit after all.
+    let (ok, out, err) = cdgsolo(&args, &format!("1\ns {path}\n1\nq\nn\nq\ny\n"));
+    assert!(ok, "{err}");
+    assert!(out.contains(&format!("Saved to {path}; resume with: cdgsolo play manoeuvre --resume {path}")), "{out}");
+    assert_eq!(out.matches("Quit without saving the decisions made since the last save?").count(), 2, "{out}");
+    let saved: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(saved["game"], "manoeuvre");
+    // The resumed game has the one discard of the save, not the second; quitting it asks nothing.
+    let (ok, resumed, err) = cdgsolo(&["play", "manoeuvre", "--resume", &path], "q\n");
+    assert!(ok, "{err}");
+    assert!(resumed.contains(&format!("resumed from {path}")), "{resumed}");
+    assert!(resumed.contains("Player 1 — France, north edge: deck 55, discard 1"), "{resumed}");
+    assert!(!resumed.contains("Quit without saving"), "{resumed}");
+    // Another game does not overwrite the save unless told to.
+    let (ok, out, err) = cdgsolo(&args, &format!("s {path}\nn\nq\n"));
+    assert!(ok, "{err}");
+    assert!(out.contains(&format!("{path} exists. Overwrite it?")) && out.contains("Not saved."), "{out}");
+    let (ok, out, _) = cdgsolo(&args, &format!("s {path}\ny\nq\n"));
+    assert!(ok && out.contains("Saved to"), "{out}");
+    // A card table's save is not a game of Manoeuvre.
+    let (ok, _, _) = cdgsolo(&["assist", "1960", "--seed", "1"], &format!("s {path}\ny\nq\n"));
+    assert!(ok);
+    let (ok, _, err) = cdgsolo(&["play", "manoeuvre", "--resume", &path], "q\n");
+    assert!(!ok);
+    assert!(err.contains("saved table of 1960"), "{err}");
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn assist_asks_before_quitting_with_unsaved_decisions() {
+    let (ok, out, err) = cdgsolo(&["assist", "1960", "--seed", "1"], "q\n1\nq\nn\nq\ny\n");
+    assert!(ok, "{err}");
+    // Nothing decided yet: the first q quits at once. So the roll never happens.
+    assert!(!out.contains("Quit without saving"), "{out}");
+    let (ok, out, err) = cdgsolo(&["assist", "1960", "--seed", "1"], "1\nq\nn\nq\ny\n");
+    assert!(ok, "{err}");
+    assert_eq!(out.matches("Quit without saving").count(), 2, "{out}");
+}
+
+#[test]
+fn play_starts_from_a_scenario_file_or_a_random_map() {
+    let scenario = concat!(env!("CARGO_MANIFEST_DIR"), "/../manoeuvre/scenarios/assault.toml");
+    let (ok, out, err) = cdgsolo(&["play", "manoeuvre", "--seed", "1", "--scenario", scenario], "q\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("     a    b    c    d    e    f    g    h"), "the scenario's board is drawn: {out}");
+    let (ok, _, err) = cdgsolo(&["play", "manoeuvre", "--scenario", scenario, "--armies", "FR,BR"], "q\n");
+    assert!(!ok);
+    assert!(err.contains("--scenario sets up the whole game"), "{err}");
+    // A random map: the sections are laid without asking; the nations are still chosen.
+    let (ok, out, err) = cdgsolo(&["play", "manoeuvre", "--seed", "1", "--map", "random"], "q\n");
+    assert!(ok, "{err}");
+    assert!(!out.contains("place map section"), "{out}");
+    assert!(out.contains("offer "), "{out}");
+}

@@ -340,7 +340,7 @@ fn write_rest(view: &TableView, actions: &[TableAction], out: &mut dyn Write) ->
             deck.discard.len()
         )?;
     }
-    let width = terminal_width();
+    let width = crate::terminal_width();
     // The displays show table numbers; the legend names the printed cards among the numbers on this
     // screen (a discard pile's buried cards stay out of it: only its top card is shown).
     let mut on_screen: Vec<u16> = Vec::new();
@@ -356,7 +356,7 @@ fn write_rest(view: &TableView, actions: &[TableAction], out: &mut dyn Write) ->
     let legend: Vec<String> =
         view.cards.iter().filter(|(id, _)| on_screen.contains(id)).map(|(id, name)| format!("{id} = {name}")).collect();
     if !legend.is_empty() {
-        write_wrapped(out, "  cards in sight: ", &legend, "; ", width)?;
+        crate::write_wrapped(out, "  cards in sight: ", &legend, "; ", width)?;
     }
     for marker in &view.shown_markers {
         match marker.values.as_slice() {
@@ -386,7 +386,7 @@ fn write_rest(view: &TableView, actions: &[TableAction], out: &mut dyn Write) ->
             if let Some(last) = cards.last_mut() {
                 last.push_str(&format!(" ({place})"));
             }
-            write_wrapped(out, &format!("  {who} holds "), &cards, ", ", width)?;
+            crate::write_wrapped(out, &format!("  {who} holds "), &cards, ", ", width)?;
         }
     }
     if let Some((card, allowed)) = view.last_inactive_play {
@@ -395,7 +395,7 @@ fn write_rest(view: &TableView, actions: &[TableAction], out: &mut dyn Write) ->
     }
     for note in &view.reminders {
         let words: Vec<String> = note.split_whitespace().map(str::to_string).collect();
-        write_wrapped(out, "  Reminder: ", &words, " ", width)?;
+        crate::write_wrapped(out, "  Reminder: ", &words, " ", width)?;
     }
     if let (Some(face), Some(title)) = (view.fate_die, &view.fate_die_title) {
         let mut allowed: Vec<String> = actions
@@ -418,32 +418,3 @@ fn write_rest(view: &TableView, actions: &[TableAction], out: &mut dyn Write) ->
 
 /// Above this many cards in one place beside a display, the screen gives their count, not their names.
 const HELD_LISTED: usize = 8;
-
-/// The terminal's width in columns: `COLUMNS` when the shell exports it, else 100.
-fn terminal_width() -> usize {
-    std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).filter(|&w: &usize| w >= 40).unwrap_or(100)
-}
-
-/// Writes `items` after `lead`, separated by `sep`, breaking lines before `width` and indenting the
-/// continuation lines under the first item.
-fn write_wrapped(out: &mut dyn Write, lead: &str, items: &[String], sep: &str, width: usize) -> Result<()> {
-    let indent = " ".repeat(lead.chars().count().min(width / 2));
-    let mut line = lead.to_string();
-    let mut first = true;
-    for (i, item) in items.iter().enumerate() {
-        let piece = if i + 1 < items.len() { format!("{item}{}", sep.trim_end()) } else { item.clone() };
-        let needed = piece.chars().count() + usize::from(!first);
-        if !first && line.chars().count() + needed > width {
-            writeln!(out, "{line}")?;
-            line = indent.clone();
-            first = true;
-        }
-        if !first {
-            line.push(' ');
-        }
-        line.push_str(&piece);
-        first = false;
-    }
-    writeln!(out, "{line}")?;
-    Ok(())
-}

@@ -239,3 +239,32 @@ pub(crate) fn seed_or_clock(seed: Option<u64>) -> u64 {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
     })
 }
+
+/// The terminal's width in columns: `COLUMNS` when the shell exports it, else 100.
+pub(crate) fn terminal_width() -> usize {
+    std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).filter(|&w: &usize| w >= 40).unwrap_or(100)
+}
+
+/// Writes `items` after `lead`, separated by `sep`, breaking lines before `width` and indenting the
+/// continuation lines under the first item.
+pub(crate) fn write_wrapped(out: &mut dyn Write, lead: &str, items: &[String], sep: &str, width: usize) -> Result<()> {
+    let indent = " ".repeat(lead.chars().count().min(width / 2));
+    let mut line = lead.to_string();
+    let mut first = true;
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() { format!("{item}{}", sep.trim_end()) } else { item.clone() };
+        let needed = piece.chars().count() + usize::from(!first);
+        if !first && line.chars().count() + needed > width {
+            writeln!(out, "{line}")?;
+            line = indent.clone();
+            first = true;
+        }
+        if !first {
+            line.push(' ');
+        }
+        line.push_str(&piece);
+        first = false;
+    }
+    writeln!(out, "{line}")?;
+    Ok(())
+}

@@ -297,7 +297,14 @@ fn print_steps(session: &Session<Manoeuvre>, from: usize, out: &mut dyn Write) -
 /// unit, `*` when reduced), then each side's cards as the viewer may see them.
 fn render(view: &ManoeuvreView, out: &mut dyn Write) -> Result<()> {
     writeln!(out)?;
-    writeln!(out, "Game turn {} — {}", view.turn, view.phase)?;
+    if view.turn == 0 {
+        // The setup steps name themselves ("setup: placing the map sections").
+        let mut phase = view.phase.chars();
+        let first = phase.next().map(|c| c.to_uppercase().to_string()).unwrap_or_default();
+        writeln!(out, "{first}{}", phase.as_str())?;
+    } else {
+        writeln!(out, "Game turn {} — {}", view.turn, view.phase)?;
+    }
     if !view.terrain.is_empty() {
         writeln!(out, "     a    b    c    d    e    f    g    h")?;
         for (i, row) in view.terrain.iter().enumerate() {
@@ -335,8 +342,8 @@ fn render(view: &ManoeuvreView, out: &mut dyn Write) -> Result<()> {
             .filter(|u| u.side as usize == p && !u.eliminated)
             .map(|u| format!("{}{}={} {}", p + 1, u.id % 8 + 1, u.name, u.strength))
             .collect();
-        writeln!(out, "  units: {}", units.join(", "))?;
-        if let Some(display) = &side.display {
+        crate::write_wrapped(out, "  units: ", &units, ", ", crate::terminal_width())?;
+        if let Some(display) = side.display.as_ref().filter(|d| d.iter().any(|slot| !slot.is_empty())) {
             for (slot, cards) in ["A", "B", "D", "E"].iter().zip(display) {
                 let text: Vec<String> =
                     cards.iter().map(|c| c.as_ref().map_or("(face-down)".to_string(), |c| c.label.clone())).collect();
@@ -349,7 +356,15 @@ fn render(view: &ManoeuvreView, out: &mut dyn Write) -> Result<()> {
             let seen: Vec<String> = side.hand.iter().map(|c| c.label.clone()).collect();
             let hidden = side.hand_count as usize - seen.len();
             let more = if hidden > 0 { format!(" (+{hidden} unseen)") } else { String::new() };
-            writeln!(out, "  hand: {}{more}", seen.join(" | "))?;
+            if seen.is_empty() {
+                writeln!(out, "  hand: {}", more.trim_start())?;
+            } else {
+                let mut seen = seen;
+                if let Some(last) = seen.last_mut() {
+                    last.push_str(&more);
+                }
+                crate::write_wrapped(out, "  hand: ", &seen, " |", crate::terminal_width())?;
+            }
         }
     }
     if let Some(c) = &view.combat {

@@ -125,7 +125,7 @@ fn play_manoeuvre_runs_a_hotseat_game_with_undo() {
     assert!(out.contains("Player 1 — France"), "{out}");
     assert!(out.contains("Player 2 — Great Britain"), "{out}");
     assert!(out.contains("Undone."), "a discard can be taken back: {out}");
-    assert!(out.contains("hand:  (+5 unseen)"), "the other hand stays hidden: {out}");
+    assert!(out.contains("hand: (+5 unseen)"), "the other hand stays hidden: {out}");
     assert!(out.contains("take the seat and press Enter"), "the seat passes between players: {out}");
 }
 

@@ -90,6 +90,17 @@ pub(crate) fn events(after: &Manoeuvre, before: &Manoeuvre, action: &Action) -> 
         let on = if c.defender == NONE { "an empty square".to_string() } else { after.unit_words(c.defender) };
         told.push(format!("{}: {attacker} against {on} at {}", c.kind.name(), name(c.defender_square)));
     }
+    if let (Action::Die(v), Phase::FateRoll) = (*action, before.phase) {
+        told.push(format!("{}'s Fate Die shows {v}", before.player_name(before.active)));
+    }
+    if let (Action::Die(v), Phase::FateCheck { .. }) = (*action, before.phase) {
+        let side = before.player_name(1 - before.active);
+        told.push(if v == 1 {
+            format!("{side}'s Fate Die shows 1 (!!): the HQ card is blocked")
+        } else {
+            format!("{side}'s Fate Die shows {v}: the HQ card may be played")
+        });
+    }
     if let Some(line) = combat_result(before, action) {
         told.push(line);
     }

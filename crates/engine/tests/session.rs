@@ -397,6 +397,8 @@ fn from_record_names_the_step_with_the_wrong_decider() {
                 assert_eq!(step, k);
                 assert_eq!(id, good.log[k].id);
                 assert!(reason.contains("the log says"), "{reason}");
+                assert!(!reason.contains("Player(") && !reason.contains("Chance"), "plain words: {reason}");
+                assert!(reason.contains("player 1") || reason.contains("player 2"), "{reason}");
             }
             other => panic!("step {k}: expected a replay error, got {other:?}"),
         }

@@ -144,7 +144,7 @@ fn two_units_on_one_square() {
 fn a_unit_on_a_lake() {
     let mut s = base();
     s.players[0].units[0].square = Some("c5".into());
-    assert_error(&s, "players[0].units[0].square: a unit on a Lake square (c5): units cannot enter it");
+    assert_error(&s, "players[0].units[0].square: a unit on a lake square (c5): units cannot enter it");
 }
 
 #[test]

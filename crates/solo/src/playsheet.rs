@@ -286,7 +286,11 @@ impl Playsheet {
         }
         let numbers: Vec<u8> = self.faces.iter().map(|f| f.number).collect();
         if numbers != [1, 2, 3, 4, 5, 6] {
-            return Err(bad("faces", format!("expected six faces numbered 1 to 6 in order, found {numbers:?}")));
+            let found: Vec<String> = numbers.iter().map(u8::to_string).collect();
+            return Err(bad(
+                "faces",
+                format!("expected six faces numbered 1 to 6 in order, found {}", found.join(", ")),
+            ));
         }
         for face in &self.faces {
             if face.refill.which == RefillWhich::Listed && face.refill.slots.is_empty() {

@@ -474,7 +474,10 @@ impl CardTable {
         let default_hand = if sheet.default_hand_size > 0 { sheet.default_hand_size } else { 7 };
         let hand = setup.hand_size.unwrap_or([default_hand; 2]);
         if hand.iter().any(|h| !(1..=MAX_MARKER).contains(h)) {
-            return Err(SetupError(format!("hand_size {hand:?} is out of range (1 to {MAX_MARKER})")));
+            return Err(SetupError(format!(
+                "hand_size {} and {} is out of range (1 to {MAX_MARKER})",
+                hand[0], hand[1]
+            )));
         }
         let mut decks = vec![Deck::default(); decks_needed];
         let mut next = 1u16;

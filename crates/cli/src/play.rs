@@ -190,8 +190,13 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
             ToMove::Chance => return Err(anyhow!("the game stopped at a die roll; this is a bug")),
         };
         let actions = state.legal();
+        // A player holding a secret hand who has only one answer still takes the seat: that there
+        // was no other answer is itself what the hand hides from the opponent at the screen.
+        let seat_stays = last_decider.is_none_or(|d| d == player);
+        let open_hand = state.side(player).mode == HandMode::Display || !shows_secrets(&state);
         if let [only] = actions.as_slice()
             && !state.reveals(only)
+            && (seat_stays || open_hand)
         {
             // No choice to make, and taking it shows nobody anything: say so and go on.
             if *only != Action::DrawOn {
@@ -204,7 +209,7 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
         if last_decider.is_some_and(|d| d != player) {
             if shows_secrets(&state) {
                 if options.clear_screen {
-                    write!(out, "\x1b[2J\x1b[H")?;
+                    write!(out, "\x1b[2J\x1b[3J\x1b[H")?;
                 }
                 writeln!(out, "\n--- {} to decide: take the seat and press Enter ---", state.player_name(player))?;
                 out.flush()?;

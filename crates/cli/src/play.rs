@@ -151,7 +151,8 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
     let mut session = match &options.resume {
         Some(file) => {
             let chosen = options.armies.is_some() || options.hand_modes.is_some() || options.map.is_some();
-            if chosen || options.scenario.is_some() || options.quick_start || options.tournament {
+            let seeded = options.seed.is_some() || options.data_dir.is_some();
+            if chosen || seeded || options.scenario.is_some() || options.quick_start || options.tournament {
                 bail!("a resumed game already has its setup: give --resume FILE alone");
             }
             load(Path::new(file))?

@@ -367,6 +367,12 @@ fn play_saves_resumes_and_asks_before_overwriting_or_quitting() {
     assert!(out.contains(&format!("{path} exists. Overwrite it?")) && out.contains("Not saved."), "{out}");
     let (ok, out, _) = cdgsolo(&args, &format!("s {path}\ny\nq\n"));
     assert!(ok && out.contains("Saved to"), "{out}");
+    let (ok, _, err) = cdgsolo(&["assist", "--resume", &path], "q\n");
+    assert!(!ok);
+    assert!(err.contains("is a saved game of Manoeuvre: resume it with `cdgsolo play manoeuvre --resume`"), "{err}");
+    let (ok, _, err) = cdgsolo(&["play", "manoeuvre", "--resume", &path, "--seed", "3"], "q\n");
+    assert!(!ok);
+    assert!(err.contains("give --resume FILE alone"), "{err}");
     // A card table's save is not a game of Manoeuvre.
     let (ok, _, _) = cdgsolo(&["assist", "1960", "--seed", "1"], &format!("s {path}\ny\nq\n"));
     assert!(ok);

@@ -130,11 +130,12 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
         } else {
             format!("{} cards", sizes[0])
         };
-        writeln!(
-            out,
+        let note = format!(
             "The deck holds {decks} here; if your game's deck differs, start again with --deck-size. Numbers \
              like \"card 12\" are the table's own; a manifest (--manifest) names the printed cards."
-        )?;
+        );
+        let words: Vec<String> = note.split_whitespace().map(str::to_string).collect();
+        crate::write_wrapped(out, "", &words, " ", crate::terminal_width())?;
     }
     // The setup and the deal (or, for a resumed table, nothing: its cards are on the table already).
     let mut shown_log = 0;

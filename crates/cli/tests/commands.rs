@@ -408,3 +408,33 @@ fn play_starts_from_a_scenario_file_or_a_random_map() {
     assert!(!out.contains("place map section"), "{out}");
     assert!(out.contains("offer "), "{out}");
 }
+
+#[test]
+fn assist_keeps_the_legend_to_the_cards_on_screen_and_wraps_long_lines() {
+    // Many turns of 1960 with its manifest: the discard pile fills up with named cards.
+    let (ok, out, err) = cdgsolo(&["assist", "1960", "--seed", "3", "--manifest", "builtin"], &"1\n".repeat(300));
+    assert!(ok, "{err}");
+    let last = out.rsplit("\nSide turn ").next().unwrap_or_default();
+    let legend: String = last
+        .lines()
+        .skip_while(|l| !l.starts_with("  cards in sight: "))
+        .take_while(|l| l.starts_with("  cards in sight: ") || l.starts_with("                  "))
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(!legend.is_empty(), "named cards are in sight: {last}");
+    let shown: Vec<&str> = last
+        .lines()
+        .take_while(|l| !l.starts_with("  cards in sight"))
+        .flat_map(|l| l.split(|c: char| !c.is_ascii_digit()))
+        .filter(|n| !n.is_empty())
+        .collect();
+    for entry in legend.trim_start_matches("  cards in sight: ").split(';') {
+        let id = entry.split('=').next().unwrap_or_default().trim();
+        assert!(shown.contains(&id), "card {id} of the legend is not on the screen: {last}");
+    }
+    for line in
+        out.lines().filter(|l| l.contains("cards in sight") || l.starts_with("  Reminder") || l.starts_with("The deck"))
+    {
+        assert!(line.chars().count() <= 100, "wrapped to 100 columns: {line}");
+    }
+}

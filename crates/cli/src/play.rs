@@ -332,11 +332,12 @@ fn render(view: &ManoeuvreView, out: &mut dyn Write) -> Result<()> {
     for (p, side) in view.sides.iter().enumerate() {
         let Some(nation) = &side.nation else { continue };
         let provisional = if side.provisional { " (provisional army)" } else { "" };
+        // Until the battlefield is laid out, no side has an edge yet.
+        let edge = if view.terrain.is_empty() { String::new() } else { format!(", {} edge", side.edge) };
         writeln!(
             out,
-            "Player {} — {nation}{provisional}, {} edge: deck {}, discard {}{}, lost {}",
+            "Player {} — {nation}{provisional}{edge}: deck {}, discard {}{}, lost {}",
             p + 1,
-            side.edge,
             side.deck_count,
             side.discard_count,
             side.discard_top.as_ref().map_or(String::new(), |c| format!(" (top: {})", c.label)),

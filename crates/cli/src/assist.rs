@@ -43,8 +43,14 @@ fn open(options: &AssistOptions) -> Result<Session<CardTable>> {
     }
     let game =
         options.game.clone().ok_or_else(|| anyhow!("name a game (see `cdgsolo games`) or give --resume FILE"))?;
-    let ids: Vec<String> = solo::playsheets().map_err(|e| anyhow!("{e}"))?.iter().map(|s| s.id.clone()).collect();
-    let game = crate::known_id(&game, &ids, "game")?;
+    let mut ids: Vec<String> = solo::playsheets().map_err(|e| anyhow!("{e}"))?.iter().map(|s| s.id.clone()).collect();
+    ids.push(protocol::MANOEUVRE_TABLE.to_string());
+    // `cdgsolo games` lists the Manoeuvre playsheet's bare table as manoeuvre-table; here, where
+    // there is no full game, both ids name that table.
+    let game = match crate::known_id(&game, &ids, "game")? {
+        id if id == protocol::MANOEUVRE_TABLE => protocol::MANOEUVRE.to_string(),
+        id => id,
+    };
     if options.hand_size.as_ref().is_some_and(|h| h.len() != 2) {
         bail!("--hand-size takes two numbers, e.g. --hand-size 5,4");
     }
@@ -87,18 +93,19 @@ fn set_up_scenario(session: &mut Session<CardTable>, name: &str, out: &mut dyn W
 
 /// Writes the table as a record (the same format as the protocol's `export`).
 fn save(session: &Session<CardTable>, file: &Path) -> Result<()> {
-    crate::save_file::save_record(file, &session.setup().game, &session.record())
+    // The Manoeuvre playsheet's table is saved under the id the protocol gives it, so that the
+    // full game's saves (`manoeuvre`) stay apart from it.
+    let game = match session.setup().game.as_str() {
+        protocol::MANOEUVRE => protocol::MANOEUVRE_TABLE,
+        other => other,
+    };
+    crate::save_file::save_record(file, game, &session.record())
 }
 
 /// Reads a saved table and replays it.
 fn load(file: &Path) -> Result<Session<CardTable>> {
-    let accept = |game: &str| {
-        if game == "manoeuvre" {
-            bail!("{} is a saved game of Manoeuvre: resume it with `cdgsolo play manoeuvre --resume`", file.display());
-        }
-        Ok(())
-    };
-    let record = crate::save_file::load_record::<TableSetup>(file, "table", &accept)?;
+    let otherwise = " (a game of Manoeuvre resumes with `cdgsolo play manoeuvre --resume`)";
+    let record = crate::save_file::load_record::<TableSetup>(file, "table", &|_| Ok(()), otherwise)?;
     Session::from_record(record).map_err(|e| anyhow!("{}: {e}", file.display()))
 }
 

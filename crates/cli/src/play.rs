@@ -137,7 +137,8 @@ fn load(file: &Path) -> Result<Session<Manoeuvre>> {
         }
         Ok(())
     };
-    let record = crate::save_file::load_record::<ManoeuvreSetup>(file, "game of Manoeuvre", &accept)?;
+    let otherwise = " (a card table resumes with `cdgsolo assist --resume`)";
+    let record = crate::save_file::load_record::<ManoeuvreSetup>(file, "game of Manoeuvre", &accept, otherwise)?;
     Session::from_record(record).map_err(|e| anyhow!("{}: {e}", file.display()))
 }
 

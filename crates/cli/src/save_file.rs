@@ -47,12 +47,14 @@ pub fn save_record<S: Serialize>(path: &Path, game: &str, record: &Record<S>) ->
     write_atomic(path, &(serde_json::to_string_pretty(&value)? + "\n"))
 }
 
-/// Reads a saved record; `what` names the kind of save in errors ("table"), and `accept` checks the
-/// game id written beside it (if any) before the record is read as that kind.
+/// Reads a saved record; `what` names the kind of save in errors ("table"), `accept` checks the
+/// game id written beside it (if any) before the record is read as that kind, and `otherwise` ends
+/// the message of a file that is not that kind (where the other kind of save goes).
 pub fn load_record<S: DeserializeOwned>(
     path: &Path,
     what: &str,
     accept: &dyn Fn(&str) -> Result<()>,
+    otherwise: &str,
 ) -> Result<Record<S>> {
     let text = fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut value: Value =
@@ -64,7 +66,8 @@ pub fn load_record<S: DeserializeOwned>(
     if let Some(game) = &game {
         accept(game)?;
     }
-    serde_json::from_value(value).with_context(|| format!("{} is not a saved {what} of cdgsolo", path.display()))
+    serde_json::from_value(value)
+        .with_context(|| format!("{} is not a saved {what} of cdgsolo{otherwise}", path.display()))
 }
 
 #[cfg(test)]

@@ -105,6 +105,8 @@ fn assist_explains_bad_input_and_unknown_games() {
     let (ok, _, err) = cdgsolo(&["bench", "everything"], "");
     assert!(!ok);
     assert!(err.contains("[possible values: table, manoeuvre]"), "help lists the targets: {err}");
+    let (ok, out, err) = cdgsolo(&["assist", "manoeuvre-table", "--seed", "1"], "q\n");
+    assert!(ok && out.contains("Manoeuvre — seed 1"), "the id `games` lists for the bare table works: {err}");
     let (ok, _, err) = cdgsolo(&["assist", "wilderness-wars"], "");
     assert!(!ok);
     assert!(err.contains("did you mean wilderness-war?"), "{err}");
@@ -369,7 +371,7 @@ fn play_saves_resumes_and_asks_before_overwriting_or_quitting() {
     assert!(ok && out.contains("Saved to"), "{out}");
     let (ok, _, err) = cdgsolo(&["assist", "--resume", &path], "q\n");
     assert!(!ok);
-    assert!(err.contains("is a saved game of Manoeuvre: resume it with `cdgsolo play manoeuvre --resume`"), "{err}");
+    assert!(err.contains("is not a saved table of cdgsolo (a game of Manoeuvre resumes with `cdgsolo play"), "{err}");
     let (ok, _, err) = cdgsolo(&["play", "manoeuvre", "--resume", &path, "--seed", "3"], "q\n");
     assert!(!ok);
     assert!(err.contains("give --resume FILE alone"), "{err}");
@@ -379,6 +381,15 @@ fn play_saves_resumes_and_asks_before_overwriting_or_quitting() {
     let (ok, _, err) = cdgsolo(&["play", "manoeuvre", "--resume", &path], "q\n");
     assert!(!ok);
     assert!(err.contains("saved table of 1960"), "{err}");
+    // Nor is the Manoeuvre playsheet's bare table, which assist resumes.
+    let (ok, _, _) = cdgsolo(&["assist", "manoeuvre", "--seed", "1"], &format!("1\ns {path}\ny\nq\ny\n"));
+    assert!(ok);
+    let (ok, _, err) = cdgsolo(&["play", "manoeuvre", "--resume", &path], "q\n");
+    assert!(!ok);
+    assert!(err.contains("saved table of manoeuvre-table"), "{err}");
+    let (ok, out, err) = cdgsolo(&["assist", "--resume", &path], "q\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("Manoeuvre"), "{out}");
     let _ = std::fs::remove_file(&file);
 }
 

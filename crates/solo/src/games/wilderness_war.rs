@@ -618,8 +618,8 @@ impl SpecialRules for Rules {
         let active = table.active();
         if table.cards_remaining(active) == 1 && may_pass(table, active) {
             notes.push(
-                "With one card remaining, the active side may pass and keep that card for the next season (a held \
-                 card); ending the turn without a card does not keep it."
+                "With one card remaining, the active side may pass after its roll and keep that card for the next \
+                 season (the Card Held marker then bars a pass in the season after)."
                     .into(),
             );
         }

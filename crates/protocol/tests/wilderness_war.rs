@@ -115,6 +115,29 @@ fn ww_battle_response_cards_each_battle_gets_its_own_roll() {
     assert!(ids(&mut p).contains(&"battle-response".to_string()));
 }
 
+#[test]
+fn ww_fate_die_result_chart_face_two_lets_the_active_side_choose_which_card_to_turn() {
+    let mut p = start();
+    // The French spend A (card 1): it refills face-down, leaving B face-up alone.
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-1-operations");
+    draw_lowest(&mut p);
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-6-operations");
+    draw_lowest(&mut p);
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-2");
+    assert_eq!(ids(&mut p), vec!["flip-A-0", "flip-C-0", "flip-D-0", "flip-E-0"]);
+    apply(&mut p, "flip-D-0");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["slots"]["D"], json!([4]), "the chosen card is turned");
+    assert_eq!(v["sides"][0]["slots"]["C"], json!([null]));
+}
+
 /// The French name British card 6 (slot A) for a forced discard: the British keep one face-up card
 /// (B: 7) and A refills face-down with 11.
 fn british_with_one_face_up_card() -> Protocol {

@@ -168,7 +168,8 @@ fn ww_battle_response_cards_face_two_lets_the_player_choose_which_card_to_turn()
     let now = ids(&mut p);
     assert!(now.contains(&"battle-response-play-9".to_string()), "{now:?}");
     assert!(!now.iter().any(|id| id.starts_with("battle-response-turn-")), "two cards are face-up now");
-    apply(&mut p, "end-battle");
+    let r = common::ask(&mut p, json!({"cmd": "apply", "action": "end-battle"}));
+    assert_eq!(r["events"], json!(["Turn card 9 in slot D of British's display face-down"]));
     assert_eq!(view(&mut p)["sides"][1]["slots"]["D"], json!([null]), "turned back face-down");
 }
 

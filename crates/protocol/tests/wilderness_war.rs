@@ -32,7 +32,7 @@ fn a_new_season_resets_cards_remaining_and_surrender_forces_a_reshuffle() {
 }
 
 #[test]
-fn with_one_card_remaining_a_side_may_pass_but_not_two_seasons_running() {
+fn ww_held_cards_with_one_card_remaining_a_side_may_pass_but_not_two_seasons_running() {
     let mut p = start();
     for _ in 0..6 {
         apply(&mut p, "cards-remaining-down");

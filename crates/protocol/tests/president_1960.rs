@@ -148,13 +148,15 @@ fn candidate_card_is_an_extra_option_until_exhausted() {
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
     assert!(offers(&mut p, "1960-candidate-card-nixon"));
-    apply(&mut p, "pass");
+    apply(&mut p, "1960-candidate-card-nixon");
+    apply(&mut p, "end-turn");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
     assert!(!offers(&mut p, "1960-candidate-card-kennedy"), "exhausted");
-    apply(&mut p, "pass");
+    apply(&mut p, "play-1-campaign-points");
+    apply(&mut p, "end-turn");
     apply(&mut p, "1960-candidate-ready-kennedy");
-    assert_eq!(view(&mut p)["markers"]["candidate card exhausted"], json!([0, 0]));
+    assert_eq!(view(&mut p)["markers"]["candidate card exhausted"], json!([0, 1]));
 }
 
 #[test]
@@ -175,6 +177,8 @@ fn campaign_strategy_phase_picks_face_up_cards_never_gathering_momentum() {
     assert!(!offers(&mut p, "1960-strategy-random-nixon"), "one face-up card left: no roll needed");
     apply(&mut p, "1960-strategy-nixon-6");
     assert!(!ids(&mut p).iter().any(|id| id.contains("-nixon")), "two cards at most");
+    apply(&mut p, "1960-strategy-face-down-kennedy");
+    apply(&mut p, "fate-5");
     apply(&mut p, "1960-campaign-strategy-end");
     assert!(offers(&mut p, "roll"));
 }
@@ -206,9 +210,7 @@ fn campaign_strategy_random_picks_reroll_gathering_momentum() {
 #[test]
 fn discard_and_redraw_events_discard_left_to_right_and_refill_face_up() {
     let mut p = with_manifest();
-    apply(&mut p, "roll");
-    apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
+    apply(&mut p, "1960-first-round-nixon");
     // Nixon: #53 Campaign Headquarters (card 8) in slot C.
     apply(&mut p, "roll");
     apply(&mut p, "fate-3");
@@ -276,7 +278,8 @@ fn peace_corps_hides_kennedys_plays_until_the_next_game_turn() {
     apply(&mut p, "end-turn");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
+    apply(&mut p, "1960-candidate-card-nixon");
+    apply(&mut p, "end-turn");
     // Kennedy turns #81 Peace Corps (card 12) up in slot A and plays it.
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
@@ -301,9 +304,7 @@ fn peace_corps_hides_kennedys_plays_until_the_next_game_turn() {
 /// Nixon's turn with #91 Political Capital (card 13) face-up in slot A after a roll of 4.
 fn political_capital_in_reach() -> Protocol {
     let mut p = with_manifest();
-    apply(&mut p, "roll");
-    apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
+    apply(&mut p, "1960-first-round-nixon");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
     apply_only(&mut p, "play-6-campaign-points");
@@ -311,7 +312,8 @@ fn political_capital_in_reach() -> Protocol {
     apply(&mut p, "end-turn");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
+    apply(&mut p, "1960-candidate-card-kennedy");
+    apply(&mut p, "end-turn");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
     p
@@ -611,33 +613,46 @@ fn lazy_shave_played_for_its_event_is_in_play_for_the_debates() {
 fn a_stack_of_more_than_five_keeps_the_extra_debate_cards_waiting_right_of_slot_e() {
     let mut p = start(json!({}));
     // Three phases of two picks give Kennedy six cards: 1, 2 face-up, then 11, 12 and 3, 4 from
-    // the face-down slots A-D.
+    // the face-down slots A-D. Nixon takes one card a phase: 6 and 7 face-up, then 10 from E.
     apply(&mut p, "1960-campaign-strategy");
     apply(&mut p, "1960-strategy-kennedy-1");
     apply(&mut p, "1960-strategy-kennedy-2");
+    apply(&mut p, "1960-strategy-nixon-6");
     apply(&mut p, "1960-campaign-strategy-end");
-    for faces in [["fate-1", "fate-2"], ["fate-3", "fate-4"]] {
+    for (faces, nixon) in
+        [(["fate-1", "fate-2"], ["1960-strategy-nixon-7"]), (["fate-3", "fate-4"], ["1960-strategy-face-down-nixon"])]
+    {
         apply(&mut p, "1960-campaign-strategy");
         for face in faces {
             apply(&mut p, "1960-strategy-face-down-kennedy");
             apply(&mut p, face);
         }
+        for id in nixon {
+            apply(&mut p, id);
+        }
+        if nixon == ["1960-strategy-face-down-nixon"] {
+            apply(&mut p, "fate-5");
+        }
         apply(&mut p, "1960-campaign-strategy-end");
     }
     assert_eq!(held_at(&mut p, 0, "Campaign Strategy stack"), vec![1, 2, 11, 12, 3, 4]);
+    assert_eq!(held_at(&mut p, 1, "Campaign Strategy stack"), vec![6, 7, 10]);
     for _ in 0..5 {
         apply(&mut p, "1960-next-game-turn");
     }
     apply(&mut p, "1960-debates");
-    for card in ["pick-4", "pick-3", "pick-12", "pick-11", "pick-2"] {
+    for card in ["pick-4", "pick-3", "pick-12", "pick-11", "pick-2", "pick-6", "pick-7"] {
         apply(&mut p, card);
     }
     assert_eq!(held_at(&mut p, 0, "Debate Card"), vec![4, 3, 12, 11, 2, 1]);
+    assert_eq!(held_at(&mut p, 1, "Debate Card"), vec![6, 7, 10]);
     assert!(reminders(&mut p).contains("E card 2, waiting card 1"), "{}", reminders(&mut p));
-    // Nixon has no Debate Cards; the chart reads Kennedy's five slots: a 5 is slot E.
+    // The chart reads Kennedy's five slots: a 5 is slot E (Nixon, with none there, plays his
+    // right-most card).
     apply(&mut p, "1960-debate-roll");
     apply(&mut p, "fate-5");
     assert_eq!(held_at(&mut p, 0, "Debate Card"), vec![4, 3, 12, 11, 1], "the waiting card slides into E");
+    assert_eq!(held_at(&mut p, 1, "Debate Card"), vec![6, 7]);
 }
 
 #[test]
@@ -711,4 +726,58 @@ fn the_momentum_aid_answers_a_media_tie_at_once_and_bang_says_what_it_played() {
     apply(&mut p, "fate-1");
     apply(&mut p, "1960-momentum-event-1");
     assert!(reminders(&mut p).contains("spent 1 momentum to play the event of #29"), "{}", reminders(&mut p));
+}
+
+#[test]
+fn president_1960_campaign_strategy_phase_selects_one_or_two_cards_per_side_and_cannot_end_empty() {
+    let mut p = with_manifest();
+    apply(&mut p, "1960-campaign-strategy");
+    assert!(!offers(&mut p, "1960-campaign-strategy-end"), "no side has a card on its stack yet");
+    apply(&mut p, "1960-strategy-nixon-7");
+    assert!(!offers(&mut p, "1960-campaign-strategy-end"), "Kennedy has none yet");
+    // Kennedy's face-up cards are Gathering Momentum: the chart's last row over his face-down ones.
+    apply(&mut p, "1960-strategy-face-down-kennedy");
+    apply(&mut p, "fate-5");
+    assert!(offers(&mut p, "1960-campaign-strategy-end"), "one card each is enough");
+    assert!(offers(&mut p, "1960-strategy-nixon-6"), "a second card each may follow");
+    apply(&mut p, "1960-campaign-strategy-end");
+    assert_eq!(held_at(&mut p, 0, "Campaign Strategy stack"), vec![5]);
+    assert_eq!(held_at(&mut p, 1, "Campaign Strategy stack"), vec![7]);
+}
+
+#[test]
+fn president_1960_fate_die_result_chart_no_pass_when_a_card_can_be_played() {
+    let mut p = with_manifest();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    let now = ids(&mut p);
+    assert!(now.iter().any(|id| id.starts_with("play-")), "{now:?}");
+    assert!(!now.contains(&"pass".to_string()), "the sheet has no turn without a play: {now:?}");
+    // Nor on the other side's turn.
+    apply(&mut p, "play-1-campaign-points");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-3");
+    assert!(!offers(&mut p, "pass"));
+}
+
+#[test]
+fn president_1960_first_screens_offer_at_most_ten_choices_besides_the_tools() {
+    let mut p = with_manifest();
+    apply(&mut p, "1960-momentum-up-kennedy");
+    for (step, check) in [(None, "start"), (Some("roll"), "rolling"), (Some("fate-3"), "after a roll of 3")] {
+        if let Some(id) = step {
+            apply(&mut p, id);
+        }
+        let legal = common::ask(&mut p, json!({"cmd": "legal"}));
+        let actions = legal["actions"].as_array().cloned().unwrap_or_default();
+        let plain: Vec<&str> =
+            actions.iter().filter(|a| a["tool"] != json!(true)).filter_map(|a| a["id"].as_str()).collect();
+        assert!(plain.len() <= 10, "{check}: {plain:?}");
+        let tools: Vec<&str> =
+            actions.iter().filter(|a| a["tool"] == json!(true)).filter_map(|a| a["id"].as_str()).collect();
+        if step != Some("roll") {
+            assert!(tools.contains(&"1960-momentum-down-kennedy"), "{check}: {tools:?}");
+        }
+    }
 }

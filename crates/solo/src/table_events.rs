@@ -634,6 +634,17 @@ impl<'a> Narrator<'a> {
                 continue; // part of the shuffle
             }
             let from_spot = self.spot(from, self.b);
+            if let Loc::Slot(i, slot) = from
+                && self.down_gained.get(i).is_some_and(|g| g[slot.index()] > 0)
+                && self.a.displays.get(i).map(|d| d.key) == Some(self.b.displays[i].key)
+            {
+                // Gone out of sight where it lay: turned face-down in its slot (cards turned up for a
+                // battle and not played, for one).
+                self.down_gained[i][slot.index()] -= 1;
+                let card = label(c).unwrap_or_else(|| "the card".into());
+                late.push(TableEvent::Told(format!("Turn {card} in {from_spot} face-down")));
+                continue;
+            }
             if let Some((i, slot)) = self.take_down_gain(None) {
                 late.push(TableEvent::Moved {
                     card: label(c),

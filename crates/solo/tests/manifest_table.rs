@@ -133,7 +133,11 @@ fn the_table_still_asks_about_anonymous_cards_and_facts_the_manifest_leaves_out(
     let asked = describe_ids(&s);
     assert!(!asked.is_empty() && asked.iter().all(|id| id.starts_with("describe-6-")), "{asked:?}");
     describe_all(&mut s);
-    act(&mut s, "pass");
+    // Wilderness War has no turn without a play: the British play a card.
+    let card = playable(&s)[0];
+    play(&mut s, card);
+    draw_all(&mut s);
+    act(&mut s, "end-turn");
     // Charlie is named, but the manifest gives neither its Ops nor its type.
     roll(&mut s, 2);
     let asked = describe_ids(&s);
@@ -165,8 +169,15 @@ copies = 6
     assert!(s.state().all_cards().all(|c| s.state().card_name(c).is_some()));
     for face in [1, 2, 1, 2, 3, 2] {
         roll(&mut s, face);
+        // Face 2 may first ask which card to turn up (the refills come face-down).
+        while let Some(flip) = ids(&s).into_iter().find(|id| id.starts_with("flip-")) {
+            act(&mut s, &flip);
+        }
         assert!(describe_ids(&s).is_empty(), "nothing is left to ask: {:?}", ids(&s));
-        act(&mut s, "pass");
+        let card = playable(&s)[0];
+        play(&mut s, card);
+        draw_all(&mut s);
+        act(&mut s, "end-turn");
     }
 }
 

@@ -112,6 +112,10 @@ fn special(code: u8, side: u8, card: Option<CardId>, n: u8) -> TableAction {
     TableAction::Special(Special { code, side, card, n })
 }
 
+fn is_code(action: &TableAction, code: u8) -> bool {
+    matches!(action, TableAction::Special(s) if s.code == code)
+}
+
 fn side_name(table: &CardTable, side: u8) -> &str {
     &table.sheet().sides[(side & 1) as usize]
 }
@@ -197,6 +201,12 @@ fn strategy_face_down_slots(table: &CardTable, side: u8) -> Vec<SlotName> {
         .into_iter()
         .filter(|s| table.display(side).slot(*s).last().is_some_and(|p| !p.face_up) && skip & slot_bit(*s) == 0)
         .collect()
+}
+
+/// Whether `side` may leave the Campaign Strategy Phase: a card is on its stack, or none could be.
+fn strategy_done(table: &CardTable, side: u8) -> bool {
+    table.marker(STRATEGY_PICKS, side) >= 1
+        || (strategy_face_up(table, side).is_empty() && strategy_face_down_slots(table, side).is_empty())
 }
 
 /// Moves a display card to the side's Campaign Strategy stack and refills its slot face-down.
@@ -455,7 +465,11 @@ impl SpecialRules for Rules {
                 }
                 out.extend(up.into_iter().map(|c| special(STRATEGY_PICK, side, Some(c), 0)));
             }
-            out.push(special(STRATEGY_END, KENNEDY, None, 0));
+            // One or two cards per side: the phase ends once each side has one on its stack (or has
+            // no card it could put there).
+            if [KENNEDY, NIXON].into_iter().all(|side| strategy_done(table, side)) {
+                out.push(special(STRATEGY_END, KENNEDY, None, 0));
+            }
             return;
         }
         if table.marker(MOMENTUM_AID, KENNEDY) == 1 {
@@ -518,7 +532,19 @@ impl SpecialRules for Rules {
                 out.push(special(START_EFFECT, active, Some(card), u8::try_from(code).unwrap_or(0)));
             }
         }
+        if matches!(table.phase, Phase::Choose { played: 0, .. })
+            && out.iter().any(|a| matches!(a, TableAction::Play { .. }) || is_code(a, CANDIDATE))
+        {
+            // The sheet has no turn without a play: "end the turn without a play" stays only for a
+            // roll that leaves nothing to play.
+            out.retain(|a| !matches!(a, TableAction::Pass));
+        }
         debates::adjust_legal(table, out);
+    }
+
+    fn is_tool(&self, _table: &CardTable, special: Special) -> bool {
+        // Markers set by hand, now and then: momentum comes and goes with the board game's events.
+        matches!(special.code, MOMENTUM_UP | MOMENTUM_DOWN | CANDIDATE_READY)
     }
 
     fn apply(&self, table: &mut CardTable, special: Special) {

@@ -1,9 +1,10 @@
 //! Wilderness War's special rules on the card table: seasons (Cards Remaining back to each side's
 //! Max Hand Size of 7 to 9, and the reshuffle that Surrender! forces), the Pass that replaces the
-//! held card, the active side's Response cards, Battle Responses (a Fate Die roll that turns cards
-//! up for the battle, and turns them back down afterwards), the hand-size cards (with the card their
-//! event takes from the discards), and the forced random discard. The inactive side's ordinary Responses, gated by `!!`, are common to the sheets
-//! where `!!` blocks the inactive side.
+//! held card, the active side's Response cards, Battle Responses (a Fate Die roll for each battle
+//! that turns cards up for it, and turns them back down afterwards), the hand-size cards (with the
+//! card their event takes from the discards), and the forced discards of #36 and #37. The inactive
+//! side's ordinary Responses, gated by `!!`, are common to the sheets where `!!` blocks the inactive
+//! side.
 
 use super::{Special, SpecialRules};
 use crate::card::CardId;
@@ -29,17 +30,36 @@ const RETRIEVE: u8 = 12;
 const RETRIEVE_NONE: u8 = 13;
 /// Faces 1 and 2: discard a face-up Event card instead of playing a card.
 const DISCARD_EVENT: u8 = 14;
+/// A forced discard hits a random face-up card of the inactive side.
+const FORCED_RANDOM: u8 = 15;
+/// A forced discard hits the card the player names (the one the event names, or the only face-up
+/// card of the type it names).
+const FORCED_NAMED: u8 = 16;
+/// Marks a face-up card as one of the type the forcing event names.
+const FORCED_MARK: u8 = 17;
+/// A forced discard hits a random card among the marked ones (Random Card Selection Chart).
+const FORCED_AMONG_MARKED: u8 = 18;
+/// Face 2 on a Battle Response: the player turns up the card in this slot (`n`).
+const BATTLE_FLIP: u8 = 19;
+/// No face-up card fits the forcing event: nothing is discarded.
+const FORCED_NONE: u8 = 20;
 
 const SEASON: &str = "season";
 /// The season in which a side last passed (Card Held marker), 0 if never.
 const PASSED: &str = "card held: no pass next season";
 /// 1 while a Battle Response is open for the inactive side.
 const BATTLE: &str = "battle response";
-/// 1 when Fate blocked a side's Battle Response this turn.
-const BATTLE_BLOCKED: &str = "battle response blocked this turn";
+/// Face 2 on a Battle Response: how many face-down cards the player still turns up.
+const BATTLE_FLIPS: &str = "battle response cards to turn up";
 const TURNED_FOR_BATTLE: &str = "turned up for a battle";
+/// Marker (active side): 1 while the inactive side's forced discard is being settled.
+const FORCING: &str = "forced discard";
+/// A face-up card the player marked as one of the type the forcing event names.
+const MARKED_FOR_DISCARD: &str = "of the type the forcing event names";
 const SURRENDER: u16 = 6;
 const COURIER_INTERCEPTED: u16 = 35;
+/// Francois Bigot and British Ministerial Crises: their events force the other side to discard.
+const FORCED_DISCARD_CARDS: [u16; 2] = [36, 37];
 /// Marker (active side): the slot (1 = A .. 5 = E) where Courier Intercepted! was played, while the
 /// outcome of its roll is awaited.
 const COURIER_SLOT: &str = "courier intercepted slot";
@@ -106,6 +126,38 @@ fn spend(table: &mut CardTable, side: u8, card: CardId) {
     table.cards_remaining[side as usize] = table.cards_remaining[side as usize].saturating_sub(1);
 }
 
+/// The face-up cards of `side` marked as of the type the forcing event names, in display order.
+fn marked(table: &CardTable, side: u8) -> Vec<CardId> {
+    face_up(table, side).into_iter().filter(|c| table.tags.contains(&(*c, MARKED_FOR_DISCARD))).collect()
+}
+
+/// The forced discard is settled: the turn goes on.
+fn finish_forcing(table: &mut CardTable) {
+    let active = table.active();
+    table.set_marker(FORCING, active, 0);
+    table.tags.retain(|(_, t)| *t != MARKED_FOR_DISCARD);
+}
+
+/// The decisions of a forced discard: which face-up card of the inactive side it hits.
+fn forced_discard_choices(table: &CardTable, out: &mut Vec<TableAction>) {
+    let target = 1 - table.active();
+    let up = face_up(table, target);
+    if up.len() >= 2 {
+        out.push(TableAction::Special(Special::new(FORCED_RANDOM, target, None)));
+    }
+    let marked = marked(table, target);
+    if marked.len() >= 2 {
+        out.push(TableAction::Special(Special::new(FORCED_AMONG_MARKED, target, None)));
+    }
+    for card in up {
+        out.push(TableAction::Special(Special::new(FORCED_NAMED, target, Some(card))));
+        if !marked.contains(&card) {
+            out.push(TableAction::Special(Special::new(FORCED_MARK, target, Some(card))));
+        }
+    }
+    out.push(TableAction::Special(Special::new(FORCED_NONE, target, None)));
+}
+
 impl SpecialRules for Rules {
     fn setup(&self, table: &mut CardTable) {
         table.set_marker(SEASON, 0, 1);
@@ -125,6 +177,21 @@ impl SpecialRules for Rules {
         if table.marker(BATTLE, inactive) == 1 {
             // During a Battle Response only its own steps are open.
             out.clear();
+            if table.marker(BATTLE_FLIPS, inactive) > 0 {
+                // Face 2: the player says which face-down card turns up (by slot: the card is unseen).
+                let slots: Vec<crate::slot::SlotName> = crate::slot::SlotName::ALL
+                    .into_iter()
+                    .filter(|s| table.display(inactive).slot(*s).iter().any(|p| !p.face_up))
+                    .collect();
+                for slot in slots {
+                    let mut flip = Special::new(BATTLE_FLIP, inactive, None);
+                    flip.n = slot.index() as u8;
+                    out.push(TableAction::Special(flip));
+                }
+                if !out.is_empty() {
+                    return;
+                }
+            }
             if table.cards_remaining(inactive) > 0 {
                 let cards = responses(table, inactive);
                 out.extend(
@@ -143,6 +210,12 @@ impl SpecialRules for Rules {
                 out.push(TableAction::Special(Special::new(COURIER_SUCCESS, inactive, None)));
             }
             out.push(TableAction::Special(Special::new(COURIER_FAILURE, active, None)));
+            return;
+        }
+        if table.marker(FORCING, active) > 0 {
+            // A forced discard is settled before the turn goes on.
+            out.clear();
+            forced_discard_choices(table, out);
             return;
         }
         if table.marker(RETRIEVE_SLOT, active) > 0 {
@@ -176,12 +249,20 @@ impl SpecialRules for Rules {
                 }
             }
         }
-        if matches!(table.phase, Phase::Choose { played: 0, .. })
-            && table.cards_remaining(active) == 1
-            && may_pass(table, active)
-        {
-            out.push(TableAction::Special(Special::new(PASS, active, None)));
+        if matches!(table.phase, Phase::Choose { played: 0, .. }) {
+            // Held Cards: a side passes only with its last card of the season, and not two seasons
+            // running; the common "end the turn without a play" stays only when no card can be
+            // played at all.
+            if out.iter().any(|a| matches!(a, TableAction::Play { .. })) {
+                out.retain(|a| !matches!(a, TableAction::Pass));
+            }
+            if table.cards_remaining(active) == 1 && may_pass(table, active) {
+                out.push(TableAction::Special(Special::new(PASS, active, None)));
+            }
         }
+        // A Response card supplements the action (below); the action's own card is played for its
+        // Operations or its Event.
+        out.retain(|a| !matches!(a, TableAction::Play { purpose: RESPONSE, .. }));
         if let Phase::Choose { face: 1 | 2, played: 0, .. } = table.phase {
             // The faces that name Event cards also let the side discard one as its action; a card
             // the table knows is not an Event is left out (one it does not know, the player judges).
@@ -204,8 +285,8 @@ impl SpecialRules for Rules {
             }
             _ => true,
         });
-        // A Battle Response Fate blocked is not tried again in the same turn.
-        if (start || choosing) && table.cards_remaining(inactive) > 0 && table.marker(BATTLE_BLOCKED, inactive) == 0 {
+        // Each battle declared gets its own roll, whatever Fate said about an earlier one.
+        if (start || choosing) && table.cards_remaining(inactive) > 0 {
             out.push(TableAction::Special(Special::new(BATTLE_RESPONSE, inactive, None)));
         }
         if choosing && !face_up(table, inactive).is_empty() {
@@ -257,8 +338,30 @@ impl SpecialRules for Rules {
                 }
                 table.tags.retain(|(_, t)| *t != TURNED_FOR_BATTLE);
                 table.set_marker(BATTLE, side, 0);
+                table.set_marker(BATTLE_FLIPS, side, 0);
             }
-            (FORCED_DISCARD, _) => table.ask_random_selection(side, special),
+            (FORCED_DISCARD, _) => table.set_marker(FORCING, table.active(), 1),
+            (FORCED_RANDOM, _) => table.ask_random_selection(side, special),
+            (FORCED_NAMED, Some(card)) => {
+                spend(table, side, card);
+                finish_forcing(table);
+            }
+            (FORCED_MARK, Some(card)) => table.tags.push((card, MARKED_FOR_DISCARD)),
+            (FORCED_AMONG_MARKED, _) => table.ask_game_roll(special),
+            (FORCED_NONE, _) => finish_forcing(table),
+            (BATTLE_FLIP, _) => {
+                let slot = crate::slot::SlotName::ALL.get(usize::from(special.n)).copied();
+                let display = &mut table.displays[side as usize];
+                if let Some(slot) = slot
+                    && let Some(p) = display.slot_mut(slot).iter_mut().find(|p| !p.face_up)
+                {
+                    p.face_up = true;
+                    let card = p.card;
+                    table.tags.push((card, TURNED_FOR_BATTLE));
+                }
+                let left = table.marker(BATTLE_FLIPS, side) - 1;
+                table.set_marker(BATTLE_FLIPS, side, left.max(0));
+            }
             (COURIER_SUCCESS, _) => table.ask_random_selection(side, special),
             (COURIER_FAILURE, _) => {
                 // The roll failed: the slot is refilled face-down after all.
@@ -308,21 +411,36 @@ impl SpecialRules for Rules {
 
     fn after_game_roll(&self, table: &mut CardTable, special: Special, face: u8) {
         let side = special.side;
-        if face == 1 {
-            // `!!`: Fate blocks the Battle Response, for the rest of this turn.
-            table.last_inactive = None;
-            table.set_marker(BATTLE_BLOCKED, side, 1);
+        if special.code == FORCED_AMONG_MARKED {
+            let cards = marked(table, side);
+            match crate::random_selection::read_chart(cards.len(), &[face]) {
+                crate::random_selection::ChartResult::Pick(i) => {
+                    if let Some(&card) = cards.get(i) {
+                        spend(table, side, card);
+                    }
+                    finish_forcing(table);
+                }
+                crate::random_selection::ChartResult::Reroll => table.ask_game_roll(special),
+            }
             return;
         }
-        // Turn up the face-down cards the face names (face 2: enough to have two face-up).
+        if face == 1 {
+            // `!!`: Fate blocks the Response to this battle (the next battle rolls again).
+            table.last_inactive = None;
+            return;
+        }
+        // Turn up the face-down cards the face names; face 2 lets the player choose which, until two
+        // are face-up.
         let display = &table.displays[side as usize];
-        let mut to_turn: Vec<CardId> = if face == 2 {
+        if face == 2 {
             let need = fate_die::face_two_flips_needed(display.face_up_count(), display.face_down_count());
-            display.cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card).take(need).collect()
-        } else {
-            let slots = fate_die::flip_slots(face);
-            display.cards().filter(|(s, _, p)| slots.contains(*s) && !p.face_up).map(|(_, _, p)| p.card).collect()
-        };
+            table.set_marker(BATTLE_FLIPS, side, need as i32);
+            table.set_marker(BATTLE, side, 1);
+            return;
+        }
+        let slots = fate_die::flip_slots(face);
+        let mut to_turn: Vec<CardId> =
+            display.cards().filter(|(s, _, p)| slots.contains(*s) && !p.face_up).map(|(_, _, p)| p.card).collect();
         to_turn.dedup();
         for card in to_turn {
             if let Some((slot, index)) = table.displays[side as usize].find(card)
@@ -337,7 +455,10 @@ impl SpecialRules for Rules {
 
     fn after_selection(&self, table: &mut CardTable, special: Special, target: u8, card: CardId) {
         match special.code {
-            FORCED_DISCARD => spend(table, target, card),
+            FORCED_RANDOM => {
+                spend(table, target, card);
+                finish_forcing(table);
+            }
             COURIER_SUCCESS => {
                 // The taken card goes face-up where Courier Intercepted! was played; the other side
                 // refills face-down and loses a card remaining; the active side's play cost nothing.
@@ -364,9 +485,12 @@ impl SpecialRules for Rules {
     fn after_play(&self, table: &mut CardTable, card: CardId, purpose: u8) {
         let number = table.card_name(card).and_then(|n| n.number);
         let active = table.active();
-        if number == Some(COURIER_INTERCEPTED) {
-            // The refill of its slot waits until the roll is known.
+        if purpose == EVENT && number == Some(COURIER_INTERCEPTED) {
+            // The refill of its slot waits until the roll is known; played for Operations, the
+            // card has no roll to wait for.
             hold_back_refill(table, active, COURIER_SLOT);
+        } else if purpose == EVENT && number.is_some_and(|n| FORCED_DISCARD_CARDS.contains(&n)) {
+            table.set_marker(FORCING, active, 1);
         } else if purpose == EVENT && number.is_some_and(|n| HAND_SIZE_CARDS.contains(&n)) {
             // The refill waits: the card the event takes from the discards may fill the slot.
             hold_back_refill(table, active, RETRIEVE_SLOT);
@@ -384,7 +508,16 @@ impl SpecialRules for Rules {
             BATTLE_RESPONSE => "battle-response".into(),
             BATTLE_PLAY => format!("battle-response-play{card}"),
             END_BATTLE => "end-battle".into(),
-            FORCED_DISCARD => "forced-random-discard".into(),
+            FORCED_DISCARD => "forced-discard".into(),
+            FORCED_RANDOM => "forced-discard-random".into(),
+            FORCED_NAMED => format!("forced-discard{card}"),
+            FORCED_MARK => format!("forced-discard-mark{card}"),
+            FORCED_AMONG_MARKED => "forced-discard-random-marked".into(),
+            FORCED_NONE => "forced-discard-none".into(),
+            BATTLE_FLIP => {
+                let slot = crate::slot::SlotName::ALL.get(usize::from(special.n)).copied();
+                format!("battle-response-turn-{}", slot.map_or("?".into(), |s| s.to_string().to_lowercase()))
+            }
             COURIER_SUCCESS => "courier-intercepted-succeeds".into(),
             COURIER_FAILURE => "courier-intercepted-fails".into(),
             HAND_SIZE_UP => format!("hand-size-up-{side}"),
@@ -405,8 +538,22 @@ impl SpecialRules for Rules {
             BATTLE_RESPONSE => format!("{name}: try a Battle Response (roll the Fate Die; !! blocks it)"),
             BATTLE_PLAY => format!("{name}: play {card} as its Battle Response"),
             END_BATTLE => format!("the battle is over: {name}'s cards turned up for it go face-down again"),
-            FORCED_DISCARD => {
-                format!("an event forces {name} to discard: a random face-up card goes (Random Card Selection)")
+            FORCED_DISCARD => format!("an event forces {name} to discard a card (Francois Bigot, Ministerial Crises)"),
+            FORCED_RANDOM => {
+                format!("the forced discard is random: one of {name}'s face-up cards goes (Random Card Selection)")
+            }
+            FORCED_NAMED => format!("the forced discard hits {card} ({name})"),
+            FORCED_MARK => format!("{card} is of the type the event names (mark it for a random pick among those)"),
+            FORCED_AMONG_MARKED => {
+                format!("the forced discard is random among the marked cards of {name} (Random Card Selection)")
+            }
+            FORCED_NONE => format!("no face-up card of {name} is of the type the event names: nothing is discarded"),
+            BATTLE_FLIP => {
+                let slot = crate::slot::SlotName::ALL.get(usize::from(special.n)).copied();
+                format!(
+                    "{name}: turn up the card in slot {} for the battle",
+                    slot.map_or("?".into(), |s| s.to_string())
+                )
             }
             COURIER_SUCCESS => format!("Courier Intercepted! succeeds: take a random face-up card of {name}"),
             COURIER_FAILURE => "Courier Intercepted! fails: its slot is refilled face-down".into(),
@@ -420,17 +567,41 @@ impl SpecialRules for Rules {
         }
     }
 
-    fn end_of_turn(&self, table: &mut CardTable) {
-        for side in [0, 1] {
-            table.set_marker(BATTLE_BLOCKED, side, 0);
+    fn reveals(&self, _table: &CardTable, special: Special) -> bool {
+        special.code == BATTLE_FLIP
+    }
+
+    fn is_tool(&self, table: &CardTable, special: Special) -> bool {
+        match special.code {
+            // Markers set by hand, and a forced discard the table did not see coming (a deck
+            // without a manifest): now and then.
+            HAND_SIZE_UP | HAND_SIZE_DOWN | FORCED_DISCARD => true,
+            // A Response alongside the action is offered first for the cards known to be Response
+            // cards; the others wait behind the tools.
+            ACTIVE_RESPONSE => special.card.is_none_or(|c| table.flags(c).reaction != Some(true)),
+            _ => false,
         }
     }
 
     fn game_roll_label(&self, table: &CardTable, special: Special, face: u8) -> Option<String> {
+        if special.code == FORCED_AMONG_MARKED {
+            let cards = marked(table, special.side);
+            return Some(match crate::random_selection::read_chart(cards.len(), &[face]) {
+                crate::random_selection::ChartResult::Pick(i) => match cards.get(i) {
+                    Some(&card) => {
+                        format!("Random Card Selection roll {face}: {} is discarded", table.card_label(card))
+                    }
+                    None => format!("Random Card Selection roll {face}"),
+                },
+                crate::random_selection::ChartResult::Reroll => {
+                    format!("Random Card Selection roll {face}: roll again")
+                }
+            });
+        }
         (special.code == BATTLE_RESPONSE).then(|| {
             let side = &table.sheet().sides[usize::from(special.side & 1)];
             if table.sheet().face(face).bang {
-                format!("{side}'s Battle Response roll shows {face}: !! blocks it this turn")
+                format!("{side}'s Battle Response roll shows {face}: !! blocks the Response to this battle")
             } else {
                 format!("{side}'s Battle Response roll shows {face}: {}", table.sheet().face(face).title)
             }
@@ -447,8 +618,8 @@ impl SpecialRules for Rules {
         let active = table.active();
         if table.cards_remaining(active) == 1 && may_pass(table, active) {
             notes.push(
-                "With one card remaining, the active side may pass and keep that card for the next season (a held \
-                 card); ending the turn without a card does not keep it."
+                "With one card remaining, the active side may pass after its roll and keep that card for the next \
+                 season (the Card Held marker then bars a pass in the season after)."
                     .into(),
             );
         }

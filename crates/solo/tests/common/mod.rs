@@ -190,7 +190,7 @@ pub fn common_ids(s: &Table) -> Vec<String> {
             "inactive-play-",
             "active-response-",
             "battle-response",
-            "forced-random-discard",
+            "forced-discard",
             "combat-card-",
             "reaction-",
             "gain-inspired-token",

@@ -72,7 +72,7 @@ const JAFAR_PASHA: Named = Named { side: CENTRAL, number: 20, name: "Jafar Pasha
 const UNIT_OR_VP: [Named; 4] = [
     Named { side: CENTRAL, number: 31, name: "Gorlice-Tarnow" },
     Named { side: CENTRAL, number: 32, name: "Verdun" },
-    Named { side: CENTRAL, number: 48, name: "Robinson" },
+    Named { side: CENTRAL, number: 48, name: "Robertson" },
     Named { side: CENTRAL, number: 50, name: "Kaiserschlacht" },
 ];
 

@@ -1,5 +1,5 @@
 //! WW2: Barbarossa to Berlin's playsheet mechanisms, driven through the protocol with manual chance
-//! and the shipped manifest (which numbers the cards the playsheet names).
+//! and the sheet-cards manifest (which numbers the cards the playsheet names).
 //!
 //! With the manifest, the Axis deck's named cards come first (#1 = card 1, #2 = 2, #26 = 3, #50 = 4,
 //! #52 = 5) and the Allied deck's after its 60 (#12 = 61, #24 = 62, #25 = 63, #28 = 64, #48 = 65).
@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{apply, draw_lowest, ids, offers, shipped_manifest, view};
+use common::{apply, draw_lowest, ids, offers, sheet_cards_manifest, view};
 use protocol::Protocol;
 use serde_json::{Value, json};
 
@@ -28,7 +28,7 @@ fn set_aside(v: &Value) -> Vec<u64> {
 }
 
 fn start() -> Protocol {
-    common::start("barbarossa-to-berlin", json!({"manifest": shipped_manifest("barbarossa-to-berlin")}))
+    common::start("barbarossa-to-berlin", json!({"manifest": sheet_cards_manifest("barbarossa-to-berlin")}))
 }
 
 /// Past the opening choice and the Axis first turn: the Allies are active.

@@ -12,7 +12,8 @@
 mod common;
 
 use common::{
-    apply as apply_only, apply_and_draw as apply, draw_lowest, ids, legal, offers, reminders, sheet_cards_manifest, view,
+    apply as apply_only, apply_and_draw as apply, draw_lowest, ids, legal, offers, reminders, sheet_cards_manifest,
+    view,
 };
 use protocol::Protocol;
 use serde_json::{Value, json};

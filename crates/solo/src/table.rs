@@ -362,6 +362,11 @@ impl CardTable {
     pub fn has_named_cards(&self) -> bool {
         self.names.iter().any(Option::is_some)
     }
+    /// Whether every card of the table is named: its manifest lists every card of every deck (a
+    /// complete manifest, or one whose listed cards fill the decks), so no card outside it exists.
+    pub fn all_named(&self) -> bool {
+        self.all_cards().all(|c| self.card_name(c).is_some())
+    }
     /// Every card number in play.
     pub fn all_cards(&self) -> impl Iterator<Item = CardId> {
         (1..self.next_card).map(CardId)

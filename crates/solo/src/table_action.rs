@@ -375,7 +375,8 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
                 }
             }
             out.extend(sheet.reshuffles.iter().map(|k| TableAction::Reshuffle(*k)));
-            if tool(Tool::AddCard) {
+            // A deck whose manifest lists every card has no card left to add.
+            if tool(Tool::AddCard) && !table.all_named() {
                 out.push(TableAction::AddCard);
             }
             if tool(Tool::RandomDiscard) && !table.selection_slots(1 - side).is_empty() {

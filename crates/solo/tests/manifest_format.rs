@@ -54,7 +54,8 @@ fn shipped_ops_and_cp_manifests_give_every_card_its_value_and_event_type() {
         let m = manifest::manifest(game).expect("shipped");
         for card in &m.cards {
             // The one value no public list gives (the manifest's comment says so).
-            let lacking = game == "empire-of-the-sun" && card.side.as_deref() == Some("Allies") && card.number == Some(2);
+            let lacking =
+                game == "empire-of-the-sun" && card.side.as_deref() == Some("Allies") && card.number == Some(2);
             assert_eq!(card.ops.is_none(), lacking, "{game}: {} #{:?}", card.name, card.number);
             assert_eq!(card.event, Some(true), "{game}: {}", card.name);
             assert_eq!(card.copies, 1, "{game}: {}", card.name);
@@ -106,7 +107,8 @@ fn the_pursuit_of_glory_manifest_holds_the_cards_its_sheet_names() {
     assert_eq!(four_ops_mobilization, [1, 12, 13, 14]);
     // Each deck: 14 Mobilization cards, then 20 Limited War and 21 Total War cards waiting.
     for side in [ap, cp] {
-        let part = |p: Option<&str>| m.cards.iter().filter(|c| c.side.as_deref() == side && c.joins.as_deref() == p).count();
+        let part =
+            |p: Option<&str>| m.cards.iter().filter(|c| c.side.as_deref() == side && c.joins.as_deref() == p).count();
         assert_eq!((part(None), part(Some("Limited War")), part(Some("Total War"))), (14, 20, 21));
     }
 }

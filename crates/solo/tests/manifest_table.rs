@@ -464,3 +464,64 @@ fn physical_deck_tables_pass_the_conformance_kit() {
         assert!(report.resamples_that_changed > 0, "{game}");
     }
 }
+
+// ---- Complete manifests ----
+
+/// Random play with `m`: panics on a question about a value or type the manifest holds; returns
+/// how many questions were asked and how many choices followed a Fate Die 1 or 2 (the faces that
+/// need values and types).
+fn questions_in_random_play(m: &Manifest) -> (usize, usize) {
+    use solo::TableAction;
+    let game = &m.game;
+    let setup = TableSetup::with_manifest(m.clone());
+    let (mut questions, mut low_roll_choices) = (0, 0);
+    for seed in 0..4u64 {
+        let mut session = Session::<CardTable>::new(setup.clone(), seed, ChanceMode::Auto).expect("sets up");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for step in 0..400 {
+            let state = session.state();
+            let actions = state.legal();
+            let choosing = actions.iter().any(|a| matches!(a, TableAction::Play { .. } | TableAction::Describe { .. }));
+            if choosing && matches!(state.last_roll(), Some(1 | 2)) {
+                low_roll_choices += 1;
+            }
+            for action in &actions {
+                let TableAction::Describe { card, value, special } = action else { continue };
+                questions += 1;
+                let Some(name) = state.card_name(*card) else { continue };
+                let listed: Vec<&solo::ManifestCard> =
+                    m.cards.iter().filter(|c| c.number == name.number && c.name == name.name).collect();
+                assert!(!listed.is_empty(), "{game}: {name} is not in the manifest");
+                let holds_value = listed.iter().all(|c| c.ops.is_some());
+                let holds_type = listed.iter().all(|c| c.event.is_some());
+                let asked = state.action_label(action);
+                assert!(!(value.is_some() && holds_value), "{game} seed {seed} step {step}: asks '{asked}'");
+                assert!(!(special.is_some() && holds_type), "{game} seed {seed} step {step}: asks '{asked}'");
+            }
+            let action = actions[below(&mut rng, actions.len())].clone();
+            session.apply(&action).expect("legal actions apply");
+        }
+    }
+    (questions, low_roll_choices)
+}
+
+#[test]
+fn a_table_with_a_complete_manifest_never_asks_for_a_value_or_type() {
+    // The Ops and CP games: their shipped manifests list every card with its value and event type
+    // (Empire of the Sun lacks one value, Allies #2, which alone may still be asked).
+    for game in ["pursuit-of-glory", "barbarossa-to-berlin", "wilderness-war", "1960", "empire-of-the-sun"] {
+        let m = manifest(game).expect("shipped");
+        let (questions, low_roll_choices) = questions_in_random_play(&m);
+        assert!(low_roll_choices >= 10, "{game}: faces 1 and 2 came up only {low_roll_choices} times");
+        if game != "empire-of-the-sun" {
+            assert_eq!(questions, 0, "{game}");
+            // The same deck without its values is asked about: the play above did reach questions.
+            let mut unvalued = m.as_ref().clone();
+            unvalued.complete = false;
+            let listed = m.listed(&solo::playsheet(game).expect("shipped"));
+            unvalued.deck_size = Some(listed.iter().filter(|n| **n > 0).map(|n| *n as u16).collect());
+            unvalued.cards.iter_mut().for_each(|c| c.ops = None);
+            assert!(questions_in_random_play(&unvalued).0 > 0, "{game}");
+        }
+    }
+}

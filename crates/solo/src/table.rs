@@ -404,6 +404,22 @@ impl CardTable {
         fate_die::eligible_cards(&self.sheet, *face, self.display(self.active), self.visible_top(self.active), &facts)
     }
 
+    /// Whether face 2 of an Event sheet lets `card` be played for its event only: it is allowed as
+    /// an Event card but is not among the lowest-valued face-up cards (those may be played for any
+    /// purpose). Every card of these games carries an event, so "any face-up Event card ... for any
+    /// allowable purpose" read loosely would allow any card for anything (docs/playsheet-rules.md).
+    pub(crate) fn face_two_event_only(&self, card: CardId) -> bool {
+        let Phase::Choose { face: 2, played: 0, .. } = &self.phase else { return false };
+        if !self.sheet.face_two_type.eq_ignore_ascii_case("event") || !self.sheet.lowest.is_numeric() {
+            return false;
+        }
+        let facts = |c: CardId| self.facts(c);
+        match fate_die::face_two_lowest(&self.sheet, self.display(self.active), self.visible_top(self.active), &facts) {
+            Ok(lowest) => !lowest.contains(&card),
+            Err(_) => false,
+        }
+    }
+
     /// The slots of `side`'s display that hold at least one face-up card, with those cards; the
     /// face-up top of a Dual Deck counts as slot C.
     pub(crate) fn selection_slots(&self, side: u8) -> Vec<(SlotName, Vec<CardId>)> {

@@ -318,9 +318,13 @@ fn write_rest(view: &TableView, actions: &[TableAction], out: &mut dyn Write) ->
             deck.discard.len()
         )?;
     }
-    if !view.cards.is_empty() {
+    // Cards waiting for a later part of their deck are counted below, not named: a complete
+    // manifest keeps dozens of them out of the deck.
+    let waiting = |id: u16| view.held.iter().any(|h| h.card.0 == id && h.place == solo::table::WAITING_TO_JOIN);
+    let legend: Vec<String> =
+        view.cards.iter().filter(|(id, _)| !waiting(**id)).map(|(id, name)| format!("{id} = {name}")).collect();
+    if !legend.is_empty() {
         // The displays show table numbers; this says which printed card each one in sight is.
-        let legend: Vec<String> = view.cards.iter().map(|(id, name)| format!("{id} = {name}")).collect();
         writeln!(out, "  cards in sight: {}", legend.join("; "))?;
     }
     for marker in &view.shown_markers {
@@ -342,7 +346,12 @@ fn write_rest(view: &TableView, actions: &[TableAction], out: &mut dyn Write) ->
         }
     }
     for ((side, place), cards) in groups {
-        writeln!(out, "  {} holds {} ({place})", view.sides[usize::from(side)].name, cards.join(", "))?;
+        let owner = &view.sides[usize::from(side)].name;
+        if place == solo::table::WAITING_TO_JOIN && cards.len() > 1 {
+            writeln!(out, "  {owner} holds {} cards {place}", cards.len())?;
+        } else {
+            writeln!(out, "  {owner} holds {} ({place})", cards.join(", "))?;
+        }
     }
     if let Some((card, allowed)) = view.last_inactive_play {
         let what = if allowed { "was played" } else { "was blocked by the Fate Die (!!)" };

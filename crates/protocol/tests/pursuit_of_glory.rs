@@ -348,7 +348,7 @@ fn war_status_reshuffle_redeals_the_display_of_the_side_adding_cards() {
 }
 
 #[test]
-fn war_status_reshuffle_adds_the_cards_a_manifest_keeps_for_a_later_part() {
+fn war_status_reshuffle_adds_the_next_part_a_manifest_keeps_out_of_the_deck() {
     let mut manifest = sheet_cards_manifest("pursuit-of-glory");
     let later = json!([
         {"number": 40, "name": "Limited War card", "side": "Central Powers", "joins": "Limited War", "copies": 3},
@@ -362,8 +362,11 @@ fn war_status_reshuffle_adds_the_cards_a_manifest_keeps_for_a_later_part() {
     assert_eq!(waiting, 5, "the later parts wait outside the deck");
     let central_cards = v["decks"][1]["cards"].as_u64().unwrap();
     assert!(offers(&mut p, "pog-war-status-reshuffle-central-powers-part-1"));
-    assert!(offers(&mut p, "pog-war-status-reshuffle-central-powers-part-2"));
+    // The parts join in order, and a reshuffle that adds nothing is not offered while one waits.
+    assert!(!offers(&mut p, "pog-war-status-reshuffle-central-powers-part-2"), "Limited War first");
+    assert!(!offers(&mut p, "pog-war-status-reshuffle-central-powers"), "a part waits");
     assert!(!offers(&mut p, "pog-war-status-reshuffle-allies-part-1"), "no Allied card waits");
+    assert!(offers(&mut p, "pog-war-status-reshuffle-allies"));
     let label = common::legal(&mut p)
         .into_iter()
         .find(|(id, _)| id == "pog-war-status-reshuffle-central-powers-part-1")

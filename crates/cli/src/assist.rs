@@ -386,7 +386,7 @@ fn write_rest(view: &TableView, actions: &[TableAction], out: &mut dyn Write) ->
     }
     for ((side, place), cards) in groups {
         let who = &view.sides[usize::from(side)].name;
-        if cards.len() > HELD_LISTED {
+        if cards.len() > HELD_LISTED || (place == solo::table::WAITING_TO_JOIN && cards.len() > 1) {
             // A whole part of a deck: its count is what the player needs, the names are in the box.
             writeln!(out, "  {who} holds {} cards ({place})", cards.len())?;
         } else {

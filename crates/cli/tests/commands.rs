@@ -269,7 +269,7 @@ fn assist_sets_up_a_scenario_and_refuses_one_it_cannot_place() {
     assert!(ok, "{err}");
     assert!(out.contains("Scenario historical") && out.contains("done: Historical Japanese opening"), "{out}");
     // The displays show table numbers; the legend names the printed cards in sight.
-    assert!(out.contains("cards in sight: 1 = #3 Col. Tsuji"), "{out}");
+    assert!(out.contains("cards in sight: 3 = #3 Col. Tsuji"), "{out}");
     // Burma leaves the choice of the Future Offensive to the player.
     let (ok, out, err) =
         cdgsolo(&["assist", "empire-of-the-sun", "--seed", "5", "--manifest", "builtin", "--scenario", "burma"], "q\n");

@@ -1,5 +1,5 @@
 //! WW2: Barbarossa to Berlin's playsheet mechanisms, driven through the protocol with manual chance
-//! and the shipped manifest (which numbers the cards the playsheet names).
+//! and the sheet-cards manifest (which numbers the cards the playsheet names).
 //!
 //! With the manifest, the Axis deck's named cards come first (#1 = card 1, #2 = 2, #26 = 3, #50 = 4,
 //! #52 = 5) and the Allied deck's after its 60 (#12 = 61, #24 = 62, #25 = 63, #28 = 64, #48 = 65).
@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{apply, draw_lowest, ids, offers, shipped_manifest, view};
+use common::{apply, draw_lowest, ids, offers, sheet_cards_manifest, shipped_manifest, view};
 use protocol::Protocol;
 use serde_json::{Value, json};
 
@@ -28,7 +28,7 @@ fn set_aside(v: &Value) -> Vec<u64> {
 }
 
 fn start() -> Protocol {
-    common::start("barbarossa-to-berlin", json!({"manifest": shipped_manifest("barbarossa-to-berlin")}))
+    common::start("barbarossa-to-berlin", json!({"manifest": sheet_cards_manifest("barbarossa-to-berlin")}))
 }
 
 /// Past the opening choice and the Axis first turn: the Allies are active.
@@ -217,6 +217,30 @@ fn total_war_cards_join_with_totaler_krieg_face_up_in_slot_a() {
     assert_eq!(v["sides"][1], before["sides"][1], "the Allied display is untouched");
     assert!(!offers(&mut p, "total-war-axis"), "once per side");
     assert!(offers(&mut p, "total-war-allied"));
+}
+
+#[test]
+fn total_war_with_the_shipped_deck_adds_its_listed_cards_and_no_unnamed_ones() {
+    // The shipped manifest lists all 30 Total War cards of each side (#26-#55), so no card it does
+    // not list is left to add.
+    let mut p = common::start("barbarossa-to-berlin", json!({"manifest": shipped_manifest("barbarossa-to-berlin")}));
+    apply(&mut p, "opening-card-1");
+    draw_lowest(&mut p);
+    apply(&mut p, "play-beside-1-event");
+    apply(&mut p, "end-turn");
+    let axis_cards = view(&mut p)["decks"][0]["cards"].as_u64().unwrap();
+    apply(&mut p, "total-war-axis");
+    assert_eq!(ids(&mut p), vec!["total-war-slot-a-axis-26", "total-war-reshuffle-axis"], "Totaler Krieg! is card 26");
+    apply(&mut p, "total-war-slot-a-axis-26");
+    apply(&mut p, "total-war-reshuffle-axis");
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([26]), "Totaler Krieg! face-up in slot A");
+    // The display's 4 cards and the 29 other Total War cards went in, 3 came out; the opening event
+    // left the game when played (the manifest marks Barbarossa removed after its event).
+    assert_eq!(v["decks"][0]["cards"].as_u64().unwrap(), axis_cards + 4 + 29 - 3);
+    assert!(v["markers"].get("total war: unnamed cards added").is_none_or(|m| m == &json!([0, 0])));
+    assert!(!offers(&mut p, "add-card"), "nothing outside the listed deck");
 }
 
 #[test]

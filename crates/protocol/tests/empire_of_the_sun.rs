@@ -1,5 +1,5 @@
 //! Empire of the Sun's special rules, each driven through the protocol with manual chance (every draw
-//! takes the lowest-numbered card) and the shipped manifest, and checked on the observation.
+//! takes the lowest-numbered card) and the sheet-cards manifest, and checked on the observation.
 //!
 //! With the manifest the Japanese deck starts #3 Col. Tsuji (card 1), #17 Savo Island (2), #33
 //! Imperial Intervention (3), #43 Tojo Resigns (4), #47 VADM Kondo (5), #59 Central Force (6), #67
@@ -11,12 +11,12 @@
 
 mod common;
 
-use common::{apply_and_draw as apply, ask, draw_lowest, ids, offers, reminders, shipped_manifest, view};
+use common::{apply_and_draw as apply, ask, draw_lowest, ids, offers, reminders, sheet_cards_manifest, view};
 use protocol::Protocol;
 use serde_json::{Value, json};
 
 fn start() -> Protocol {
-    common::start("empire-of-the-sun", json!({"manifest": shipped_manifest("empire-of-the-sun")}))
+    common::start("empire-of-the-sun", json!({"manifest": sheet_cards_manifest("empire-of-the-sun")}))
 }
 
 fn held(v: &Value) -> Vec<(u64, String)> {
@@ -109,7 +109,7 @@ fn plan_orange_sets_cards_remaining_one_and_two_and_the_allies_go_first() {
 fn burma_takes_a_japanese_future_offensive_and_sets_cards_remaining_three() {
     let mut p = start();
     let now = ids(&mut p);
-    // #3 is the only Burma event number the shipped manifest names; any unseen card will also do.
+    // #3 is the only Burma event number the sheet-cards manifest names; any unseen card will also do.
     assert!(now.contains(&"eots-burma-fo-1".to_string()), "{now:?}");
     assert!(now.contains(&"eots-burma-fo-unseen".to_string()));
     apply(&mut p, "eots-burma-fo-unseen");
@@ -385,7 +385,7 @@ fn new_with(p: &mut Protocol, options: Value) -> Value {
 
 #[test]
 fn the_scenario_option_makes_the_historical_setup_whatever_the_deal() {
-    let manifest = serde_json::to_value(solo::manifest("empire-of-the-sun").expect("shipped").as_ref()).unwrap();
+    let manifest = common::sheet_cards_manifest("empire-of-the-sun");
     // Across deals Arcadia Conference (61) starts in the deck or face-up in a slot; either way it
     // ends face-up on the Allied deck and out of the display.
     for seed in 0..12u64 {
@@ -414,7 +414,7 @@ fn the_scenario_option_makes_the_historical_setup_whatever_the_deal() {
 
 #[test]
 fn the_scenario_option_sets_plan_orange_and_names_what_it_cannot_do() {
-    let manifest = serde_json::to_value(solo::manifest("empire-of-the-sun").expect("shipped").as_ref()).unwrap();
+    let manifest = common::sheet_cards_manifest("empire-of-the-sun");
     let mut p = Protocol::new();
     assert_eq!(new_with(&mut p, json!({"manifest": manifest, "scenario": "plan-orange"}))["ok"], json!(true));
     let v = view(&mut p);

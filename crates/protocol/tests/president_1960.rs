@@ -2,7 +2,7 @@
 //! chance (draws take the lowest-numbered card unless a test names another) and checked on the
 //! observation.
 //!
-//! With the shipped manifest the shared deck is #14-#17 Gathering Momentum (cards 1-4), #27 (5),
+//! With the sheet-cards manifest the shared deck is #14-#17 Gathering Momentum (cards 1-4), #27 (5),
 //! #29 (6), #34 Lazy Shave (7), #53 (8), #57 (9), #58 (10), #66 (11), #81 Peace Corps (12), #91
 //! Political Capital (13), #94 (14), then anonymous cards. The deal gives Kennedy A1 B2 C3 D4 E5
 //! and Nixon A6 B7 C8 D9 E10 (A and B face-up); the deck holds 11-60.
@@ -12,7 +12,8 @@
 mod common;
 
 use common::{
-    apply as apply_only, apply_and_draw as apply, draw_lowest, ids, legal, offers, reminders, shipped_manifest, view,
+    apply as apply_only, apply_and_draw as apply, draw_lowest, ids, legal, offers, reminders, sheet_cards_manifest,
+    view,
 };
 use protocol::Protocol;
 use serde_json::{Value, json};
@@ -26,7 +27,7 @@ fn start(options: Value) -> Protocol {
 }
 
 fn with_manifest() -> Protocol {
-    start(json!({"manifest": shipped_manifest("1960")}))
+    start(json!({"manifest": sheet_cards_manifest("1960")}))
 }
 
 /// Kennedy plays card 1 (slot A) for CP, Nixon card 6 (slot A) for CP: the discards are [1, 6].
@@ -414,8 +415,10 @@ fn without_a_manifest_the_player_names_an_events_effect() {
 #[test]
 fn the_conformance_kit_passes_with_the_shipped_manifest_and_small_decks() {
     use engine::conformance::{Plan, check_random_play};
-    let manifest = solo::manifest("1960").unwrap().as_ref().clone();
-    for deck in [None, Some([14, 0]), Some([20, 0])] {
+    let shipped = solo::manifest("1960").unwrap().as_ref().clone();
+    // The shipped deck lists all 97 cards; small decks (many reshuffles) take the sheet's cards only.
+    let sheet_cards: solo::Manifest = serde_json::from_value(common::sheet_cards_manifest("1960")).unwrap();
+    for (manifest, deck) in [(&shipped, None), (&sheet_cards, Some([14, 0])), (&sheet_cards, Some([20, 0]))] {
         let mut setup = solo::TableSetup::with_manifest(manifest.clone());
         setup.deck_size = deck;
         let plan = Plan { seeds: 0..16, step_cap: 800, observe_every: 1 };
@@ -596,7 +599,7 @@ fn lazy_shave_lets_kennedy_pick_his_debate_card_once() {
 
 #[test]
 fn lazy_shave_played_for_its_event_is_in_play_for_the_debates() {
-    // With the shipped manifest Nixon's slot B holds #34 Lazy Shave (card 7).
+    // With the sheet-cards manifest Nixon's slot B holds #34 Lazy Shave (card 7).
     let mut p = with_manifest();
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");

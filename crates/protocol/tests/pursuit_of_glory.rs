@@ -1,14 +1,14 @@
 //! Pursuit of Glory's special rules, each driven through the protocol with manual chance (every draw
 //! takes the lowest-numbered card) and checked on the resulting table.
 //!
-//! With the shipped manifest the Allied deck is #1 Russo-British Assault (card 1), #18 Lawrence (2),
+//! With the sheet-cards manifest the Allied deck is #1 Russo-British Assault (card 1), #18 Lawrence (2),
 //! #21 No Prisoners (3), #45 Greece (4), then anonymous cards; the Central Powers deck is #3 Enver
 //! (61), #15 Djemal (62), #16 King Constantine (63), #20 Jafar Pasha (64), #31 (65), #32 (66), #48
 //! (67), #50 (68), then anonymous cards.
 
 mod common;
 
-use common::{apply_and_draw as apply, ids, offers, reminders, shipped_manifest, view};
+use common::{apply_and_draw as apply, ids, offers, reminders, sheet_cards_manifest, view};
 use protocol::Protocol;
 use serde_json::{Value, json};
 
@@ -17,7 +17,7 @@ fn start(options: Value) -> Protocol {
 }
 
 fn with_manifest() -> Protocol {
-    start(json!({"manifest": shipped_manifest("pursuit-of-glory")}))
+    start(json!({"manifest": sheet_cards_manifest("pursuit-of-glory")}))
 }
 
 #[test]
@@ -348,8 +348,8 @@ fn war_status_reshuffle_redeals_the_display_of_the_side_adding_cards() {
 }
 
 #[test]
-fn war_status_reshuffle_adds_the_cards_a_manifest_keeps_for_a_later_part() {
-    let mut manifest = shipped_manifest("pursuit-of-glory");
+fn war_status_reshuffle_adds_the_next_part_a_manifest_keeps_out_of_the_deck() {
+    let mut manifest = sheet_cards_manifest("pursuit-of-glory");
     let later = json!([
         {"number": 40, "name": "Limited War card", "side": "Central Powers", "joins": "Limited War", "copies": 3},
         {"number": 60, "name": "Total War card", "side": "Central Powers", "joins": "Total War", "copies": 2}
@@ -362,8 +362,11 @@ fn war_status_reshuffle_adds_the_cards_a_manifest_keeps_for_a_later_part() {
     assert_eq!(waiting, 5, "the later parts wait outside the deck");
     let central_cards = v["decks"][1]["cards"].as_u64().unwrap();
     assert!(offers(&mut p, "pog-war-status-reshuffle-central-powers-part-1"));
-    assert!(offers(&mut p, "pog-war-status-reshuffle-central-powers-part-2"));
+    // The parts join in order, and a reshuffle that adds nothing is not offered while one waits.
+    assert!(!offers(&mut p, "pog-war-status-reshuffle-central-powers-part-2"), "Limited War first");
+    assert!(!offers(&mut p, "pog-war-status-reshuffle-central-powers"), "a part waits");
     assert!(!offers(&mut p, "pog-war-status-reshuffle-allies-part-1"), "no Allied card waits");
+    assert!(offers(&mut p, "pog-war-status-reshuffle-allies"));
     let label = common::legal(&mut p)
         .into_iter()
         .find(|(id, _)| id == "pog-war-status-reshuffle-central-powers-part-1")

@@ -1,16 +1,16 @@
 //! Wilderness War's playsheet mechanisms, driven through the protocol with manual chance and the
-//! shipped manifest. Its named cards come first in the shared deck (#6 Surrender! = card 1, #35 = 2,
+//! sheet-cards manifest. Its named cards come first in the shared deck (#6 Surrender! = card 1, #35 = 2,
 //! #36 = 3, #37 = 4, #62 = 5, #67 = 6, #69 = 7); dealing the lowest card each time gives the French
 //! A1 B2 C3 D4 E5 and the British A6 B7 C8 D9 E10, A and B face-up.
 
 mod common;
 
-use common::{apply, draw_lowest, ids, shipped_manifest, view};
+use common::{apply, draw_lowest, ids, sheet_cards_manifest, view};
 use protocol::Protocol;
 use serde_json::json;
 
 fn start() -> Protocol {
-    common::start("wilderness-war", json!({"manifest": shipped_manifest("wilderness-war")}))
+    common::start("wilderness-war", json!({"manifest": sheet_cards_manifest("wilderness-war")}))
 }
 
 #[test]

@@ -105,6 +105,20 @@ pub fn eligible_cards(
     Ok(eligible)
 }
 
+/// Face 2's lowest-valued face-up cards (the whole display, the Dual Deck's face-up top included):
+/// the cards face 2 lets the side play for any purpose. Other cards face 2 allows are there as cards
+/// of the special type only.
+pub fn face_two_lowest(
+    sheet: &Playsheet,
+    display: &CardDisplay,
+    deck_top: Option<CardId>,
+    facts: &dyn Fn(CardId) -> CardFacts,
+) -> Result<Vec<CardId>, NeededFact> {
+    let mut pool: Vec<CardId> = display.face_up().map(|(_, c)| c).collect();
+    pool.extend(deck_top);
+    lowest(sheet, &pool, facts, true)
+}
+
 /// The lowest-valued cards of `pool` (all of them on a tie), or for Manoeuvre every card that is not
 /// of the special type.
 fn lowest(

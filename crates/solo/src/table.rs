@@ -362,6 +362,11 @@ impl CardTable {
     pub fn has_named_cards(&self) -> bool {
         self.names.iter().any(Option::is_some)
     }
+    /// Whether every card of the table is named: its manifest lists every card of every deck (a
+    /// complete manifest, or one whose listed cards fill the decks), so no card outside it exists.
+    pub fn all_named(&self) -> bool {
+        self.all_cards().all(|c| self.card_name(c).is_some())
+    }
     /// Every card number in play.
     pub fn all_cards(&self) -> impl Iterator<Item = CardId> {
         (1..self.next_card).map(CardId)
@@ -397,6 +402,22 @@ impl CardTable {
         }
         let facts = |c: CardId| self.facts(c);
         fate_die::eligible_cards(&self.sheet, *face, self.display(self.active), self.visible_top(self.active), &facts)
+    }
+
+    /// Whether face 2 of an Event sheet lets `card` be played for its event only: it is allowed as
+    /// an Event card but is not among the lowest-valued face-up cards (those may be played for any
+    /// purpose). Every card of these games carries an event, so "any face-up Event card ... for any
+    /// allowable purpose" read loosely would allow any card for anything (docs/playsheet-rules.md).
+    pub(crate) fn face_two_event_only(&self, card: CardId) -> bool {
+        let Phase::Choose { face: 2, played: 0, .. } = &self.phase else { return false };
+        if !self.sheet.face_two_type.eq_ignore_ascii_case("event") || !self.sheet.lowest.is_numeric() {
+            return false;
+        }
+        let facts = |c: CardId| self.facts(c);
+        match fate_die::face_two_lowest(&self.sheet, self.display(self.active), self.visible_top(self.active), &facts) {
+            Ok(lowest) => !lowest.contains(&card),
+            Err(_) => false,
+        }
     }
 
     /// The slots of `side`'s display that hold at least one face-up card, with those cards; the

@@ -375,7 +375,8 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
                 }
             }
             out.extend(sheet.reshuffles.iter().map(|k| TableAction::Reshuffle(*k)));
-            if tool(Tool::AddCard) {
+            // A deck whose manifest lists every card has no card left to add.
+            if tool(Tool::AddCard) && !table.all_named() {
                 out.push(TableAction::AddCard);
             }
             if tool(Tool::RandomDiscard) && !table.selection_slots(1 - side).is_empty() {
@@ -405,7 +406,12 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
             }
             Ok(eligible) => {
                 for card in eligible {
-                    out.extend((0..purposes).map(|purpose| TableAction::Play { card, purpose }));
+                    let event_only = table.face_two_event_only(card);
+                    out.extend(
+                        (0..purposes)
+                            .filter(|p| !event_only || sheet.purposes[usize::from(*p)].starts_with("Event"))
+                            .map(|purpose| TableAction::Play { card, purpose }),
+                    );
                 }
                 if *played == 0 {
                     out.push(TableAction::Pass);

@@ -234,19 +234,20 @@ hq = true
 fn a_dual_deck_manifest_puts_each_card_in_its_sides_deck() {
     let s = dealt_with(TableSetup::with_manifest(manifest("pursuit-of-glory").expect("shipped").as_ref().clone()));
     let state = s.state();
-    assert_eq!(state.all_cards().count(), 120);
+    // Complete: each deck is exactly its 55 listed cards, the Allied Powers' first.
+    assert_eq!(state.all_cards().count(), 110);
     assert_eq!(name_of(&s, 1).as_deref(), Some("#1 Russo-British Assault"));
-    assert_eq!(name_of(&s, 61).as_deref(), Some("#3 Enver to Constantinople"));
-    let allied: BTreeSet<String> = (1..=60).filter_map(|c| name_of(&s, c)).collect();
-    let central: BTreeSet<String> = (61..=120).filter_map(|c| name_of(&s, c)).collect();
-    assert_eq!(allied.len(), 4);
+    assert_eq!(name_of(&s, 58).as_deref(), Some("#3 Enver to Constantinople"));
+    let allied: BTreeSet<String> = (1..=55).filter_map(|c| name_of(&s, c)).collect();
+    let central: BTreeSet<String> = (56..=110).filter_map(|c| name_of(&s, c)).collect();
+    assert_eq!(allied.len(), 55);
     assert!(allied.contains("#21 No Prisoners") && allied.contains("#45 Greece"));
-    assert_eq!(central.len(), 8);
+    assert_eq!(central.len(), 55);
     assert!(central.contains("#20 Jafar Pasha") && central.contains("#50 Kaiserschlacht"));
     // Pursuit of Glory's own rules set Russo-British Assault aside before the deal, so the next
     // Allied card opens the display.
     assert_eq!(state.display(0).beside, vec![CardId(1)]);
-    assert_eq!(label_of(&s, "discard-2"), "Allied Powers: discard #18 Lawrence from slot A");
+    assert_eq!(label_of(&s, "discard-2"), "Allied Powers: discard #2 ANZAC Reinforcements from slot A");
 }
 
 #[test]
@@ -360,7 +361,11 @@ fn random_play_never_names_a_face_down_manifest_card() {
                 let labels: Vec<String> = state
                     .legal()
                     .iter()
-                    .filter(|a| !state.action_id(a).starts_with("total-war-slot-a-"))
+                    .filter(|a| {
+                        let id = state.action_id(a);
+                        // Likewise the Central Powers' 4 Ops card, chosen at setup from its deck.
+                        !id.starts_with("total-war-slot-a-") && !id.starts_with("pog-set-aside-4-ops-")
+                    })
                     .map(|a| state.action_label(a))
                     .collect();
                 for &card in &hidden {
@@ -392,7 +397,8 @@ fn resampling_keeps_named_cards_in_their_sides_deck() {
     for _ in 0..50 {
         let other = s.state().resample(0, &mut rng);
         for side in 0..2u8 {
-            let range = if side == 0 { 1..=60 } else { 61..=120 };
+            // 86 Japanese cards, then 84 Allied ones.
+            let range = if side == 0 { 1..=86 } else { 87..=170 };
             let display = other.display(side);
             for (_, _, p) in display.cards() {
                 assert!(range.contains(&p.card.0), "side {side} shows card {} of the other deck", p.card.0);
@@ -453,7 +459,7 @@ fn a_saved_table_with_a_manifest_replays_from_json() {
         session.apply(&actions[below(&mut rng, actions.len())]).expect("applies");
     }
     let json = serde_json::to_string(&session.record()).expect("serializes");
-    assert!(json.contains("\"Gathering Momentum\""), "the manifest travels with the save");
+    assert!(json.contains("\"Gathering Momentum in the South!\""), "the manifest travels with the save");
     let record: Record<TableSetup> = serde_json::from_str(&json).expect("deserializes");
     let replayed = Session::<CardTable>::from_record(record).expect("replays");
     assert_eq!(replayed.state(), session.state());
@@ -464,9 +470,69 @@ fn physical_deck_tables_pass_the_conformance_kit() {
     for game in ["pursuit-of-glory", "wilderness-war", "1960", "barbarossa-to-berlin"] {
         let mut setup = TableSetup::with_manifest(manifest(game).expect("shipped").as_ref().clone());
         setup.physical = true;
-        setup.deck_size = Some([14, 14]);
         let plan = Plan { seeds: 0..6, step_cap: 400, observe_every: 2 };
         let report = check_random_play::<CardTable>(&setup, &plan).unwrap_or_else(|e| panic!("{game} physical: {e}"));
         assert!(report.resamples_that_changed > 0, "{game}");
+    }
+}
+
+// ---- Complete manifests ----
+
+/// Random play with `m`: panics on a question about a value or type the manifest holds; returns
+/// how many questions were asked and how many choices followed a Fate Die 1 or 2 (the faces that
+/// need values and types).
+fn questions_in_random_play(m: &Manifest) -> (usize, usize) {
+    use solo::TableAction;
+    let game = &m.game;
+    let setup = TableSetup::with_manifest(m.clone());
+    let (mut questions, mut low_roll_choices) = (0, 0);
+    for seed in 0..4u64 {
+        let mut session = Session::<CardTable>::new(setup.clone(), seed, ChanceMode::Auto).expect("sets up");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for step in 0..400 {
+            let state = session.state();
+            let actions = state.legal();
+            let choosing = actions.iter().any(|a| matches!(a, TableAction::Play { .. } | TableAction::Describe { .. }));
+            if choosing && matches!(state.last_roll(), Some(1 | 2)) {
+                low_roll_choices += 1;
+            }
+            for action in &actions {
+                let TableAction::Describe { card, value, special } = action else { continue };
+                questions += 1;
+                let Some(name) = state.card_name(*card) else { continue };
+                let listed: Vec<&solo::ManifestCard> =
+                    m.cards.iter().filter(|c| c.number == name.number && c.name == name.name).collect();
+                assert!(!listed.is_empty(), "{game}: {name} is not in the manifest");
+                let holds_value = listed.iter().all(|c| c.ops.is_some());
+                let holds_type = listed.iter().all(|c| c.event.is_some());
+                let asked = state.action_label(action);
+                assert!(!(value.is_some() && holds_value), "{game} seed {seed} step {step}: asks '{asked}'");
+                assert!(!(special.is_some() && holds_type), "{game} seed {seed} step {step}: asks '{asked}'");
+            }
+            let action = actions[below(&mut rng, actions.len())].clone();
+            session.apply(&action).expect("legal actions apply");
+        }
+    }
+    (questions, low_roll_choices)
+}
+
+#[test]
+fn a_table_with_a_complete_manifest_never_asks_for_a_value_or_type() {
+    // The Ops and CP games: their shipped manifests list every card with its value and event type
+    // (Empire of the Sun lacks one value, Allies #2, which alone may still be asked).
+    for game in ["pursuit-of-glory", "barbarossa-to-berlin", "wilderness-war", "1960", "empire-of-the-sun"] {
+        let m = manifest(game).expect("shipped");
+        let (questions, low_roll_choices) = questions_in_random_play(&m);
+        assert!(low_roll_choices >= 10, "{game}: faces 1 and 2 came up only {low_roll_choices} times");
+        if game != "empire-of-the-sun" {
+            assert_eq!(questions, 0, "{game}");
+            // The same deck without its values is asked about: the play above did reach questions.
+            let mut unvalued = m.as_ref().clone();
+            unvalued.complete = false;
+            let listed = m.listed(&solo::playsheet(game).expect("shipped"));
+            unvalued.deck_size = Some(listed.iter().filter(|n| **n > 0).map(|n| *n as u16).collect());
+            unvalued.cards.iter_mut().for_each(|c| c.ops = None);
+            assert!(questions_in_random_play(&unvalued).0 > 0, "{game}");
+        }
     }
 }

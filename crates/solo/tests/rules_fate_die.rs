@@ -191,6 +191,32 @@ fn face_2_offers_every_face_up_special_card_and_the_lowest_valued_card() {
 }
 
 #[test]
+fn face_up_event_card_or_lowest_ops_card_plays_a_higher_event_card_for_its_event_only() {
+    // A is an Event card worth 4, B an Event card worth 3: B is the lowest (any purpose), A is
+    // allowed as an Event card, so for its event.
+    for (game, event, other) in [
+        ("pursuit-of-glory", "event", "operations"),
+        ("wilderness-war", "event", "operations"),
+        ("empire-of-the-sun", "event", "operations"),
+        ("1960", "event", "campaign-points"),
+    ] {
+        let mut s = dealt(game);
+        roll(&mut s, 2);
+        act(&mut s, "describe-1-v4-special");
+        act(&mut s, "describe-2-v3-special");
+        assert!(offers(&s, &format!("play-1-{event}")), "{game}: {:?}", ids(&s));
+        assert!(!offers(&s, &format!("play-1-{other}")), "{game}: the higher Event card only for its event");
+        assert!(offers(&s, &format!("play-2-{other}")) && offers(&s, &format!("play-2-{event}")), "{game}");
+    }
+    // Tactic and HQ sheets name a kind of card, not a way to play it: every purpose stays open.
+    let mut s = dealt("cc-epic-ancients");
+    roll(&mut s, 2);
+    act(&mut s, "describe-1-v4-special");
+    act(&mut s, "describe-2-v3-ordinary");
+    assert!(offers(&s, "play-1-army-command") && offers(&s, "play-1-field-command"), "{:?}", ids(&s));
+}
+
+#[test]
 fn face_2_special_type_is_named_by_each_sheet() {
     for (game, kind) in
         [("manoeuvre", "HQ"), ("cc-medieval", "Tactic"), ("pursuit-of-glory", "Event"), ("1960", "Event")]

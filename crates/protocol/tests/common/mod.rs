@@ -76,6 +76,16 @@ pub fn start(game: &str, options: Value) -> Protocol {
     p
 }
 
+/// The manifest that lists only the cards `game`'s playsheet names (`tests/fixtures/`), as the
+/// protocol's `manifest` option: the card ids the rule tests count on (the sheet's cards first, the
+/// rest anonymous), which the complete built-in manifests no longer give.
+pub fn sheet_cards_manifest(game: &str) -> Value {
+    let file = format!("{}/tests/fixtures/{game}-sheet-cards.toml", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let manifest = solo::Manifest::from_toml(&file, &text).unwrap_or_else(|e| panic!("{e}"));
+    serde_json::to_value(manifest).expect("a manifest is JSON")
+}
+
 /// The deck manifest cdgsolo ships for `game`, as the protocol's `manifest` option.
 pub fn shipped_manifest(game: &str) -> Value {
     let manifest = solo::manifest(game).expect("a shipped manifest");

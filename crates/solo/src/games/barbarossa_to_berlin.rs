@@ -127,8 +127,11 @@ impl SpecialRules for Rules {
                         .map(|c| TableAction::Special(Special::new(TOTAL_WAR_PICK, s, Some(c)))),
                 );
             }
-            out.push(TableAction::Special(Special::new(TOTAL_WAR_ADD_CARD, s, None)));
-            out.push(TableAction::Special(Special { code: TOTAL_WAR_ADD_CARD, side: s, card: None, n: 10 }));
+            // Unlisted Total War cards exist only where the manifest leaves some cards out.
+            if !table.all_named() || table.waiting(s, TOTAL_WAR).is_empty() {
+                out.push(TableAction::Special(Special::new(TOTAL_WAR_ADD_CARD, s, None)));
+                out.push(TableAction::Special(Special { code: TOTAL_WAR_ADD_CARD, side: s, card: None, n: 10 }));
+            }
             out.push(TableAction::Special(Special::new(TOTAL_WAR_RESHUFFLE, s, None)));
             return;
         }

@@ -72,7 +72,7 @@ const JAFAR_PASHA: Named = Named { side: CENTRAL, number: 20, name: "Jafar Pasha
 const UNIT_OR_VP: [Named; 4] = [
     Named { side: CENTRAL, number: 31, name: "Gorlice-Tarnow" },
     Named { side: CENTRAL, number: 32, name: "Verdun" },
-    Named { side: CENTRAL, number: 48, name: "Robinson" },
+    Named { side: CENTRAL, number: 48, name: "Robertson" },
     Named { side: CENTRAL, number: 50, name: "Kaiserschlacht" },
 ];
 
@@ -358,15 +358,14 @@ impl SpecialRules for Rules {
                 out.push(Self::special(EIGHT_CARD_HANDS, 0, None));
             }
             out.push(Self::special(DRAW_PHASE_BEGIN, 0, None));
-            // Per side: plain, or adding one of the later parts a manifest keeps out of its deck.
+            // Per side: the reshuffle that adds the next part a manifest keeps out of its deck (a
+            // side commits to Limited War before Total War, so the parts join in the manifest's
+            // order), or a plain one when no part waits.
             for side in [ALLIES, CENTRAL] {
-                out.push(TableAction::Special(Special { code: WAR_STATUS_RESHUFFLE, side, card: None, n: 0 }));
-                for (k, part) in table.later_parts(side).iter().enumerate() {
-                    if !table.waiting(side, part).is_empty() {
-                        let n = u8::try_from(k + 1).unwrap_or(u8::MAX);
-                        out.push(TableAction::Special(Special { code: WAR_STATUS_RESHUFFLE, side, card: None, n }));
-                    }
-                }
+                let parts = table.later_parts(side);
+                let next = parts.iter().position(|part| !table.waiting(side, part).is_empty());
+                let n = next.map_or(0, |k| u8::try_from(k + 1).unwrap_or(u8::MAX));
+                out.push(TableAction::Special(Special { code: WAR_STATUS_RESHUFFLE, side, card: None, n }));
             }
         }
         if let Phase::Choose { played: 0, .. } = table.phase

@@ -146,13 +146,42 @@ fn medieval_inspired_action_tokens_the_active_side_at_will_the_inactive_side_on_
     // The first side rolls !!: after the order counts are given, the second side may use its token.
     apply(&mut p, "roll");
     apply(&mut p, "fate-1");
-    while let Some(describe) = ids(&mut p).into_iter().find(|id| id.starts_with("describe-") && id.ends_with("-v2")) {
+    while let Some(describe) =
+        ids(&mut p).into_iter().find(|id| id.starts_with("describe-") && id.ends_with("-v2-ordinary"))
+    {
         apply(&mut p, &describe);
     }
     assert!(ids(&mut p).contains(&"inactive-inspired-token-1".to_string()));
     apply(&mut p, "inactive-inspired-token-1");
     assert_eq!(view(&mut p)["markers"]["inspired action tokens"], json!([0, 0]));
     assert!(!ids(&mut p).contains(&"inactive-inspired-token-1".to_string()), "once per roll");
+}
+
+#[test]
+fn medieval_inspired_action_tokens_inactive_side_may_use_one_on_every_double_bang_roll() {
+    let mut p = start("cc-medieval", &FILLERS);
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "pass");
+    apply(&mut p, "gain-inspired-token-1");
+    apply(&mut p, "gain-inspired-token-1");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "pass");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-1");
+    while let Some(describe) =
+        ids(&mut p).into_iter().find(|id| id.starts_with("describe-") && id.ends_with("-v2-ordinary"))
+    {
+        apply(&mut p, &describe);
+    }
+    apply(&mut p, "inactive-inspired-token-1");
+    // Nothing playable for any purpose: the reroll shows !! again, and with it a second token use.
+    apply(&mut p, "reroll");
+    apply(&mut p, "fate-1");
+    assert!(ids(&mut p).contains(&"inactive-inspired-token-1".to_string()), "a new !! roll, a new use");
+    apply(&mut p, "inactive-inspired-token-1");
+    assert_eq!(view(&mut p)["markers"]["inspired action tokens"], json!([0, 0]));
 }
 
 #[test]
@@ -896,4 +925,23 @@ fn a_named_section_card_may_pair_with_an_unnamed_copy_for_inspired_field_general
     apply(&mut p, "fate-4");
     apply(&mut p, "play-1-field-command");
     assert!(ids(&mut p).contains(&"inspired-field-general-2".to_string()));
+}
+
+#[test]
+fn lowest_order_count_a_manifest_tactic_card_never_competes_on_face_1() {
+    let cards = json!([
+        {"name": "Counter-attack", "order": "tactic"},
+        {"name": "Order Two Units Left", "order": "section"},
+        {"name": "Order Two Units Center", "order": "section"},
+    ]);
+    let mut p = common::start("cc-napoleonics", json!({"manifest": {"game": "cc-napoleonics", "cards": cards}}));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-1");
+    // Only B, the order card, is asked about; the Tactic card in A has no order count.
+    let asked: Vec<String> = ids(&mut p).into_iter().filter(|id| id.starts_with("describe-")).collect();
+    assert!(asked.iter().all(|id| id.starts_with("describe-2-")), "{asked:?}");
+    apply(&mut p, "describe-2-v4");
+    let plays: Vec<String> = ids(&mut p).into_iter().filter(|id| id.starts_with("play-")).collect();
+    assert!(plays.iter().all(|id| !id.starts_with("play-1-")), "{plays:?}");
+    assert!(plays.contains(&"play-2-command".to_string()) && plays.contains(&"play-3-command".to_string()));
 }

@@ -211,6 +211,11 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
                 parts.push(format!("{v} {}", sheet.lowest.unit()));
             }
             match special {
+                Some(true) if sheet.lowest == crate::playsheet::LowestMeasure::OrderCount => parts.push(format!(
+                    "{} {} card (not an order card, no order count)",
+                    article(&sheet.face_two_type),
+                    sheet.face_two_type
+                )),
                 Some(true) => parts.push(format!("{} {} card", article(&sheet.face_two_type), sheet.face_two_type)),
                 Some(false) => {
                     parts.push(format!("not {} {} card", article(&sheet.face_two_type), sheet.face_two_type))
@@ -396,10 +401,17 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
             Err(NeededFact::Describe { card, value, special }) => {
                 let values: Vec<Option<u8>> =
                     if value { sheet.lowest.values().map(Some).collect() } else { vec![None] };
-                let specials: Vec<Option<bool>> = if special { vec![Some(true), Some(false)] } else { vec![None] };
-                for v in &values {
-                    for s in &specials {
-                        out.push(TableAction::Describe { card, value: *v, special: *s });
+                if value && special && sheet.lowest == crate::playsheet::LowestMeasure::OrderCount {
+                    // A Tactic card has no order count: one answer says so, the others give the count
+                    // of an order card.
+                    out.push(TableAction::Describe { card, value: None, special: Some(true) });
+                    out.extend(values.iter().map(|v| TableAction::Describe { card, value: *v, special: Some(false) }));
+                } else {
+                    let specials: Vec<Option<bool>> = if special { vec![Some(true), Some(false)] } else { vec![None] };
+                    for v in &values {
+                        for s in &specials {
+                            out.push(TableAction::Describe { card, value: *v, special: *s });
+                        }
                     }
                 }
             }

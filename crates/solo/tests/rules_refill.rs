@@ -58,7 +58,8 @@ fn single_deck_refills_the_played_slot_face_down_on_every_face() {
             let mut s = dealt(game);
             roll(&mut s, face);
             if face <= 2 {
-                let b_lowest = if face == 2 {
+                // Order-count sheets ask a card's type with its count on both faces.
+                let b_lowest = if face == 2 || game.starts_with("cc-") {
                     ["describe-1-v5-ordinary", "describe-2-v1-ordinary"]
                 } else {
                     ["describe-1-v5", "describe-2-v1"]

@@ -54,8 +54,9 @@ const DISSOLVE_SQUARE: u8 = 6;
 const SQUARE_TRACK: &str = "Infantry Square track";
 
 const TOKENS: &str = "inspired action tokens";
-/// The turn (table turn number) in which the inactive side last used a token on `!!`.
-const INACTIVE_TOKEN_TURN: &str = "inactive token used in turn";
+/// 1 once the inactive side has used a token on the current `!!` roll; every new roll clears it,
+/// since each `!!` (a reroll's included) triggers its own Inspired Battlefield Action.
+const INACTIVE_TOKEN_USED: &str = "inactive token used on this roll";
 /// Field Command cards played this turn (Epic Ancients).
 const FIELD_COMMANDS: &str = "field commands this turn";
 /// 1 once an Army Command card has been played this turn (Epic Ancients).
@@ -180,7 +181,7 @@ impl SpecialRules for Rules {
                 out.push(TableAction::Special(Special::new(SPEND_TOKEN, active, None)));
             }
             let rolled_bang = table.last_roll() == Some(1);
-            let used = table.marker(INACTIVE_TOKEN_TURN, inactive) == table.turn as i32;
+            let used = table.marker(INACTIVE_TOKEN_USED, inactive) > 0;
             if rolled_bang && !used && table.marker(TOKENS, inactive) > 0 {
                 out.push(TableAction::Special(Special::new(INACTIVE_TOKEN, inactive, None)));
             }
@@ -240,7 +241,7 @@ impl SpecialRules for Rules {
             }
             (INACTIVE_TOKEN, _) => {
                 table.set_marker(TOKENS, side, (table.marker(TOKENS, side) - 1).max(0));
-                table.set_marker(INACTIVE_TOKEN_TURN, side, table.turn as i32);
+                table.set_marker(INACTIVE_TOKEN_USED, side, 1);
             }
             _ => match special.code {
                 scout::SCOUT_FACE_UP | scout::SCOUT_FACE_DOWN => scout::apply(table, special),
@@ -250,6 +251,16 @@ impl SpecialRules for Rules {
                 scenarios::FIRST_CODE.. => scenarios::apply(table, special),
                 _ => epic_ancients::apply(table, special),
             },
+        }
+    }
+
+    fn after_roll(&self, table: &mut CardTable, _face: u8) {
+        if self.0 == Sheet::Medieval {
+            for side in 0..2 {
+                if table.marker(INACTIVE_TOKEN_USED, side) != 0 {
+                    table.set_marker(INACTIVE_TOKEN_USED, side, 0);
+                }
+            }
         }
     }
 

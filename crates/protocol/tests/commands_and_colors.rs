@@ -945,3 +945,15 @@ fn lowest_order_count_a_manifest_tactic_card_never_competes_on_face_1() {
     assert!(plays.iter().all(|id| !id.starts_with("play-1-")), "{plays:?}");
     assert!(plays.contains(&"play-2-command".to_string()) && plays.contains(&"play-3-command".to_string()));
 }
+
+#[test]
+fn reaction_is_never_offered_to_the_active_side_for_its_own_play() {
+    for game in ["cc-epic-ancients", "cc-medieval", "cc-napoleonics", "cc-napoleonics-epic"] {
+        let mut p = start(game, &FILLERS);
+        apply(&mut p, "roll");
+        apply(&mut p, "fate-3");
+        let now = ids(&mut p);
+        assert!(now.iter().any(|id| id.starts_with("play-1-")), "{game}: A is playable: {now:?}");
+        assert!(!now.iter().any(|id| id.starts_with("play-") && id.ends_with("-reaction")), "{game}: {now:?}");
+    }
+}

@@ -139,6 +139,14 @@ impl SpecialRules for Rules {
         if super::is_chance(out) {
             return;
         }
+        // A Reaction card answers the other side's play: the inactive side plays it out of turn
+        // (below), never the active side during its own turn.
+        out.retain(|a| match a {
+            TableAction::Play { purpose, .. } | TableAction::PlayBeside { purpose, .. } => {
+                !Self::purpose_is(table, *purpose, "Reaction")
+            }
+            _ => true,
+        });
         if scout::adjust_legal(table, out) || scenarios::adjust_legal(self.0, table, out) {
             return;
         }

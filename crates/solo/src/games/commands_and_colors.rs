@@ -381,6 +381,13 @@ impl SpecialRules for Rules {
         table.set_marker(ARMY_COMMAND, active, 0);
     }
 
+    fn is_tool(&self, _table: &CardTable, special: Special) -> bool {
+        // Steps the board game calls for only now and then: forming or dissolving a square, taking a
+        // Tactician card or an Inspired Action token a card or event grants, filling the Courier Rack.
+        matches!(special.code, FORM_SQUARE | DISSOLVE_SQUARE | GAIN_TOKEN | tactician::DRAW)
+            || courier_rack::is_tool(special.code)
+    }
+
     fn id(&self, special: Special) -> String {
         if let Some(id) = epic_ancients::id(special)
             .or_else(|| scout::id(special))

@@ -124,11 +124,23 @@ fn epic_ancients_turns_up_a_card_after_a_turn_with_a_single_play() {
     apply(&mut p, "play-1-army-command");
     apply(&mut p, "end-turn");
     draw_lowest(&mut p);
+    // The vacancy in A is filled face-down at the turn's end; then the player chooses which of the
+    // face-down cards turns up, before anything else.
+    assert_eq!(
+        ids(&mut p),
+        vec![
+            "single-play-turn-up-A-0",
+            "single-play-turn-up-C-0",
+            "single-play-turn-up-D-0",
+            "single-play-turn-up-E-0"
+        ]
+    );
+    assert!(label_of(&mut p, "single-play-turn-up-D-0").contains("slot D"));
+    apply(&mut p, "single-play-turn-up-D-0");
     let v = view(&mut p);
-    // The vacancy in A is filled face-down at the turn's end; it is the first face-down card, so it
-    // turns up.
-    assert_eq!(v["sides"][0]["slots"]["A"], json!([11]));
-    assert_eq!(v["sides"][0]["slots"]["C"], json!([null]));
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([null]));
+    assert_eq!(v["sides"][0]["slots"]["D"], json!([4]));
+    assert!(offers(&mut p, "roll"), "the other side's turn goes on");
 }
 
 #[test]
@@ -326,6 +338,7 @@ fn a_counter_attack_copies_a_card_of_the_other_sides_last_turn_with_its_table_ef
     apply(&mut p, "play-1-army-command");
     apply(&mut p, "end-turn");
     draw_lowest(&mut p);
+    apply(&mut p, "single-play-turn-up-C-0");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
     apply(&mut p, "play-6-army-command");
@@ -882,7 +895,9 @@ fn an_epic_ancients_dig_leaves_slot_a_empty_until_the_turns_end() {
     assert_eq!(view(&mut p)["sides"][0]["slots"]["A"], json!([]));
     apply(&mut p, "end-turn");
     draw_lowest(&mut p);
-    // Filled face-down at the end, then turned up as the single play's card.
+    // Filled face-down at the end; the player may turn it up as the single play's card.
+    assert_eq!(view(&mut p)["sides"][0]["slots"]["A"], json!([null]));
+    apply(&mut p, "single-play-turn-up-A-0");
     assert_eq!(view(&mut p)["sides"][0]["slots"]["A"], json!([12]));
 }
 

@@ -147,6 +147,9 @@ impl SpecialRules for Rules {
             }
             _ => true,
         });
+        if epic_ancients::turn_up_choices(table, out) {
+            return;
+        }
         if scout::adjust_legal(table, out) || scenarios::adjust_legal(self.0, table, out) {
             return;
         }
@@ -284,7 +287,7 @@ impl SpecialRules for Rules {
     fn reveals(&self, _table: &CardTable, special: Special) -> bool {
         // A copied Order One Unit turns the Counter-attack's face-down replacement up; a Scout that
         // drew a card turns its replacement up.
-        matches!(special.code, epic_ancients::COUNTER_COPY | scout::SCOUT_FACE_UP)
+        matches!(special.code, epic_ancients::COUNTER_COPY | epic_ancients::TURN_UP | scout::SCOUT_FACE_UP)
     }
 
     fn scenarios(&self) -> &'static [crate::scenario::Scenario] {

@@ -1000,3 +1000,48 @@ fn occasional_decisions_are_table_tools_so_each_first_screen_stays_short() {
     let mut p = start("cc-napoleonics", &FILLERS);
     assert!(offers(&mut p, "form-square-0"));
 }
+
+/// An Epic Ancients table whose first side holds two cards in A (hand sizes 6 and 5), fielding
+/// `nations` nations a side.
+fn epic_with_nations(names: &[&str], nations: u8) -> Protocol {
+    let cards: Vec<Value> = names.iter().map(|n| json!({"name": n})).collect();
+    let manifest = json!({"game": "cc-epic-ancients", "cards": cards});
+    common::start("cc-epic-ancients", json!({"manifest": manifest, "hand_size": [6, 5], "nations": nations}))
+}
+
+#[test]
+fn epic_ancients_play_cards_field_command_limits_are_per_nation() {
+    let names = [
+        "Order Two Units Left",
+        "Order Three Units Left",
+        "Order Two Units Center",
+        "Order Two Units Right",
+        "Order Three Units Center",
+        "Order Three Units Right",
+    ];
+    let plays = |p: &mut Protocol| -> Vec<String> {
+        ids(p).into_iter().filter(|id| id.starts_with("play-") && id.ends_with("-field-command")).collect()
+    };
+    for nations in [1u8, 2] {
+        let mut p = epic_with_nations(&names, nations);
+        apply(&mut p, "roll");
+        apply(&mut p, "fate-3"); // A (two cards), B and C
+        let mut played = 0;
+        while let Some(play) = plays(&mut p).into_iter().next() {
+            apply(&mut p, &play);
+            played += 1;
+        }
+        // One nation: three Field Commands, each section once (A's two Left cards count as one
+        // section). Two nations: each section twice, so all four cards.
+        let expected = if nations == 1 { 3 } else { 4 };
+        assert_eq!(played, expected, "{nations} nation(s)");
+    }
+}
+
+#[test]
+fn epic_ancients_nations_option_is_checked() {
+    let mut p = Protocol::new();
+    let r = p.handle_line(&json!({"cmd": "new", "game": "cc-epic-ancients", "options": {"nations": 0}}).to_string());
+    assert_eq!(r["ok"], json!(false));
+    assert!(r.to_string().contains("nations"), "{r}");
+}

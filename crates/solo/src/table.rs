@@ -51,11 +51,22 @@ pub struct TableSetup {
     /// one is when it turns face-up (only meaningful with a manifest naming the cards).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub physical: bool,
+    /// Nations a side fields (Epic Ancients: Field Command limits are per nation); 1 by default.
+    #[serde(default = "one_nation", skip_serializing_if = "is_one_nation")]
+    pub nations: u8,
+}
+
+fn one_nation() -> u8 {
+    1
+}
+
+fn is_one_nation(n: &u8) -> bool {
+    *n == 1
 }
 
 impl TableSetup {
     pub fn new(game: &str) -> Self {
-        Self { game: game.to_string(), hand_size: None, deck_size: None, manifest: None, physical: false }
+        Self { game: game.to_string(), hand_size: None, deck_size: None, manifest: None, physical: false, nations: 1 }
     }
 
     /// A table for the manifest's game, dealing the manifest's cards.
@@ -202,6 +213,8 @@ pub struct CardTable {
     pub(crate) deck_sizes: [u16; 2],
     /// Physical deck mode (see [`TableSetup::physical`]).
     pub(crate) physical: bool,
+    /// Nations per side (see [`TableSetup::nations`]), at least 1.
+    pub(crate) nations: u8,
     /// Physical deck mode: cards the player has confirmed at their face-up place, by card id.
     pub(crate) confirmed: Vec<bool>,
     /// Per-side markers a game's special rules keep (momentum, passes, tokens, ...), by name.
@@ -515,6 +528,7 @@ impl CardTable {
             held: Vec::new(),
             deck_sizes: sizes,
             physical: setup.physical,
+            nations: setup.nations.max(1),
             confirmed: Vec::new(),
             tags: Vec::new(),
             last_played_slot: None,

@@ -197,9 +197,12 @@ impl SpecialRules for Rules {
                 out.push(TableAction::Special(Special::new(INACTIVE_TOKEN, inactive, None)));
             }
         }
-        // Epic Ancients: up to three Field Command cards under one roll, none after an Army Command.
+        // Epic Ancients: up to three Field Command cards per nation under one roll, none after an
+        // Army Command.
         if self.0 == Sheet::EpicAncients
-            && let Phase::Choose { face, played: 1..=2, .. } = table.phase
+            && let Phase::Choose { face, played, .. } = table.phase
+            && played >= 1
+            && u32::from(played) < epic_ancients::field_command_limit(table)
             && face != 0
             && table.marker(ARMY_COMMAND, active) == 0
             && table.marker(FIELD_COMMANDS, active)

@@ -50,7 +50,7 @@ pub fn dealt_with(setup: TableSetup) -> Table {
 
 /// A setup with hand sizes and/or deck sizes.
 pub fn setup(game: &str, hand_size: Option<[u8; 2]>, deck_size: Option<[u16; 2]>) -> TableSetup {
-    TableSetup { game: game.to_string(), hand_size, deck_size, manifest: None, physical: false }
+    TableSetup { game: game.to_string(), hand_size, deck_size, manifest: None, physical: false, nations: 1 }
 }
 
 /// The ids of the legal actions, in the table's order.

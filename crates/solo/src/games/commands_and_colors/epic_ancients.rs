@@ -197,6 +197,16 @@ fn activated_sections(table: &CardTable, side: u8) -> Vec<usize> {
         .collect()
 }
 
+/// Field Command cards a side may play in a turn: three for each nation it fields.
+pub(super) fn field_command_limit(table: &CardTable) -> u32 {
+    3 * u32::from(table.nations.max(1))
+}
+
+/// Whether `section` may still be activated this turn: once by each nation.
+fn section_open(table: &CardTable, activated: &[usize], section: usize) -> bool {
+    activated.iter().filter(|&&s| s == section).count() < usize::from(table.nations.max(1))
+}
+
 fn played_count(table: &CardTable) -> Option<u8> {
     match table.phase {
         Phase::Choose { played, .. } => Some(played),
@@ -220,19 +230,20 @@ pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableA
         return;
     }
     let fields = table.marker(FIELD_COMMANDS, active);
-    // Each section is activated once a turn: a section card for a section already activated is
-    // not offered again as a Field Command (an Inspired pair is the one exception, offered apart).
+    // Each section is activated once a turn by each nation: a section card for a section every
+    // nation has activated is not offered again as a Field Command (an Inspired pair is the one
+    // exception, offered apart).
     let activated = activated_sections(table, active);
     let field = table.sheet().purposes.iter().position(|p| p == "Field Command").and_then(|p| u8::try_from(p).ok());
     out.retain(|a| match a {
         TableAction::Play { card, purpose } if Some(*purpose) == field => named(table, *card)
             .filter(|n| qualifies(n))
             .and_then(|n| SECTIONS.iter().position(|s| n.ends_with(s)))
-            .is_none_or(|section| !activated.contains(&section)),
+            .is_none_or(|section| section_open(table, &activated, section)),
         _ => true,
     });
     if let Some(card) = id_of(table.marker(LAST_FIELD, active))
-        && fields <= 2
+        && i64::from(fields) < i64::from(field_command_limit(table))
     {
         out.extend(
             copies(table, active, card)

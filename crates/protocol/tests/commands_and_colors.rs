@@ -218,8 +218,12 @@ fn infantry_square_moves_a_random_card_to_the_track_and_evens_the_hands_then_ret
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
     apply(&mut p, "play-2-command");
-    // The first side's refill draws from the deck as usual; the square card waits for its own side.
-    draw_lowest(&mut p);
+    // Hands are back at parity: the first side's extra card in A (turned up by the roll) refills
+    // B instead of a draw; the square card waits for its own side.
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("draw-")), "no draw for B");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([1]));
+    assert_eq!(v["sides"][0]["slots"]["B"], json!([12]));
     apply(&mut p, "end-turn");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
@@ -1044,4 +1048,50 @@ fn epic_ancients_nations_option_is_checked() {
     let r = p.handle_line(&json!({"cmd": "new", "game": "cc-epic-ancients", "options": {"nations": 0}}).to_string());
     assert_eq!(r["ok"], json!(false));
     assert!(r.to_string().contains("nations"), "{r}");
+}
+
+#[test]
+fn infantry_square_with_hands_back_at_parity_the_extra_card_refills_the_next_empty_slot() {
+    for game in ["cc-napoleonics", "cc-napoleonics-epic"] {
+        let mut p = start(game, &FILLERS);
+        // The second side forms a square, so the first side takes an extra face-down card in A;
+        // then the square dissolves and the hands are even again.
+        apply(&mut p, "form-square-1");
+        apply(&mut p, "d6-2");
+        draw_lowest(&mut p);
+        assert_eq!(view(&mut p)["sides"][0]["slots"]["A"], json!([1, null]), "{game}");
+        apply(&mut p, "dissolve-square-1");
+        apply(&mut p, "roll");
+        apply(&mut p, "fate-6"); // D or E: A's extra card stays face-down
+        apply(&mut p, "play-4-command");
+        assert!(!ids(&mut p).iter().any(|id| id.starts_with("draw-")), "{game}: no draw for D");
+        let v = view(&mut p);
+        assert_eq!(v["sides"][0]["slots"]["A"], json!([1]), "{game}");
+        assert_eq!(v["sides"][0]["slots"]["D"], json!([null]), "{game}: A's extra card, still face-down");
+    }
+}
+
+#[test]
+fn infantry_square_second_roll_counts_face_down_cards_of_the_selected_slot() {
+    let mut p = start("cc-napoleonics", &FILLERS);
+    // The second side forms a square: its larger hand is now the first side's, whose A holds a
+    // face-up and a face-down card. Then the first side forms one too.
+    apply(&mut p, "form-square-1");
+    apply(&mut p, "d6-2");
+    draw_lowest(&mut p);
+    apply(&mut p, "form-square-0");
+    apply(&mut p, "d6-1"); // slots A and B are face-up: 1-3 is A
+    // A holds two cards, one of them face-down: a second roll picks among both.
+    let second: Vec<(String, String)> =
+        common::legal(&mut p).into_iter().filter(|(id, _)| id.starts_with("d6-")).collect();
+    assert_eq!(second.len(), 6, "a second roll: {second:?}");
+    let (_, label) = second.iter().find(|(id, _)| id == "d6-6").unwrap();
+    assert!(label.contains("face-down card 2 of slot A"), "the hidden card is not named: {label}");
+    apply(&mut p, "d6-6");
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    let track: Vec<&Value> =
+        v["held"].as_array().unwrap().iter().filter(|h| h["place"] == json!("Infantry Square track")).collect();
+    assert_eq!(track.len(), 2);
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([1]), "the face-down card went to the track");
 }

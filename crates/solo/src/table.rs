@@ -841,6 +841,18 @@ impl CardTable {
                         self.pending.pop_front();
                         continue;
                     }
+                    Pending::Fill { slot, facing, .. }
+                        if self.rules().surplus_refills() && self.surplus_card(side, slot).is_some() =>
+                    {
+                        // The extra card of a slot that no longer takes two fills the empty slot.
+                        if let Some((from, index)) = self.surplus_card(side, slot) {
+                            let p = self.displays[side as usize].slot_mut(from).remove(index);
+                            // A card the player has seen stays face-up.
+                            self.place(side, slot, p.card, p.face_up || facing != Facing::FaceDown);
+                        }
+                        self.pending.pop_front();
+                        continue;
+                    }
                     Pending::Fill { slot, facing, .. } if self.decks[d].top.is_some() => {
                         if let Some(top) = self.decks[d].top.take() {
                             self.place(side, slot, top, facing != Facing::FaceDown);
@@ -899,6 +911,17 @@ impl CardTable {
         }
     }
 
+    /// The last card of the first slot of `side` (other than `to`) holding more cards than its
+    /// target, as (slot, index).
+    fn surplus_card(&self, side: u8, to: SlotName) -> Option<(SlotName, usize)> {
+        let display = self.display(side);
+        SlotName::ALL
+            .into_iter()
+            .filter(|&s| s != to && display.slot(s).len() > usize::from(display.target[s.index()]))
+            .map(|s| (s, display.slot(s).len() - 1))
+            .next()
+    }
+
     /// Whether `side`'s deck has a face-down top card that could be turned over (Dual Deck).
     pub(crate) fn face_down_top(&self, side: u8) -> bool {
         self.dual() && self.decks[side as usize].top.is_none() && !self.decks[side as usize].pool.is_empty()
@@ -906,7 +929,17 @@ impl CardTable {
 
     /// The candidates of the current Random Card Selection step: slots first, then cards in a slot.
     pub(crate) fn selection_candidates(&self, target: u8, slot: Option<SlotName>) -> Vec<(SlotName, Vec<CardId>)> {
-        let slots = self.selection_slots(target);
+        let mut slots = self.selection_slots(target);
+        let whole_slot = matches!(
+            &self.phase,
+            Phase::Selecting { purpose: Some(special), .. } if self.rules().selection_counts_face_down(*special)
+        );
+        if whole_slot && !self.dual() {
+            // The slot is chosen among those with a face-up card; the second roll counts all of its cards.
+            for (s, cards) in &mut slots {
+                *cards = self.display(target).slot(*s).iter().map(|p| p.card).collect();
+            }
+        }
         match slot {
             None => slots,
             Some(s) => slots

@@ -187,9 +187,10 @@ order = "section"
     let mut s = dealt_with(TableSetup::with_manifest(parse(text)));
     assert_eq!(name_of(&s, 1).as_deref(), Some("Tactic One"), "C&C cards have no printed number");
     roll(&mut s, 2);
-    let values: Vec<String> = (0..=9).map(|v| format!("describe-1-v{v}")).collect();
-    assert_eq!(describe_ids(&s), values, "only the order count is asked, not the card type");
-    act(&mut s, "describe-1-v3");
+    // C&C sheets, "Lowest Order-Count": a Tactic card has no order count, so only the section
+    // card's count is asked, and not its type.
+    let values: Vec<String> = (0..=9).map(|v| format!("describe-2-v{v}")).collect();
+    assert_eq!(describe_ids(&s), values, "only the order card's count is asked");
     act(&mut s, "describe-2-v1");
     assert_eq!(playable(&s), vec![1, 2], "the Tactic card, and the lowest order count");
 }

@@ -387,6 +387,17 @@ impl SpecialRules for Rules {
         table.set_marker(ARMY_COMMAND, active, 0);
     }
 
+    fn surplus_refills(&self) -> bool {
+        // Napoleonics and Epic Battles, Infantry Square: with hands back at parity the extra card
+        // refills the side's next empty slot instead of a draw.
+        matches!(self.0, Sheet::Napoleonics | Sheet::NapoleonicsEpic)
+    }
+
+    fn selection_counts_face_down(&self, special: Special) -> bool {
+        // The square's second roll picks among every card of the selected slot.
+        special.code == FORM_SQUARE
+    }
+
     fn is_tool(&self, _table: &CardTable, special: Special) -> bool {
         // Steps the board game calls for only now and then: forming or dissolving a square, taking a
         // Tactician card or an Inspired Action token a card or event grants, filling the Courier Rack.
@@ -430,7 +441,7 @@ impl SpecialRules for Rules {
         match special.code {
             REACTION => format!("{name}: play {card} out of turn as a reaction, with no roll"),
             FORM_SQUARE => {
-                format!("{name} forms an Infantry Square: Max Hand Size -1, a random face-up card to the square track")
+                format!("{name} forms an Infantry Square: Max Hand Size -1, a random card to the square track")
             }
             DISSOLVE_SQUARE => {
                 format!("{name}'s Infantry Square dissolves: Max Hand Size +1, its card fills the next empty slot")

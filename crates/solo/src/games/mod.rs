@@ -72,6 +72,16 @@ pub trait SpecialRules: Sync + Send {
     fn is_tool(&self, _table: &CardTable, _special: Special) -> bool {
         false
     }
+    /// Whether a display holding more cards in a slot than the Variable Hand Size table now asks
+    /// (hands back at parity) uses the extra card to fill its next empty slot instead of a draw.
+    fn surplus_refills(&self) -> bool {
+        false
+    }
+    /// Whether the second roll of a Random Card Selection made for `special` counts every card of
+    /// the chosen slot, face-down ones included, rather than only its face-up cards.
+    fn selection_counts_face_down(&self, _special: Special) -> bool {
+        false
+    }
     /// A label a player understands.
     fn label(&self, _table: &CardTable, special: Special) -> String {
         format!("special action {}", special.code)

@@ -11,7 +11,10 @@ use serde_json::json;
 fn manoeuvre_table_inactive_hq_card_needs_a_fate_die_roll_that_double_bang_blocks() {
     // Dual decks dealt lowest first: side 0 holds A1 B2 D3 E4, side 1 A61 B62 D63 E64.
     let mut p = start("manoeuvre-table", json!({}));
-    assert!(ids(&mut p).contains(&"inactive-play-61-combat".to_string()), "the inactive side may answer");
+    // Anonymous cards: the table asks unit or HQ before the inactive side plays one.
+    assert!(ids(&mut p).contains(&"describe-61-special".to_string()), "the inactive side may answer");
+    apply(&mut p, "describe-61-special");
+    apply(&mut p, "describe-62-special");
     apply(&mut p, "inactive-play-61-combat");
     // A roll comes first; face 1 (!!) blocks the card, which stays where it was.
     assert_eq!(ids(&mut p), (1..=6).map(|f| format!("fate-{f}")).collect::<Vec<_>>());

@@ -217,6 +217,11 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
                     sheet.face_two_type
                 )),
                 Some(true) => parts.push(format!("{} {} card", article(&sheet.face_two_type), sheet.face_two_type)),
+                Some(false) if sheet.lowest == crate::playsheet::LowestMeasure::AnyOrdinaryCard => parts.push(format!(
+                    "a unit card (not {} {} card)",
+                    article(&sheet.face_two_type),
+                    sheet.face_two_type
+                )),
                 Some(false) => {
                     parts.push(format!("not {} {} card", article(&sheet.face_two_type), sheet.face_two_type))
                 }
@@ -444,7 +449,13 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
     // The inactive side may answer during the active side's turn (where the sheet lets it).
     if matches!(table.phase, Phase::Start | Phase::Choose { .. }) && !table.needs_description() {
         for card in table.inactive_playable() {
-            out.extend((0..purposes).map(|purpose| TableAction::InactivePlay { card, purpose }));
+            if sheet.lowest == crate::playsheet::LowestMeasure::AnyOrdinaryCard && table.facts(card).special.is_none() {
+                // Only an HQ card needs the Fate Die roll: first ask which kind the card is.
+                out.push(TableAction::Describe { card, value: None, special: Some(true) });
+                out.push(TableAction::Describe { card, value: None, special: Some(false) });
+            } else {
+                out.extend((0..purposes).map(|purpose| TableAction::InactivePlay { card, purpose }));
+            }
         }
     }
     crate::games::rules_for(&sheet.id).adjust_legal(table, out);

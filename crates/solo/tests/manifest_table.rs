@@ -214,7 +214,9 @@ hq = true
 "#;
     let mut s = dealt_with(TableSetup::with_manifest(parse(text)));
     roll(&mut s, 2);
-    assert!(describe_ids(&s).is_empty(), "{:?}", ids(&s));
+    // (Only the inactive side's anonymous cards are asked about: unit or HQ, for its own plays.)
+    let asked = describe_ids(&s);
+    assert!(asked.iter().all(|id| id.starts_with("describe-61-") || id.starts_with("describe-62-")), "{asked:?}");
     assert_eq!(playable(&s), vec![1, 2], "the HQ card, and any unit card");
 }
 

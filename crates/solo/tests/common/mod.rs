@@ -207,6 +207,7 @@ pub fn common_ids(s: &Table) -> Vec<String> {
             "inspired-field-general-",
             "counter-attack-",
             "scout-replacement-",
+            "scout-spy-discard-",
             "scenario-",
             "medellin-",
             "krasnoi-",

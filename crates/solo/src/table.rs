@@ -1094,25 +1094,31 @@ impl CardTable {
         self.confirmed.get(card.0 as usize).copied().unwrap_or(false)
     }
 
-    /// The cards an unconfirmed face-up card of `side` may really be: itself, or any card of the same
-    /// deck out of sight (undrawn, face-down in a display that draws from that deck, or discarded
-    /// face-down).
+    /// The cards an unconfirmed face-up card of `side` may really be: any card of the same deck the
+    /// player has not identified yet, wherever the virtual deal put it (undrawn, in a display that
+    /// draws from that deck, face-up or not, on the deck's top, or discarded face-down).
     pub(crate) fn identity_candidates(&self, side: u8, card: CardId) -> Vec<CardId> {
         let d = self.deck_index(side);
         let mut cards = vec![card];
         cards.extend(self.decks[d].pool.iter().copied());
+        cards.extend(self.decks[d].top);
         // A card discarded face-down is out of sight too: the table cannot tell it from the deck.
         cards.extend(self.decks[d].discard.iter().filter(|x| !x.face_up).map(|x| x.card));
         for s in 0..2u8 {
             if self.deck_index(s) == d {
-                cards.extend(self.display(s).cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card));
+                cards.extend(self.display(s).cards().map(|(_, _, p)| p.card));
                 if let Some(other) = &self.other_pair {
-                    cards.extend(
-                        other.displays[usize::from(s)].cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card),
-                    );
+                    cards.extend(other.displays[usize::from(s)].cards().map(|(_, _, p)| p.card));
                 }
             }
         }
+        if let Phase::Digging { revealed: Some(c) } = self.phase
+            && self.deck_index(self.active) == d
+        {
+            cards.push(c);
+        }
+        // A card the player has already named is where the player said it is.
+        cards.retain(|&c| c == card || !self.is_confirmed(c));
         cards.sort_unstable();
         cards.dedup();
         cards

@@ -462,3 +462,21 @@ fn physical_deck_tables_pass_the_conformance_kit() {
         assert!(report.resamples_that_changed > 0, "{game}");
     }
 }
+
+#[test]
+fn physical_deck_every_card_not_yet_identified_is_offered_whatever_the_virtual_deal_held() {
+    let manifest = manifest("wilderness-war").expect("shipped").as_ref().clone();
+    let mut s = dealt_with(TableSetup { physical: true, ..TableSetup::with_manifest(manifest) });
+    let a = slot(&s, 0, A)[0].0;
+    let b = slot(&s, 0, B)[0].0;
+    let other = slot(&s, 1, A)[0].0;
+    // The virtual deal put another card in B (and in the other display, from the shared deck): the
+    // real card in A may still be either of them, face-up or not.
+    for card in [b, other] {
+        assert!(offers(&s, &format!("identify-{a}-as-{card}")), "{card}: {:?}", ids(&s));
+    }
+    act(&mut s, &format!("identify-{a}-as-{b}"));
+    // Named, that card is where the player said: it is not offered for the next card.
+    assert!(!ids(&s).iter().any(|id| id.ends_with(&format!("-as-{b}"))), "{:?}", ids(&s));
+    assert!(ids(&s).iter().all(|id| id.starts_with("identify-")));
+}

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{apply, draw_lowest, ids, offers, view};
+use common::{apply, apply_and_draw, draw_lowest, ids, offers, view};
 use protocol::Protocol;
 use serde_json::{Value, json};
 
@@ -149,12 +149,14 @@ fn medieval_inspired_action_tokens_the_active_side_at_will_the_inactive_side_on_
     // The first side passes; the second gains a token on its turn and passes too.
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
+    apply_and_draw(&mut p, "play-1-command");
+    apply(&mut p, "end-turn");
     apply(&mut p, "gain-inspired-token-1");
     assert_eq!(view(&mut p)["markers"]["inspired action tokens"], json!([0, 1]));
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
+    apply_and_draw(&mut p, "play-6-command");
+    apply(&mut p, "end-turn");
     // The first side rolls !!: after the order counts are given, the second side may use its token.
     apply(&mut p, "roll");
     apply(&mut p, "fate-1");
@@ -174,12 +176,14 @@ fn medieval_inspired_action_tokens_inactive_side_may_use_one_on_every_double_ban
     let mut p = start("cc-medieval", &FILLERS);
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
+    apply_and_draw(&mut p, "play-1-command");
+    apply(&mut p, "end-turn");
     apply(&mut p, "gain-inspired-token-1");
     apply(&mut p, "gain-inspired-token-1");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
+    apply_and_draw(&mut p, "play-6-command");
+    apply(&mut p, "end-turn");
     apply(&mut p, "roll");
     apply(&mut p, "fate-1");
     while let Some(describe) =
@@ -1094,4 +1098,22 @@ fn infantry_square_second_roll_counts_face_down_cards_of_the_selected_slot() {
         v["held"].as_array().unwrap().iter().filter(|h| h["place"] == json!("Infantry Square track")).collect();
     assert_eq!(track.len(), 2);
     assert_eq!(v["sides"][0]["slots"]["A"], json!([1]), "the face-down card went to the track");
+}
+
+#[test]
+fn unplayable_results_no_c_and_c_turn_ends_without_a_play_but_manoeuvre_may_pass() {
+    for game in ["cc-epic-ancients", "cc-medieval", "cc-napoleonics", "cc-napoleonics-epic"] {
+        let mut p = start(game, &FILLERS);
+        apply(&mut p, "roll");
+        apply(&mut p, "fate-4");
+        let now = ids(&mut p);
+        assert!(!now.contains(&"pass".to_string()), "{game}: {now:?}");
+        assert!(now.contains(&"reroll".to_string()), "{game}: nothing playable is rolled again");
+    }
+    let mut p = common::start("manoeuvre-table", json!({}));
+    apply(&mut p, "roll");
+    draw_lowest(&mut p);
+    apply(&mut p, "fate-4");
+    draw_lowest(&mut p);
+    assert!(offers(&mut p, "pass"), "Manoeuvre: a side may play no card (and move one instead)");
 }

@@ -425,7 +425,9 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
                     out.extend((0..purposes).map(|purpose| TableAction::Play { card, purpose }));
                 }
                 if *played == 0 {
-                    out.push(TableAction::Pass);
+                    if sheet.pass_after_roll {
+                        out.push(TableAction::Pass);
+                    }
                     if sheet.move_card_without_play {
                         move_card_actions(table, out);
                     }

@@ -340,6 +340,7 @@ fn manoeuvre_inactive_side_hq_cards_only_an_hq_card_rolls_the_fate_die() {
     act(&mut s, "inactive-play-61-combat");
     assert!(!ids(&s).iter().any(|id| id.starts_with("fate-")), "a unit card needs no Fate Die roll");
     assert_eq!(discards(&s, 1), vec![61]);
+    draw_all(&mut s);
     act(&mut s, "describe-62-special");
     act(&mut s, "inactive-play-62-combat");
     assert_eq!(ids(&s), (1..=6).map(|f| format!("fate-{f}")).collect::<Vec<_>>(), "an HQ card rolls");

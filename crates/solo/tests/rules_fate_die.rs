@@ -44,7 +44,7 @@ fn face_1_flips_c_and_asks_the_value_of_every_other_face_up_card() {
     assert_eq!(describe_ids(&s), values(2));
     act(&mut s, "describe-2-v3-ordinary");
     assert_eq!(playable(&s), vec![1, 3], "C, or the lowest face-up card (A at 2, not B at 3)");
-    assert!(offers(&s, "pass"));
+    assert!(!offers(&s, "pass"), "the C&C sheets do not end a turn without a play");
 }
 
 #[test]

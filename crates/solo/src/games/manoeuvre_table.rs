@@ -49,12 +49,10 @@ impl SpecialRules for Rules {
         }
         match table.card_name(card).map(|n| is_scout_or_spy(&n.name)) {
             // The card is revealed by its play: the discard follows at once.
-            Some(true) => {
-                if !table.selection_slots(1 - active).is_empty() {
-                    table.ask_random_selection(1 - active, Special::new(SCOUT_SPY, active, Some(card)));
-                }
+            Some(true) if !table.selection_slots(1 - active).is_empty() => {
+                table.ask_random_selection(1 - active, Special::new(SCOUT_SPY, active, Some(card)));
             }
-            Some(false) => {}
+            Some(_) => {}
             // A unit card is never a Scout/Spy; an HQ card or an unknown one may be.
             None if table.facts(card).special != Some(false) => {
                 table.set_marker(UNNAMED_PLAY, active, i32::from(card.0) + 1);

@@ -303,3 +303,19 @@ fn assist_prints_the_log_of_the_table_in_the_words_of_each_step() {
     assert!(log.starts_with("\n side turn 1, French:\n     Draw "), "the deal comes first: {log}");
     assert!(log.contains("\n   French: roll the Fate Die\n     Fate Die shows 1:"), "{log}");
 }
+
+#[test]
+fn assist_takes_the_nations_each_side_fields() {
+    let file = temp_file("nations.json");
+    let path = file.to_string_lossy().into_owned();
+    let (ok, _, err) =
+        cdgsolo(&["assist", "cc-epic-ancients", "--seed", "1", "--nations", "2"], &format!("s {path}\nq\n"));
+    assert!(ok, "{err}");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    let record: Value = serde_json::from_str(&saved).unwrap();
+    assert_eq!(record["setup"]["nations"], 2, "{saved}");
+    let _ = std::fs::remove_file(&file);
+    let (ok, _, err) = cdgsolo(&["assist", "cc-epic-ancients", "--nations", "0"], "");
+    assert!(!ok);
+    assert!(err.contains("--nations"), "{err}");
+}

@@ -136,7 +136,8 @@ fn epic_ancients_turns_up_a_card_after_a_turn_with_a_single_play() {
         ]
     );
     assert!(label_of(&mut p, "single-play-turn-up-D-0").contains("slot D"));
-    apply(&mut p, "single-play-turn-up-D-0");
+    let r = p.handle_line(&json!({"cmd": "apply", "action": "single-play-turn-up-D-0"}).to_string());
+    assert!(r["events"].to_string().contains("slot D"), "the events say which card to turn: {r}");
     let v = view(&mut p);
     assert_eq!(v["sides"][0]["slots"]["A"], json!([null]));
     assert_eq!(v["sides"][0]["slots"]["D"], json!([4]));

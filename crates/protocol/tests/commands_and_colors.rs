@@ -899,7 +899,9 @@ fn an_epic_ancients_dig_leaves_slot_a_empty_until_the_turns_end() {
     apply(&mut p, "fate-5"); // C, D or E: all turned up; this test digs instead
     apply(&mut p, "dig");
     draw_lowest(&mut p); // card 11 is turned from the deck
-    let play = ids(&mut p).into_iter().find(|id| id.starts_with("dig-play-11-")).unwrap();
+    let now = ids(&mut p);
+    assert!(!now.iter().any(|id| id.ends_with("-reaction")), "no Reaction for the active side's dig: {now:?}");
+    let play = now.into_iter().find(|id| id.starts_with("dig-play-11-")).unwrap();
     apply(&mut p, &play);
     assert_eq!(view(&mut p)["sides"][0]["slots"]["A"], json!([]));
     apply(&mut p, "end-turn");

@@ -142,9 +142,9 @@ impl SpecialRules for Rules {
         // A Reaction card answers the other side's play: the inactive side plays it out of turn
         // (below), never the active side during its own turn.
         out.retain(|a| match a {
-            TableAction::Play { purpose, .. } | TableAction::PlayBeside { purpose, .. } => {
-                !Self::purpose_is(table, *purpose, "Reaction")
-            }
+            TableAction::Play { purpose, .. }
+            | TableAction::PlayBeside { purpose, .. }
+            | TableAction::DigPlay { purpose, .. } => !Self::purpose_is(table, *purpose, "Reaction"),
             _ => true,
         });
         if epic_ancients::turn_up_choices(table, out) {

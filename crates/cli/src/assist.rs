@@ -25,6 +25,8 @@ pub struct AssistOptions {
     pub physical: bool,
     /// A scenario whose card setup is made at the start (see `solo::scenarios`).
     pub scenario: Option<String>,
+    /// Nations each side fields (see `TableSetup::nations`).
+    pub nations: u8,
 }
 
 /// Reads the manifest named on the command line.
@@ -61,6 +63,7 @@ fn open(options: &AssistOptions) -> Result<Session<CardTable>> {
     let setup = TableSetup {
         manifest,
         physical: options.physical,
+        nations: options.nations,
         hand_size: options.hand_size.as_ref().map(|h| [h[0], h[1]]),
         deck_size: options.deck_size.as_ref().map(|d| [d[0], d.get(1).copied().unwrap_or(d[0])]),
         ..TableSetup::new(&game)

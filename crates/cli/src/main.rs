@@ -68,6 +68,10 @@ enum Command {
         /// game's scenarios; Empire of the Sun's need a manifest naming the cards).
         #[arg(long, value_name = "S")]
         scenario: Option<String>,
+        /// Nations each side fields (Epic Ancients: three Field Command cards and one activation
+        /// of each section per nation).
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
+        nations: u8,
     },
     /// Play a game in the terminal, hotseat (only `manoeuvre` for now).
     Play {
@@ -138,7 +142,7 @@ fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Games { json } => games(json),
         Command::Roll { seed, count, json } => roll::run(seed, count, json),
-        Command::Assist { game, seed, hand_size, deck_size, resume, script, manifest, physical, scenario } => {
+        Command::Assist { game, seed, hand_size, deck_size, resume, script, manifest, physical, scenario, nations } => {
             let stdin = io::stdin();
             let options = assist::AssistOptions {
                 game,
@@ -150,6 +154,7 @@ fn run(cli: Cli) -> Result<()> {
                 manifest,
                 physical,
                 scenario,
+                nations,
             };
             assist::run(options, &mut stdin.lock(), &mut io::stdout())
         }

@@ -449,3 +449,19 @@ fn assist_keeps_the_legend_to_the_cards_on_screen_and_wraps_long_lines() {
         assert!(line.chars().count() <= 100, "wrapped to 100 columns: {line}");
     }
 }
+
+#[test]
+fn assist_takes_the_nations_each_side_fields() {
+    let file = temp_file("nations.json");
+    let path = file.to_string_lossy().into_owned();
+    let (ok, _, err) =
+        cdgsolo(&["assist", "cc-epic-ancients", "--seed", "1", "--nations", "2"], &format!("s {path}\nq\n"));
+    assert!(ok, "{err}");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    let record: Value = serde_json::from_str(&saved).unwrap();
+    assert_eq!(record["setup"]["nations"], 2, "{saved}");
+    let _ = std::fs::remove_file(&file);
+    let (ok, _, err) = cdgsolo(&["assist", "cc-epic-ancients", "--nations", "0"], "");
+    assert!(!ok);
+    assert!(err.contains("--nations"), "{err}");
+}

@@ -82,6 +82,9 @@ struct TableOptions {
     /// A scenario whose card setup the table makes at the start (`solo::scenarios`).
     #[serde(default)]
     scenario: Option<String>,
+    /// Nations each side fields (Epic Ancients: Field Command limits are per nation); 1 when absent.
+    #[serde(default)]
+    nations: Option<u8>,
 }
 
 /// Splits the options every game shares (`chance`) from the game's own.
@@ -117,6 +120,15 @@ pub fn new_session(game: &str, seed: u64, options: &Value) -> Result<Box<dyn Dyn
         deck_size: options.deck_size,
         manifest: options.manifest,
         physical: options.physical,
+        nations: match options.nations {
+            None => 1,
+            Some(n @ 1..=4) => n,
+            Some(n) => {
+                return Err(ProtocolError::BadRequest(format!(
+                    "bad options: nations {n}: a side fields 1 to 4 nations"
+                )));
+            }
+        },
         ..TableSetup::new(sheet_id(game))
     };
     let mut table = GameSession::<CardTable>::start(game, setup, seed, chance)?;

@@ -11,7 +11,10 @@ use serde_json::json;
 fn manoeuvre_table_inactive_hq_card_needs_a_fate_die_roll_that_double_bang_blocks() {
     // Dual decks dealt lowest first: side 0 holds A1 B2 D3 E4, side 1 A61 B62 D63 E64.
     let mut p = start("manoeuvre-table", json!({}));
-    assert!(ids(&mut p).contains(&"inactive-play-61-combat".to_string()), "the inactive side may answer");
+    // Anonymous cards: the table asks unit or HQ before the inactive side plays one.
+    assert!(ids(&mut p).contains(&"describe-61-special".to_string()), "the inactive side may answer");
+    apply(&mut p, "describe-61-special");
+    apply(&mut p, "describe-62-special");
     apply(&mut p, "inactive-play-61-combat");
     // A roll comes first; face 1 (!!) blocks the card, which stays where it was.
     assert_eq!(ids(&mut p), (1..=6).map(|f| format!("fate-{f}")).collect::<Vec<_>>());
@@ -114,4 +117,26 @@ fn physical_deck_the_player_says_which_card_turned_up() {
     assert!(ids(&mut p).contains(&"roll".to_string()));
     let record = ask(&mut p, json!({"cmd": "export"}))["record"].clone();
     assert_eq!(record["setup"]["physical"], json!(true), "saved with the game");
+}
+
+#[test]
+fn manoeuvre_table_scout_spy_named_by_the_manifest_discards_at_once_from_the_inactive_display() {
+    let manifest = json!({
+        "game": "manoeuvre",
+        "cards": [{"number": 1, "name": "Spy", "side": "First player", "hq": true}]
+    });
+    let mut p = start("manoeuvre-table", json!({"manifest": manifest}));
+    apply(&mut p, "roll");
+    draw_lowest(&mut p);
+    apply(&mut p, "fate-4");
+    draw_lowest(&mut p);
+    let spy = ids(&mut p).into_iter().find(|id| id.starts_with("play-1-")).expect("the Spy in A is playable");
+    apply(&mut p, &spy);
+    draw_lowest(&mut p); // the Spy's own slot refills first
+    // No question: the Random Card Selection against the second player's display follows at once.
+    assert_eq!(ids(&mut p), (1..=6).map(|d| format!("d6-{d}")).collect::<Vec<_>>());
+    apply(&mut p, "d6-5");
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    assert_eq!(v["decks"][1]["discard"].as_array().map(Vec::len), Some(1), "{v}");
 }

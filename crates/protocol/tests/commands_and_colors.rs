@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{apply, draw_lowest, ids, view};
+use common::{apply, apply_and_draw, draw_lowest, ids, offers, view};
 use protocol::Protocol;
 use serde_json::{Value, json};
 
@@ -124,11 +124,24 @@ fn epic_ancients_turns_up_a_card_after_a_turn_with_a_single_play() {
     apply(&mut p, "play-1-army-command");
     apply(&mut p, "end-turn");
     draw_lowest(&mut p);
+    // The vacancy in A is filled face-down at the turn's end; then the player chooses which of the
+    // face-down cards turns up, before anything else.
+    assert_eq!(
+        ids(&mut p),
+        vec![
+            "single-play-turn-up-A-0",
+            "single-play-turn-up-C-0",
+            "single-play-turn-up-D-0",
+            "single-play-turn-up-E-0"
+        ]
+    );
+    assert!(label_of(&mut p, "single-play-turn-up-D-0").contains("slot D"));
+    let r = p.handle_line(&json!({"cmd": "apply", "action": "single-play-turn-up-D-0"}).to_string());
+    assert!(r["events"].to_string().contains("slot D"), "the events say which card to turn: {r}");
     let v = view(&mut p);
-    // The vacancy in A is filled face-down at the turn's end; it is the first face-down card, so it
-    // turns up.
-    assert_eq!(v["sides"][0]["slots"]["A"], json!([11]));
-    assert_eq!(v["sides"][0]["slots"]["C"], json!([null]));
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([null]));
+    assert_eq!(v["sides"][0]["slots"]["D"], json!([4]));
+    assert!(offers(&mut p, "roll"), "the other side's turn goes on");
 }
 
 #[test]
@@ -137,22 +150,55 @@ fn medieval_inspired_action_tokens_the_active_side_at_will_the_inactive_side_on_
     // The first side passes; the second gains a token on its turn and passes too.
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
+    apply_and_draw(&mut p, "play-1-command");
+    apply(&mut p, "end-turn");
     apply(&mut p, "gain-inspired-token-1");
     assert_eq!(view(&mut p)["markers"]["inspired action tokens"], json!([0, 1]));
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
+    apply_and_draw(&mut p, "play-6-command");
+    apply(&mut p, "end-turn");
     // The first side rolls !!: after the order counts are given, the second side may use its token.
     apply(&mut p, "roll");
     apply(&mut p, "fate-1");
-    while let Some(describe) = ids(&mut p).into_iter().find(|id| id.starts_with("describe-") && id.ends_with("-v2")) {
+    while let Some(describe) =
+        ids(&mut p).into_iter().find(|id| id.starts_with("describe-") && id.ends_with("-v2-ordinary"))
+    {
         apply(&mut p, &describe);
     }
     assert!(ids(&mut p).contains(&"inactive-inspired-token-1".to_string()));
     apply(&mut p, "inactive-inspired-token-1");
     assert_eq!(view(&mut p)["markers"]["inspired action tokens"], json!([0, 0]));
     assert!(!ids(&mut p).contains(&"inactive-inspired-token-1".to_string()), "once per roll");
+}
+
+#[test]
+fn medieval_inspired_action_tokens_inactive_side_may_use_one_on_every_double_bang_roll() {
+    let mut p = start("cc-medieval", &FILLERS);
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply_and_draw(&mut p, "play-1-command");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "gain-inspired-token-1");
+    apply(&mut p, "gain-inspired-token-1");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply_and_draw(&mut p, "play-6-command");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-1");
+    while let Some(describe) =
+        ids(&mut p).into_iter().find(|id| id.starts_with("describe-") && id.ends_with("-v2-ordinary"))
+    {
+        apply(&mut p, &describe);
+    }
+    apply(&mut p, "inactive-inspired-token-1");
+    // Nothing playable for any purpose: the reroll shows !! again, and with it a second token use.
+    apply(&mut p, "reroll");
+    apply(&mut p, "fate-1");
+    assert!(ids(&mut p).contains(&"inactive-inspired-token-1".to_string()), "a new !! roll, a new use");
+    apply(&mut p, "inactive-inspired-token-1");
+    assert_eq!(view(&mut p)["markers"]["inspired action tokens"], json!([0, 0]));
 }
 
 #[test]
@@ -177,8 +223,12 @@ fn infantry_square_moves_a_random_card_to_the_track_and_evens_the_hands_then_ret
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
     apply(&mut p, "play-2-command");
-    // The first side's refill draws from the deck as usual; the square card waits for its own side.
-    draw_lowest(&mut p);
+    // Hands are back at parity: the first side's extra card in A (turned up by the roll) refills
+    // B instead of a draw; the square card waits for its own side.
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("draw-")), "no draw for B");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([1]));
+    assert_eq!(v["sides"][0]["slots"]["B"], json!([12]));
     apply(&mut p, "end-turn");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
@@ -297,6 +347,7 @@ fn a_counter_attack_copies_a_card_of_the_other_sides_last_turn_with_its_table_ef
     apply(&mut p, "play-1-army-command");
     apply(&mut p, "end-turn");
     draw_lowest(&mut p);
+    apply(&mut p, "single-play-turn-up-C-0");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
     apply(&mut p, "play-6-army-command");
@@ -848,12 +899,16 @@ fn an_epic_ancients_dig_leaves_slot_a_empty_until_the_turns_end() {
     apply(&mut p, "fate-5"); // C, D or E: all turned up; this test digs instead
     apply(&mut p, "dig");
     draw_lowest(&mut p); // card 11 is turned from the deck
-    let play = ids(&mut p).into_iter().find(|id| id.starts_with("dig-play-11-")).unwrap();
+    let now = ids(&mut p);
+    assert!(!now.iter().any(|id| id.ends_with("-reaction")), "no Reaction for the active side's dig: {now:?}");
+    let play = now.into_iter().find(|id| id.starts_with("dig-play-11-")).unwrap();
     apply(&mut p, &play);
     assert_eq!(view(&mut p)["sides"][0]["slots"]["A"], json!([]));
     apply(&mut p, "end-turn");
     draw_lowest(&mut p);
-    // Filled face-down at the end, then turned up as the single play's card.
+    // Filled face-down at the end; the player may turn it up as the single play's card.
+    assert_eq!(view(&mut p)["sides"][0]["slots"]["A"], json!([null]));
+    apply(&mut p, "single-play-turn-up-A-0");
     assert_eq!(view(&mut p)["sides"][0]["slots"]["A"], json!([12]));
 }
 
@@ -896,4 +951,172 @@ fn a_named_section_card_may_pair_with_an_unnamed_copy_for_inspired_field_general
     apply(&mut p, "fate-4");
     apply(&mut p, "play-1-field-command");
     assert!(ids(&mut p).contains(&"inspired-field-general-2".to_string()));
+}
+
+#[test]
+fn lowest_order_count_a_manifest_tactic_card_never_competes_on_face_1() {
+    let cards = json!([
+        {"name": "Counter-attack", "order": "tactic"},
+        {"name": "Order Two Units Left", "order": "section"},
+        {"name": "Order Two Units Center", "order": "section"},
+    ]);
+    let mut p = common::start("cc-napoleonics", json!({"manifest": {"game": "cc-napoleonics", "cards": cards}}));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-1");
+    // Only B, the order card, is asked about; the Tactic card in A has no order count.
+    let asked: Vec<String> = ids(&mut p).into_iter().filter(|id| id.starts_with("describe-")).collect();
+    assert!(asked.iter().all(|id| id.starts_with("describe-2-")), "{asked:?}");
+    apply(&mut p, "describe-2-v4");
+    let plays: Vec<String> = ids(&mut p).into_iter().filter(|id| id.starts_with("play-")).collect();
+    assert!(plays.iter().all(|id| !id.starts_with("play-1-")), "{plays:?}");
+    assert!(plays.contains(&"play-2-command".to_string()) && plays.contains(&"play-3-command".to_string()));
+}
+
+#[test]
+fn reaction_is_never_offered_to_the_active_side_for_its_own_play() {
+    for game in ["cc-epic-ancients", "cc-medieval", "cc-napoleonics", "cc-napoleonics-epic"] {
+        let mut p = start(game, &FILLERS);
+        apply(&mut p, "roll");
+        apply(&mut p, "fate-3");
+        let now = ids(&mut p);
+        assert!(now.iter().any(|id| id.starts_with("play-1-")), "{game}: A is playable: {now:?}");
+        assert!(!now.iter().any(|id| id.starts_with("play-") && id.ends_with("-reaction")), "{game}: {now:?}");
+    }
+}
+
+#[test]
+fn occasional_decisions_are_table_tools_so_each_first_screen_stays_short() {
+    for game in ["cc-epic-ancients", "cc-medieval", "cc-napoleonics", "cc-napoleonics-epic"] {
+        let mut p = common::start(game, json!({"manifest": common::shipped_manifest(game)}));
+        let non_tools = |p: &mut Protocol| -> Vec<String> {
+            let legal = common::ask(p, json!({"cmd": "legal"}));
+            legal["actions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|a| a["tool"] != json!(true))
+                .map(|a| a["id"].as_str().unwrap().to_string())
+                .collect()
+        };
+        let first = non_tools(&mut p);
+        assert!(first.len() <= 10, "{game}: {first:?}");
+        assert!(!first.iter().any(|id| id.starts_with("form-square") || id.starts_with("tactician-draw")));
+        assert!(!first.iter().any(|id| id.starts_with("gain-inspired") || id.starts_with("courier-rack-deal")));
+        apply(&mut p, "roll");
+        apply(&mut p, "fate-3");
+        let after_roll = non_tools(&mut p);
+        assert!(after_roll.len() <= 10, "{game}: {after_roll:?}");
+    }
+    // Still offered, behind the tools entry.
+    let mut p = start("cc-napoleonics", &FILLERS);
+    assert!(offers(&mut p, "form-square-0"));
+}
+
+/// An Epic Ancients table whose first side holds two cards in A (hand sizes 6 and 5), fielding
+/// `nations` nations a side.
+fn epic_with_nations(names: &[&str], nations: u8) -> Protocol {
+    let cards: Vec<Value> = names.iter().map(|n| json!({"name": n})).collect();
+    let manifest = json!({"game": "cc-epic-ancients", "cards": cards});
+    common::start("cc-epic-ancients", json!({"manifest": manifest, "hand_size": [6, 5], "nations": nations}))
+}
+
+#[test]
+fn epic_ancients_play_cards_field_command_limits_are_per_nation() {
+    let names = [
+        "Order Two Units Left",
+        "Order Three Units Left",
+        "Order Two Units Center",
+        "Order Two Units Right",
+        "Order Three Units Center",
+        "Order Three Units Right",
+    ];
+    let plays = |p: &mut Protocol| -> Vec<String> {
+        ids(p).into_iter().filter(|id| id.starts_with("play-") && id.ends_with("-field-command")).collect()
+    };
+    for nations in [1u8, 2] {
+        let mut p = epic_with_nations(&names, nations);
+        apply(&mut p, "roll");
+        apply(&mut p, "fate-3"); // A (two cards), B and C
+        let mut played = 0;
+        while let Some(play) = plays(&mut p).into_iter().next() {
+            apply(&mut p, &play);
+            played += 1;
+        }
+        // One nation: three Field Commands, each section once (A's two Left cards count as one
+        // section). Two nations: each section twice, so all four cards.
+        let expected = if nations == 1 { 3 } else { 4 };
+        assert_eq!(played, expected, "{nations} nation(s)");
+    }
+}
+
+#[test]
+fn epic_ancients_nations_option_is_checked() {
+    let mut p = Protocol::new();
+    let r = p.handle_line(&json!({"cmd": "new", "game": "cc-epic-ancients", "options": {"nations": 0}}).to_string());
+    assert_eq!(r["ok"], json!(false));
+    assert!(r.to_string().contains("nations"), "{r}");
+}
+
+#[test]
+fn infantry_square_with_hands_back_at_parity_the_extra_card_refills_the_next_empty_slot() {
+    for game in ["cc-napoleonics", "cc-napoleonics-epic"] {
+        let mut p = start(game, &FILLERS);
+        // The second side forms a square, so the first side takes an extra face-down card in A;
+        // then the square dissolves and the hands are even again.
+        apply(&mut p, "form-square-1");
+        apply(&mut p, "d6-2");
+        draw_lowest(&mut p);
+        assert_eq!(view(&mut p)["sides"][0]["slots"]["A"], json!([1, null]), "{game}");
+        apply(&mut p, "dissolve-square-1");
+        apply(&mut p, "roll");
+        apply(&mut p, "fate-6"); // D or E: A's extra card stays face-down
+        apply(&mut p, "play-4-command");
+        assert!(!ids(&mut p).iter().any(|id| id.starts_with("draw-")), "{game}: no draw for D");
+        let v = view(&mut p);
+        assert_eq!(v["sides"][0]["slots"]["A"], json!([1]), "{game}");
+        assert_eq!(v["sides"][0]["slots"]["D"], json!([null]), "{game}: A's extra card, still face-down");
+    }
+}
+
+#[test]
+fn infantry_square_second_roll_counts_face_down_cards_of_the_selected_slot() {
+    let mut p = start("cc-napoleonics", &FILLERS);
+    // The second side forms a square: its larger hand is now the first side's, whose A holds a
+    // face-up and a face-down card. Then the first side forms one too.
+    apply(&mut p, "form-square-1");
+    apply(&mut p, "d6-2");
+    draw_lowest(&mut p);
+    apply(&mut p, "form-square-0");
+    apply(&mut p, "d6-1"); // slots A and B are face-up: 1-3 is A
+    // A holds two cards, one of them face-down: a second roll picks among both.
+    let second: Vec<(String, String)> =
+        common::legal(&mut p).into_iter().filter(|(id, _)| id.starts_with("d6-")).collect();
+    assert_eq!(second.len(), 6, "a second roll: {second:?}");
+    let (_, label) = second.iter().find(|(id, _)| id == "d6-6").unwrap();
+    assert!(label.contains("face-down card 2 of slot A"), "the hidden card is not named: {label}");
+    apply(&mut p, "d6-6");
+    draw_lowest(&mut p);
+    let v = view(&mut p);
+    let track: Vec<&Value> =
+        v["held"].as_array().unwrap().iter().filter(|h| h["place"] == json!("Infantry Square track")).collect();
+    assert_eq!(track.len(), 2);
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([1]), "the face-down card went to the track");
+}
+
+#[test]
+fn unplayable_results_no_c_and_c_turn_ends_without_a_play_but_manoeuvre_may_pass() {
+    for game in ["cc-epic-ancients", "cc-medieval", "cc-napoleonics", "cc-napoleonics-epic"] {
+        let mut p = start(game, &FILLERS);
+        apply(&mut p, "roll");
+        apply(&mut p, "fate-4");
+        let now = ids(&mut p);
+        assert!(!now.contains(&"pass".to_string()), "{game}: {now:?}");
+        assert!(now.contains(&"reroll".to_string()), "{game}: nothing playable is rolled again");
+    }
+    let mut p = common::start("manoeuvre-table", json!({}));
+    apply(&mut p, "roll");
+    draw_lowest(&mut p);
+    apply(&mut p, "fate-4");
+    draw_lowest(&mut p);
+    assert!(offers(&mut p, "pass"), "Manoeuvre: a side may play no card (and move one instead)");
 }

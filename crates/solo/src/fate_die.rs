@@ -138,15 +138,21 @@ fn lowest(
         }
         return Ok(cards);
     }
+    // Only Section, Troop and Leadership cards have an order count: a Tactic card never competes
+    // for lowest, so the table asks whether an unknown card is one before asking its count.
+    let order_count = sheet.lowest == LowestMeasure::OrderCount;
     let mut values = Vec::with_capacity(pool.len());
     for &card in pool {
         let known = facts(card);
+        if order_count && known.special == Some(true) {
+            continue;
+        }
         match known.value {
             None => {
                 return Err(NeededFact::Describe {
                     card,
                     value: true,
-                    special: asking_special && known.special.is_none(),
+                    special: (asking_special || order_count) && known.special.is_none(),
                 });
             }
             Some(v) => values.push((card, v)),

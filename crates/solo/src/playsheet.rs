@@ -256,9 +256,17 @@ pub struct Playsheet {
     /// another slot, then fill empty slots (Manoeuvre).
     #[serde(default)]
     pub move_card_without_play: bool,
+    /// Whether a side may end its turn without a play once the Fate Die is rolled. The C&C sheets
+    /// say no: a roll with nothing playable is rolled again (their unplayable-results rule).
+    #[serde(default = "pass_after_roll_default")]
+    pub pass_after_roll: bool,
     /// Named purposes a card may be played for.
     pub purposes: Vec<String>,
     pub faces: Vec<FaceRule>,
+}
+
+fn pass_after_roll_default() -> bool {
+    true
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -51,11 +51,22 @@ pub struct TableSetup {
     /// one is when it turns face-up (only meaningful with a manifest naming the cards).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub physical: bool,
+    /// Nations a side fields (Epic Ancients: Field Command limits are per nation); 1 by default.
+    #[serde(default = "one_nation", skip_serializing_if = "is_one_nation")]
+    pub nations: u8,
+}
+
+fn one_nation() -> u8 {
+    1
+}
+
+fn is_one_nation(n: &u8) -> bool {
+    *n == 1
 }
 
 impl TableSetup {
     pub fn new(game: &str) -> Self {
-        Self { game: game.to_string(), hand_size: None, deck_size: None, manifest: None, physical: false }
+        Self { game: game.to_string(), hand_size: None, deck_size: None, manifest: None, physical: false, nations: 1 }
     }
 
     /// A table for the manifest's game, dealing the manifest's cards.
@@ -202,6 +213,8 @@ pub struct CardTable {
     pub(crate) deck_sizes: [u16; 2],
     /// Physical deck mode (see [`TableSetup::physical`]).
     pub(crate) physical: bool,
+    /// Nations per side (see [`TableSetup::nations`]), at least 1.
+    pub(crate) nations: u8,
     /// Physical deck mode: cards the player has confirmed at their face-up place, by card id.
     pub(crate) confirmed: Vec<bool>,
     /// Per-side markers a game's special rules keep (momentum, passes, tokens, ...), by name.
@@ -539,6 +552,7 @@ impl CardTable {
             held: Vec::new(),
             deck_sizes: sizes,
             physical: setup.physical,
+            nations: setup.nations.max(1),
             confirmed: Vec::new(),
             tags: Vec::new(),
             last_played_slot: None,
@@ -851,6 +865,18 @@ impl CardTable {
                         self.pending.pop_front();
                         continue;
                     }
+                    Pending::Fill { slot, facing, .. }
+                        if self.rules().surplus_refills() && self.surplus_card(side, slot).is_some() =>
+                    {
+                        // The extra card of a slot that no longer takes two fills the empty slot.
+                        if let Some((from, index)) = self.surplus_card(side, slot) {
+                            let p = self.displays[side as usize].slot_mut(from).remove(index);
+                            // A card the player has seen stays face-up.
+                            self.place(side, slot, p.card, p.face_up || facing != Facing::FaceDown);
+                        }
+                        self.pending.pop_front();
+                        continue;
+                    }
                     Pending::Fill { slot, facing, .. } if self.decks[d].top.is_some() => {
                         if let Some(top) = self.decks[d].top.take() {
                             self.place(side, slot, top, facing != Facing::FaceDown);
@@ -909,6 +935,17 @@ impl CardTable {
         }
     }
 
+    /// The last card of the first slot of `side` (other than `to`) holding more cards than its
+    /// target, as (slot, index).
+    fn surplus_card(&self, side: u8, to: SlotName) -> Option<(SlotName, usize)> {
+        let display = self.display(side);
+        SlotName::ALL
+            .into_iter()
+            .filter(|&s| s != to && display.slot(s).len() > usize::from(display.target[s.index()]))
+            .map(|s| (s, display.slot(s).len() - 1))
+            .next()
+    }
+
     /// Whether `side`'s deck has a face-down top card that could be turned over (Dual Deck).
     pub(crate) fn face_down_top(&self, side: u8) -> bool {
         self.dual() && self.decks[side as usize].top.is_none() && !self.decks[side as usize].pool.is_empty()
@@ -916,7 +953,17 @@ impl CardTable {
 
     /// The candidates of the current Random Card Selection step: slots first, then cards in a slot.
     pub(crate) fn selection_candidates(&self, target: u8, slot: Option<SlotName>) -> Vec<(SlotName, Vec<CardId>)> {
-        let slots = self.selection_slots(target);
+        let mut slots = self.selection_slots(target);
+        let whole_slot = matches!(
+            &self.phase,
+            Phase::Selecting { purpose: Some(special), .. } if self.rules().selection_counts_face_down(*special)
+        );
+        if whole_slot && !self.dual() {
+            // The slot is chosen among those with a face-up card; the second roll counts all of its cards.
+            for (s, cards) in &mut slots {
+                *cards = self.display(target).slot(*s).iter().map(|p| p.card).collect();
+            }
+        }
         match slot {
             None => slots,
             Some(s) => slots
@@ -1071,25 +1118,31 @@ impl CardTable {
         self.confirmed.get(card.0 as usize).copied().unwrap_or(false)
     }
 
-    /// The cards an unconfirmed face-up card of `side` may really be: itself, or any card of the same
-    /// deck out of sight (undrawn, face-down in a display that draws from that deck, or discarded
-    /// face-down).
+    /// The cards an unconfirmed face-up card of `side` may really be: any card of the same deck the
+    /// player has not identified yet, wherever the virtual deal put it (undrawn, in a display that
+    /// draws from that deck, face-up or not, on the deck's top, or discarded face-down).
     pub(crate) fn identity_candidates(&self, side: u8, card: CardId) -> Vec<CardId> {
         let d = self.deck_index(side);
         let mut cards = vec![card];
         cards.extend(self.decks[d].pool.iter().copied());
+        cards.extend(self.decks[d].top);
         // A card discarded face-down is out of sight too: the table cannot tell it from the deck.
         cards.extend(self.decks[d].discard.iter().filter(|x| !x.face_up).map(|x| x.card));
         for s in 0..2u8 {
             if self.deck_index(s) == d {
-                cards.extend(self.display(s).cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card));
+                cards.extend(self.display(s).cards().map(|(_, _, p)| p.card));
                 if let Some(other) = &self.other_pair {
-                    cards.extend(
-                        other.displays[usize::from(s)].cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card),
-                    );
+                    cards.extend(other.displays[usize::from(s)].cards().map(|(_, _, p)| p.card));
                 }
             }
         }
+        if let Phase::Digging { revealed: Some(c) } = self.phase
+            && self.deck_index(self.active) == d
+        {
+            cards.push(c);
+        }
+        // A card the player has already named is where the player said it is.
+        cards.retain(|&c| c == card || !self.is_confirmed(c));
         cards.sort_unstable();
         cards.dedup();
         cards

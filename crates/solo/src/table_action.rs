@@ -211,7 +211,17 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
                 parts.push(format!("{v} {}", sheet.lowest.unit()));
             }
             match special {
+                Some(true) if sheet.lowest == crate::playsheet::LowestMeasure::OrderCount => parts.push(format!(
+                    "{} {} card (not an order card, no order count)",
+                    article(&sheet.face_two_type),
+                    sheet.face_two_type
+                )),
                 Some(true) => parts.push(format!("{} {} card", article(&sheet.face_two_type), sheet.face_two_type)),
+                Some(false) if sheet.lowest == crate::playsheet::LowestMeasure::AnyOrdinaryCard => parts.push(format!(
+                    "a unit card (not {} {} card)",
+                    article(&sheet.face_two_type),
+                    sheet.face_two_type
+                )),
                 Some(false) => {
                     parts.push(format!("not {} {} card", article(&sheet.face_two_type), sheet.face_two_type))
                 }
@@ -397,10 +407,17 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
             Err(NeededFact::Describe { card, value, special }) => {
                 let values: Vec<Option<u8>> =
                     if value { sheet.lowest.values().map(Some).collect() } else { vec![None] };
-                let specials: Vec<Option<bool>> = if special { vec![Some(true), Some(false)] } else { vec![None] };
-                for v in &values {
-                    for s in &specials {
-                        out.push(TableAction::Describe { card, value: *v, special: *s });
+                if value && special && sheet.lowest == crate::playsheet::LowestMeasure::OrderCount {
+                    // A Tactic card has no order count: one answer says so, the others give the count
+                    // of an order card.
+                    out.push(TableAction::Describe { card, value: None, special: Some(true) });
+                    out.extend(values.iter().map(|v| TableAction::Describe { card, value: *v, special: Some(false) }));
+                } else {
+                    let specials: Vec<Option<bool>> = if special { vec![Some(true), Some(false)] } else { vec![None] };
+                    for v in &values {
+                        for s in &specials {
+                            out.push(TableAction::Describe { card, value: *v, special: *s });
+                        }
                     }
                 }
             }
@@ -414,7 +431,9 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
                     );
                 }
                 if *played == 0 {
-                    out.push(TableAction::Pass);
+                    if sheet.pass_after_roll {
+                        out.push(TableAction::Pass);
+                    }
                     if sheet.move_card_without_play {
                         move_card_actions(table, out);
                     }
@@ -438,7 +457,13 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
     // The inactive side may answer during the active side's turn (where the sheet lets it).
     if matches!(table.phase, Phase::Start | Phase::Choose { .. }) && !table.needs_description() {
         for card in table.inactive_playable() {
-            out.extend((0..purposes).map(|purpose| TableAction::InactivePlay { card, purpose }));
+            if sheet.lowest == crate::playsheet::LowestMeasure::AnyOrdinaryCard && table.facts(card).special.is_none() {
+                // Only an HQ card needs the Fate Die roll: first ask which kind the card is.
+                out.push(TableAction::Describe { card, value: None, special: Some(true) });
+                out.push(TableAction::Describe { card, value: None, special: Some(false) });
+            } else {
+                out.extend((0..purposes).map(|purpose| TableAction::InactivePlay { card, purpose }));
+            }
         }
     }
     crate::games::rules_for(&sheet.id).adjust_legal(table, out);
@@ -524,6 +549,10 @@ impl CardTable {
                     format!(" → slot {s} (a second roll picks one of its {} cards)", cards.len())
                 }
                 Some((s, cards)) => match cards.first() {
+                    // A face-down card the second roll picks is not named.
+                    Some(card) if self.display(*target).slot(*s).iter().any(|p| p.card == *card && !p.face_up) => {
+                        format!(" → the face-down card {} of slot {s}", i + 1)
+                    }
                     Some(card) => format!(" → {} in slot {s}", self.card_label(*card)),
                     None => format!(" → slot {s}"),
                 },

@@ -26,6 +26,7 @@ fn card_tables_with_uneven_hands_pass_the_conformance_kit() {
                 deck_size: Some([40, 0]),
                 manifest: None,
                 physical: false,
+                nations: 1,
             };
             let plan = Plan { seeds: 0..4, step_cap: 500, observe_every: 5 };
             check_random_play::<CardTable>(&setup, &plan).unwrap_or_else(|e| panic!("{id} {hands:?}: {e}"));
@@ -42,6 +43,7 @@ fn small_decks_run_dry_and_recover() {
             deck_size: Some([9, 9]),
             manifest: None,
             physical: false,
+            nations: 1,
         };
         let plan = Plan { seeds: 0..6, step_cap: 400, observe_every: 2 };
         check_random_play::<CardTable>(&setup, &plan).unwrap_or_else(|e| panic!("{} with tiny decks: {e}", sheet.id));

@@ -198,9 +198,10 @@ order = "section"
     let mut s = dealt_with(TableSetup::with_manifest(parse(text)));
     assert_eq!(name_of(&s, 1).as_deref(), Some("Tactic One"), "C&C cards have no printed number");
     roll(&mut s, 2);
-    let values: Vec<String> = (0..=9).map(|v| format!("describe-1-v{v}")).collect();
-    assert_eq!(describe_ids(&s), values, "only the order count is asked, not the card type");
-    act(&mut s, "describe-1-v3");
+    // C&C sheets, "Lowest Order-Count": a Tactic card has no order count, so only the section
+    // card's count is asked, and not its type.
+    let values: Vec<String> = (0..=9).map(|v| format!("describe-2-v{v}")).collect();
+    assert_eq!(describe_ids(&s), values, "only the order card's count is asked");
     act(&mut s, "describe-2-v1");
     assert_eq!(playable(&s), vec![1, 2], "the Tactic card, and the lowest order count");
 }
@@ -224,7 +225,9 @@ hq = true
 "#;
     let mut s = dealt_with(TableSetup::with_manifest(parse(text)));
     roll(&mut s, 2);
-    assert!(describe_ids(&s).is_empty(), "{:?}", ids(&s));
+    // (Only the inactive side's anonymous cards are asked about: unit or HQ, for its own plays.)
+    let asked = describe_ids(&s);
+    assert!(asked.iter().all(|id| id.starts_with("describe-61-") || id.starts_with("describe-62-")), "{asked:?}");
     assert_eq!(playable(&s), vec![1, 2], "the HQ card, and any unit card");
 }
 
@@ -535,4 +538,22 @@ fn a_table_with_a_complete_manifest_never_asks_for_a_value_or_type() {
             assert!(questions_in_random_play(&unvalued).0 > 0, "{game}");
         }
     }
+}
+
+#[test]
+fn physical_deck_every_card_not_yet_identified_is_offered_whatever_the_virtual_deal_held() {
+    let manifest = manifest("wilderness-war").expect("shipped").as_ref().clone();
+    let mut s = dealt_with(TableSetup { physical: true, ..TableSetup::with_manifest(manifest) });
+    let a = slot(&s, 0, A)[0].0;
+    let b = slot(&s, 0, B)[0].0;
+    let other = slot(&s, 1, A)[0].0;
+    // The virtual deal put another card in B (and in the other display, from the shared deck): the
+    // real card in A may still be either of them, face-up or not.
+    for card in [b, other] {
+        assert!(offers(&s, &format!("identify-{a}-as-{card}")), "{card}: {:?}", ids(&s));
+    }
+    act(&mut s, &format!("identify-{a}-as-{b}"));
+    // Named, that card is where the player said: it is not offered for the next card.
+    assert!(!ids(&s).iter().any(|id| id.ends_with(&format!("-as-{b}"))), "{:?}", ids(&s));
+    assert!(ids(&s).iter().all(|id| id.starts_with("identify-")));
 }

@@ -26,6 +26,7 @@ fn any_setup() -> impl Strategy<Value = TableSetup> {
         deck_size,
         manifest: None,
         physical: false,
+        nations: 1,
     })
 }
 

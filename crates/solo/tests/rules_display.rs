@@ -327,3 +327,50 @@ fn an_end_of_turn_owing_more_cards_than_the_deck_holds_will_shuffle() {
     let end = state.legal().into_iter().find(|a| state.action_id(a) == "end-turn").expect("offered");
     assert!(state.shuffles_or_picks(&end));
 }
+
+// ---- Manoeuvre, "Inactive Side HQ Cards" and "Scout/Spy Cards" ----
+
+#[test]
+fn manoeuvre_inactive_side_hq_cards_only_an_hq_card_rolls_the_fate_die() {
+    let mut s = dealt("manoeuvre");
+    // The table does not know what the second player's face-up cards are: it asks unit or HQ first.
+    assert!(offers(&s, "describe-61-special") && offers(&s, "describe-61-ordinary"));
+    assert!(!ids(&s).iter().any(|id| id.starts_with("inactive-play-61-")));
+    act(&mut s, "describe-61-ordinary");
+    act(&mut s, "inactive-play-61-combat");
+    assert!(!ids(&s).iter().any(|id| id.starts_with("fate-")), "a unit card needs no Fate Die roll");
+    assert_eq!(discards(&s, 1), vec![61]);
+    draw_all(&mut s);
+    act(&mut s, "describe-62-special");
+    act(&mut s, "inactive-play-62-combat");
+    assert_eq!(ids(&s), (1..=6).map(|f| format!("fate-{f}")).collect::<Vec<_>>(), "an HQ card rolls");
+}
+
+#[test]
+fn manoeuvre_scout_spy_cards_discard_a_random_card_of_the_inactive_display_right_after_the_play() {
+    let mut s = dealt("manoeuvre");
+    roll(&mut s, 4);
+    play(&mut s, 1);
+    draw_all(&mut s);
+    // Anonymous cards: the player says the card was a Scout/Spy, straight after playing it.
+    assert!(offers(&s, "scout-spy-discard-1"), "{:?}", ids(&s));
+    act(&mut s, "scout-spy-discard-1");
+    // The second player's display holds two face-up cards (A61, B62): 1-3 picks A.
+    assert_eq!(ids(&s), (1..=6).map(|d| format!("d6-{d}")).collect::<Vec<_>>());
+    act(&mut s, "d6-2");
+    draw_all(&mut s);
+    assert_eq!(discards(&s, 1), vec![61], "the inactive side's card is discarded");
+    assert!(discards(&s, 0).contains(&1));
+    assert!(!offers(&s, "scout-spy-discard-1"), "once per card");
+}
+
+#[test]
+fn manoeuvre_a_known_unit_card_is_never_a_scout_spy() {
+    let mut s = dealt("manoeuvre");
+    roll(&mut s, 1);
+    act(&mut s, "describe-1-ordinary");
+    act(&mut s, "describe-2-ordinary");
+    play(&mut s, 1);
+    draw_all(&mut s);
+    assert!(!ids(&s).iter().any(|id| id.starts_with("scout-spy-discard-")));
+}

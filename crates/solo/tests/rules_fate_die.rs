@@ -17,7 +17,15 @@ fn single_deck_all_face_down() -> Table {
     s
 }
 
+/// The answers about an unknown card on a C&C sheet: a Tactic card (no order count) or an order card's count.
 fn values(card: u16) -> Vec<String> {
+    let mut ids = vec![format!("describe-{card}-special")];
+    ids.extend((0..=9).map(|v| format!("describe-{card}-v{v}-ordinary")));
+    ids
+}
+
+/// The order counts asked about a card already known to be an order card.
+fn counts(card: u16) -> Vec<String> {
     (0..=9).map(|v| format!("describe-{card}-v{v}")).collect()
 }
 
@@ -32,19 +40,19 @@ fn face_1_flips_c_and_asks_the_value_of_every_other_face_up_card() {
     assert_eq!(slot(&s, 0, E), vec![(5, false)]);
     assert_eq!(describe_ids(&s), values(1), "an order count is asked before anything is offered");
     assert!(playable(&s).is_empty());
-    act(&mut s, "describe-1-v2");
+    act(&mut s, "describe-1-v2-ordinary");
     assert_eq!(describe_ids(&s), values(2));
-    act(&mut s, "describe-2-v3");
+    act(&mut s, "describe-2-v3-ordinary");
     assert_eq!(playable(&s), vec![1, 3], "C, or the lowest face-up card (A at 2, not B at 3)");
-    assert!(offers(&s, "pass"));
+    assert!(!offers(&s, "pass"), "the C&C sheets do not end a turn without a play");
 }
 
 #[test]
 fn face_1_offers_every_card_tied_for_lowest() {
     let mut s = dealt("cc-medieval");
     roll(&mut s, 1);
-    act(&mut s, "describe-1-v2");
-    act(&mut s, "describe-2-v2");
+    act(&mut s, "describe-1-v2-ordinary");
+    act(&mut s, "describe-2-v2-ordinary");
     assert_eq!(playable(&s), vec![1, 2, 3]);
 }
 
@@ -137,11 +145,9 @@ fn face_2_with_two_cards_already_face_up_flips_nothing() {
     for name in [C, D, E] {
         assert!(!slot(&s, 0, name)[0].1, "{name} stays face-down");
     }
-    // Both the value and the card type are asked together; an order count may be 0 (nothing to order).
-    let asked = describe_ids(&s);
-    assert_eq!(asked.len(), 20);
-    assert!(asked.contains(&"describe-1-v4-special".to_string()));
-    assert!(asked.contains(&"describe-1-v0-ordinary".to_string()));
+    // Both the count and the card type are asked together; an order count may be 0 (nothing to
+    // order); a Tactic card has none.
+    assert_eq!(describe_ids(&s), values(1));
 }
 
 #[test]
@@ -179,7 +185,8 @@ fn face_2_offers_every_face_up_special_card_and_the_lowest_valued_card() {
         ("v4-ordinary", "v4-ordinary", vec![1, 2]),
         ("v5-ordinary", "v3-ordinary", vec![2]),
     ];
-    for game in ["cc-epic-ancients", "pursuit-of-glory", "wilderness-war", "1960"] {
+    // (The C&C sheets, where a Tactic card has no order count, have their own test below.)
+    for game in ["pursuit-of-glory", "wilderness-war", "1960"] {
         for (a, b, offered) in &cases {
             let mut s = dealt(game);
             roll(&mut s, 2);
@@ -209,9 +216,10 @@ fn face_up_event_card_or_lowest_ops_card_plays_a_higher_event_card_for_its_event
         assert!(offers(&s, &format!("play-2-{other}")) && offers(&s, &format!("play-2-{event}")), "{game}");
     }
     // Tactic and HQ sheets name a kind of card, not a way to play it: every purpose stays open.
+    // (A Tactic card has no order count to give.)
     let mut s = dealt("cc-epic-ancients");
     roll(&mut s, 2);
-    act(&mut s, "describe-1-v4-special");
+    act(&mut s, "describe-1-special");
     act(&mut s, "describe-2-v3-ordinary");
     assert!(offers(&s, "play-1-army-command") && offers(&s, "play-1-field-command"), "{:?}", ids(&s));
 }
@@ -325,16 +333,16 @@ fn a_slot_face_offers_every_card_of_a_stacked_slot() {
 fn order_counts_are_asked_afresh_every_turn() {
     let mut s = dealt("cc-napoleonics");
     roll(&mut s, 1);
-    act(&mut s, "describe-1-v2");
+    act(&mut s, "describe-1-v2-ordinary");
     assert_eq!(s.state().observe(0).facts.get(&1).and_then(|f| f.value), Some(2), "the view shows the answer");
-    act(&mut s, "describe-2-v3");
+    act(&mut s, "describe-2-v3-ordinary");
     play(&mut s, 3);
     draw_all(&mut s);
     act(&mut s, "end-turn");
     roll_and_pass(&mut s, 6);
-    assert!(!s.state().observe(0).facts.contains_key(&1), "the board has changed since");
+    assert_eq!(s.state().observe(0).facts.get(&1).and_then(|f| f.value), None, "the board has changed since");
     roll(&mut s, 1);
-    assert_eq!(describe_ids(&s), values(1), "the order count depends on the board, so it is asked again");
+    assert_eq!(describe_ids(&s), counts(1), "the order count depends on the board, so it is asked again");
 }
 
 #[test]
@@ -350,4 +358,47 @@ fn printed_ops_values_are_remembered_between_turns() {
     assert_eq!(top(&s, 0), Some(6));
     assert!(describe_ids(&s).is_empty(), "a printed value does not change");
     assert_eq!(playable(&s), vec![1, 6]);
+}
+
+// ---- C&C sheets, "Lowest Order-Count" ----
+
+#[test]
+fn cc_lowest_order_count_face_1_leaves_tactic_cards_out() {
+    for game in ["cc-epic-ancients", "cc-medieval", "cc-napoleonics", "cc-napoleonics-epic"] {
+        let mut s = dealt(game);
+        roll(&mut s, 1);
+        assert!(describe_ids(&s).contains(&"describe-1-special".to_string()), "{game}: 'not an order card' offered");
+        // A is a Tactic card: B, with an order count of 3, is the lowest even though nothing is lower.
+        act(&mut s, "describe-1-special");
+        act(&mut s, "describe-2-v3-ordinary");
+        assert_eq!(playable(&s), vec![2, 3], "{game}: C or B, never the Tactic card in A");
+    }
+}
+
+#[test]
+fn cc_lowest_order_count_face_2_offers_tactic_cards_and_the_lowest_order_card() {
+    // (A's answer, B's answer, cards offered)
+    let cases: [(&str, &str, Vec<u16>); 4] = [
+        ("special", "v3-ordinary", vec![1, 2]),
+        ("special", "special", vec![1, 2]),
+        ("v4-ordinary", "v4-ordinary", vec![1, 2]),
+        ("v5-ordinary", "v3-ordinary", vec![2]),
+    ];
+    for (a, b, offered) in &cases {
+        let mut s = dealt("cc-epic-ancients");
+        roll(&mut s, 2);
+        act(&mut s, &format!("describe-1-{a}"));
+        act(&mut s, &format!("describe-2-{b}"));
+        assert_eq!(&playable(&s), offered, "A {a}, B {b}");
+    }
+}
+
+#[test]
+fn cc_lowest_order_count_answer_names_a_tactic_card_as_not_an_order_card() {
+    let mut s = dealt("cc-napoleonics");
+    roll(&mut s, 1);
+    let state = s.state();
+    let question = state.legal().into_iter().find(|a| state.action_id(a) == "describe-1-special").expect("asked");
+    let label = state.action_label(&question);
+    assert!(label.contains("Tactic card") && label.contains("not an order card"), "'{label}'");
 }

@@ -15,21 +15,16 @@ fn last_selected(s: &Table) -> Option<u16> {
     s.state().observe(0).last_random_selection.map(|c| c.0)
 }
 
-/// C&C, side 0 to act, side 1 showing the face-up slots `faces` leave after side 1's own turn.
-/// Side 1 holds A6 B7 C8 D9 E10.
-fn side_1_after(face: u8, play_card: Option<u16>) -> Table {
+/// C&C, side 0 to act, side 1 showing the face-up slots `face` leaves after side 1 played `card`
+/// in its own turn (its slot refilled face-down). Side 1 holds A6 B7 C8 D9 E10.
+fn side_1_after(face: u8, card: u16) -> Table {
     let mut s = dealt("cc-napoleonics");
     roll_and_pass(&mut s, 6);
     roll(&mut s, face);
     describe_all(&mut s);
-    match play_card {
-        Some(card) => {
-            play(&mut s, card);
-            draw_all(&mut s);
-            act(&mut s, "end-turn");
-        }
-        None => act(&mut s, "pass"),
-    }
+    play(&mut s, card);
+    draw_all(&mut s);
+    act(&mut s, "end-turn");
     assert_eq!(to_move(&s), ToMove::Player(0));
     s
 }
@@ -58,9 +53,9 @@ fn random_discard_reads_two_face_up_cards_as_1_to_3_and_4_to_6() {
 
 #[test]
 fn random_discard_reads_three_face_up_cards_in_pairs() {
-    // Side 1 turned C with face 1: A6, B7, C8 face-up.
-    let s = side_1_after(1, None);
-    for (d, card) in [(1, 6), (2, 6), (3, 7), (4, 7), (5, 8), (6, 8)] {
+    // Side 1 turned D and E with face 6 and played E: A6, B7, D9 face-up.
+    let s = side_1_after(6, 10);
+    for (d, card) in [(1, 6), (2, 6), (3, 7), (4, 7), (5, 9), (6, 9)] {
         assert_eq!(select(s.clone(), &[d]).1, card, "d6 {d}");
     }
 }
@@ -68,7 +63,7 @@ fn random_discard_reads_three_face_up_cards_in_pairs() {
 #[test]
 fn random_discard_rerolls_5_and_6_with_four_face_up_cards() {
     // Side 1 turned C, D, E with face 5 and played C: A6, B7, D9, E10 face-up.
-    let s = side_1_after(5, Some(8));
+    let s = side_1_after(5, 8);
     for (d, card) in [(1, 6), (2, 7), (3, 9), (4, 10)] {
         assert_eq!(select(s.clone(), &[d]).1, card, "d6 {d}");
     }
@@ -77,11 +72,20 @@ fn random_discard_rerolls_5_and_6_with_four_face_up_cards() {
 
 #[test]
 fn random_discard_rerolls_6_with_five_face_up_cards() {
-    let s = side_1_after(5, None);
-    for (d, card) in [(1, 6), (2, 7), (3, 8), (4, 9), (5, 10)] {
+    // Epic Ancients: side 1 turns C, D and E with face 5 and plays C alone; its vacancy is filled
+    // at the turn's end and, after a single play, turned up: A6, B7, C12, D9, E10 face-up.
+    let mut s = dealt("cc-epic-ancients");
+    roll_and_pass(&mut s, 6);
+    roll(&mut s, 5);
+    play(&mut s, 8);
+    act(&mut s, "end-turn");
+    draw_all(&mut s);
+    act(&mut s, "single-play-turn-up-C-0");
+    assert_eq!(to_move(&s), ToMove::Player(0));
+    for (d, card) in [(1, 6), (2, 7), (3, 12), (4, 9), (5, 10)] {
         assert_eq!(select(s.clone(), &[d]).1, card, "d6 {d}");
     }
-    assert_eq!(select(s.clone(), &[6, 6, 2]).1, 7, "6 is rolled again");
+    assert_eq!(select(s, &[6, 6, 2]).1, 7, "6 is rolled again");
 }
 
 #[test]
@@ -110,18 +114,21 @@ fn a_display_without_face_up_cards_offers_no_random_discard() {
 
 #[test]
 fn a_second_roll_picks_within_a_slot_holding_several_face_up_cards() {
-    // Side 1 has the larger hand: A = [6, 7], B 8; it turns A and B with face 4.
+    // Side 1 has the larger hand: A = [6, 7], B 8; it turns A and B with face 4 and plays B.
     let mut s = dealt_with(setup("cc-napoleonics", Some([4, 6]), None));
     roll_and_pass(&mut s, 6);
-    roll_and_pass(&mut s, 4);
+    roll(&mut s, 4);
+    play(&mut s, 8);
+    draw_all(&mut s);
+    act(&mut s, "end-turn");
     assert_eq!(slot(&s, 1, A), vec![(6, true), (7, true)]);
-    // Two slots (A, B): 2 picks A; two cards in A: 5 picks the second.
-    let (mut picked, card) = select(s.clone(), &[2, 5]);
+    // One slot with face-up cards (A): no roll for the slot; two cards in A: 5 picks the second.
+    let (mut picked, card) = select(s.clone(), &[5]);
     assert_eq!(card, 7);
-    assert_eq!(draw_all(&mut picked), vec![13]);
-    assert_eq!(slot(&picked, 1, A), vec![(6, true), (13, false)], "the slot is refilled to two cards");
-    assert_eq!(select(s.clone(), &[3, 1]).1, 6);
-    assert_eq!(select(s, &[4]).1, 8, "B holds one card: no second roll");
+    let refill = draw_all(&mut picked);
+    assert_eq!(refill.len(), 1);
+    assert_eq!(slot(&picked, 1, A), vec![(6, true), (refill[0], false)], "the slot is refilled to two cards");
+    assert_eq!(select(s, &[1]).1, 6);
 }
 
 #[test]

@@ -11,7 +11,7 @@ fn c_and_c_sheets_offer_a_reroll_when_no_allowed_card_can_be_played() {
         let mut s = dealt(game);
         roll(&mut s, 6);
         assert!(offers(&s, "reroll"), "{game}");
-        assert!(offers(&s, "pass"), "{game}");
+        assert!(!offers(&s, "pass"), "{game}: the turn does not end without a play");
         act(&mut s, "reroll");
         assert!(playable(&s).is_empty(), "{game}: the old face no longer counts");
         assert!((1..=6).all(|f| offers(&s, &format!("fate-{f}"))), "{game}");

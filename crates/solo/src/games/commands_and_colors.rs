@@ -54,8 +54,9 @@ const DISSOLVE_SQUARE: u8 = 6;
 const SQUARE_TRACK: &str = "Infantry Square track";
 
 const TOKENS: &str = "inspired action tokens";
-/// The turn (table turn number) in which the inactive side last used a token on `!!`.
-const INACTIVE_TOKEN_TURN: &str = "inactive token used in turn";
+/// 1 once the inactive side has used a token on the current `!!` roll; every new roll clears it,
+/// since each `!!` (a reroll's included) triggers its own Inspired Battlefield Action.
+const INACTIVE_TOKEN_USED: &str = "inactive token used on this roll";
 /// Field Command cards played this turn (Epic Ancients).
 const FIELD_COMMANDS: &str = "field commands this turn";
 /// 1 once an Army Command card has been played this turn (Epic Ancients).
@@ -138,6 +139,17 @@ impl SpecialRules for Rules {
         if super::is_chance(out) {
             return;
         }
+        // A Reaction card answers the other side's play: the inactive side plays it out of turn
+        // (below), never the active side during its own turn.
+        out.retain(|a| match a {
+            TableAction::Play { purpose, .. }
+            | TableAction::PlayBeside { purpose, .. }
+            | TableAction::DigPlay { purpose, .. } => !Self::purpose_is(table, *purpose, "Reaction"),
+            _ => true,
+        });
+        if epic_ancients::turn_up_choices(table, out) {
+            return;
+        }
         if scout::adjust_legal(table, out) || scenarios::adjust_legal(self.0, table, out) {
             return;
         }
@@ -180,14 +192,17 @@ impl SpecialRules for Rules {
                 out.push(TableAction::Special(Special::new(SPEND_TOKEN, active, None)));
             }
             let rolled_bang = table.last_roll() == Some(1);
-            let used = table.marker(INACTIVE_TOKEN_TURN, inactive) == table.turn as i32;
+            let used = table.marker(INACTIVE_TOKEN_USED, inactive) > 0;
             if rolled_bang && !used && table.marker(TOKENS, inactive) > 0 {
                 out.push(TableAction::Special(Special::new(INACTIVE_TOKEN, inactive, None)));
             }
         }
-        // Epic Ancients: up to three Field Command cards under one roll, none after an Army Command.
+        // Epic Ancients: up to three Field Command cards per nation under one roll, none after an
+        // Army Command.
         if self.0 == Sheet::EpicAncients
-            && let Phase::Choose { face, played: 1..=2, .. } = table.phase
+            && let Phase::Choose { face, played, .. } = table.phase
+            && played >= 1
+            && u32::from(played) < epic_ancients::field_command_limit(table)
             && face != 0
             && table.marker(ARMY_COMMAND, active) == 0
             && table.marker(FIELD_COMMANDS, active)
@@ -240,7 +255,7 @@ impl SpecialRules for Rules {
             }
             (INACTIVE_TOKEN, _) => {
                 table.set_marker(TOKENS, side, (table.marker(TOKENS, side) - 1).max(0));
-                table.set_marker(INACTIVE_TOKEN_TURN, side, table.turn as i32);
+                table.set_marker(INACTIVE_TOKEN_USED, side, 1);
             }
             _ => match special.code {
                 scout::SCOUT_FACE_UP | scout::SCOUT_FACE_DOWN => scout::apply(table, special),
@@ -250,6 +265,16 @@ impl SpecialRules for Rules {
                 scenarios::FIRST_CODE.. => scenarios::apply(table, special),
                 _ => epic_ancients::apply(table, special),
             },
+        }
+    }
+
+    fn after_roll(&self, table: &mut CardTable, _face: u8) {
+        if self.0 == Sheet::Medieval {
+            for side in 0..2 {
+                if table.marker(INACTIVE_TOKEN_USED, side) != 0 {
+                    table.set_marker(INACTIVE_TOKEN_USED, side, 0);
+                }
+            }
         }
     }
 
@@ -265,7 +290,7 @@ impl SpecialRules for Rules {
     fn reveals(&self, _table: &CardTable, special: Special) -> bool {
         // A copied Order One Unit turns the Counter-attack's face-down replacement up; a Scout that
         // drew a card turns its replacement up.
-        matches!(special.code, epic_ancients::COUNTER_COPY | scout::SCOUT_FACE_UP)
+        matches!(special.code, epic_ancients::COUNTER_COPY | epic_ancients::TURN_UP | scout::SCOUT_FACE_UP)
     }
 
     fn scenarios(&self) -> &'static [crate::scenario::Scenario] {
@@ -362,6 +387,24 @@ impl SpecialRules for Rules {
         table.set_marker(ARMY_COMMAND, active, 0);
     }
 
+    fn surplus_refills(&self) -> bool {
+        // Napoleonics and Epic Battles, Infantry Square: with hands back at parity the extra card
+        // refills the side's next empty slot instead of a draw.
+        matches!(self.0, Sheet::Napoleonics | Sheet::NapoleonicsEpic)
+    }
+
+    fn selection_counts_face_down(&self, special: Special) -> bool {
+        // The square's second roll picks among every card of the selected slot.
+        special.code == FORM_SQUARE
+    }
+
+    fn is_tool(&self, _table: &CardTable, special: Special) -> bool {
+        // Steps the board game calls for only now and then: forming or dissolving a square, taking a
+        // Tactician card or an Inspired Action token a card or event grants, filling the Courier Rack.
+        matches!(special.code, FORM_SQUARE | DISSOLVE_SQUARE | GAIN_TOKEN | tactician::DRAW)
+            || courier_rack::is_tool(special.code)
+    }
+
     fn id(&self, special: Special) -> String {
         if let Some(id) = epic_ancients::id(special)
             .or_else(|| scout::id(special))
@@ -398,7 +441,7 @@ impl SpecialRules for Rules {
         match special.code {
             REACTION => format!("{name}: play {card} out of turn as a reaction, with no roll"),
             FORM_SQUARE => {
-                format!("{name} forms an Infantry Square: Max Hand Size -1, a random face-up card to the square track")
+                format!("{name} forms an Infantry Square: Max Hand Size -1, a random card to the square track")
             }
             DISSOLVE_SQUARE => {
                 format!("{name}'s Infantry Square dissolves: Max Hand Size +1, its card fills the next empty slot")

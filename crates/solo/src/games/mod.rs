@@ -4,11 +4,12 @@
 //! of a turn or once the table has settled, ask for a Fate Die roll or a random pick of its own, keep
 //! per-side markers and held cards in the table's generic containers ([`CardTable::marker`]), name
 //! the step the table waits for and the markers a player reads, and remind the player of a rule at
-//! the moment it applies. Manoeuvre's card table uses the common system alone.
+//! the moment it applies.
 
 mod barbarossa_to_berlin;
 mod commands_and_colors;
 mod empire_of_the_sun;
+mod manoeuvre_table;
 mod president_1960;
 mod pursuit_of_glory;
 mod wilderness_war;
@@ -72,6 +73,16 @@ pub trait SpecialRules: Sync + Send {
     fn is_tool(&self, _table: &CardTable, _special: Special) -> bool {
         false
     }
+    /// Whether a display holding more cards in a slot than the Variable Hand Size table now asks
+    /// (hands back at parity) uses the extra card to fill its next empty slot instead of a draw.
+    fn surplus_refills(&self) -> bool {
+        false
+    }
+    /// Whether the second roll of a Random Card Selection made for `special` counts every card of
+    /// the chosen slot, face-down ones included, rather than only its face-up cards.
+    fn selection_counts_face_down(&self, _special: Special) -> bool {
+        false
+    }
     /// A label a player understands.
     fn label(&self, _table: &CardTable, special: Special) -> String {
         format!("special action {}", special.code)
@@ -130,6 +141,7 @@ pub fn rules_for(game: &str) -> &'static dyn SpecialRules {
         "wilderness-war" => &wilderness_war::Rules,
         "empire-of-the-sun" => &empire_of_the_sun::Rules,
         "1960" => &president_1960::Rules,
+        "manoeuvre" => &manoeuvre_table::Rules,
         "cc-epic-ancients" => &commands_and_colors::Rules(commands_and_colors::Sheet::EpicAncients),
         "cc-medieval" => &commands_and_colors::Rules(commands_and_colors::Sheet::Medieval),
         "cc-napoleonics" => &commands_and_colors::Rules(commands_and_colors::Sheet::Napoleonics),

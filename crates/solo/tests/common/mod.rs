@@ -50,7 +50,7 @@ pub fn dealt_with(setup: TableSetup) -> Table {
 
 /// A setup with hand sizes and/or deck sizes.
 pub fn setup(game: &str, hand_size: Option<[u8; 2]>, deck_size: Option<[u16; 2]>) -> TableSetup {
-    TableSetup { game: game.to_string(), hand_size, deck_size, manifest: None, physical: false }
+    TableSetup { game: game.to_string(), hand_size, deck_size, manifest: None, physical: false, nations: 1 }
 }
 
 /// The ids of the legal actions, in the table's order.
@@ -179,7 +179,21 @@ pub fn to_move(s: &Table) -> ToMove {
 pub fn roll_and_pass(s: &mut Table, face: u8) {
     roll(s, face);
     describe_all(s);
-    act(s, "pass");
+    if offers(s, "pass") {
+        act(s, "pass");
+        return;
+    }
+    // The C&C sheets never end a turn without a play: play the first card the roll allows instead.
+    let card = playable(s).first().copied().unwrap_or_else(|| panic!("nothing to play: {:?}", ids(s)));
+    play(s, card);
+    draw_all(s);
+    if offers(s, "end-turn") {
+        act(s, "end-turn");
+    }
+    draw_all(s);
+    if let Some(id) = ids(s).into_iter().find(|id| id.starts_with("single-play-turn-up-")) {
+        act(s, &id);
+    }
 }
 
 /// The common system's actions of the active side, leaving out the inactive side's answers and the
@@ -207,6 +221,7 @@ pub fn common_ids(s: &Table) -> Vec<String> {
             "inspired-field-general-",
             "counter-attack-",
             "scout-replacement-",
+            "scout-spy-discard-",
             "scenario-",
             "medellin-",
             "krasnoi-",
@@ -221,5 +236,9 @@ pub fn common_ids(s: &Table) -> Vec<String> {
         .any(|p| id.starts_with(p))
             || ["automatic-operation", "partisan-operation", "pass-held-card", "new-season"].contains(&id)
     };
-    ids(s).into_iter().filter(|id| !special(id)).collect()
+    // Questions about the inactive side's cards (Manoeuvre: unit or HQ, before it plays one).
+    let state = s.state();
+    let inactive: Vec<String> =
+        state.display(1 - state.active()).cards().map(|(_, _, p)| format!("describe-{}-", p.card.0)).collect();
+    ids(s).into_iter().filter(|id| !special(id) && !inactive.iter().any(|p| id.starts_with(p))).collect()
 }

@@ -19,6 +19,11 @@ pub(super) fn owns(code: u8) -> bool {
     (DEAL..=PLAY).contains(&code)
 }
 
+/// Filling the rack happens at setup and when a card says so, not every turn.
+pub(super) fn is_tool(code: u8) -> bool {
+    matches!(code, DEAL | FROM_DISPLAY)
+}
+
 /// Where the rack's cards are held.
 pub(super) const COURIER_RACK: &str = "Courier Rack";
 /// 1 once the active side played its rack card this turn (La Grande Battles).

@@ -17,6 +17,9 @@ pub(super) const INSPIRED: u8 = 7;
 pub(super) const INITIATIVE: u8 = 8;
 pub(super) const COUNTER_COPY: u8 = 9;
 pub(super) const COUNTER_NONE: u8 = 10;
+/// After a turn with a single play: which face-down card to turn up (`n`: slot index * 8 + place in
+/// the slot).
+pub(super) const TURN_UP: u8 = 18;
 
 /// The Field Command card the active side just played (0: none), which a copy may join.
 const LAST_FIELD: &str = "field command just played";
@@ -87,17 +90,43 @@ pub(super) fn fill_vacancies(table: &mut CardTable, single_play: bool) {
     }
 }
 
-/// Once the vacancies are filled: the single play's card turned up (the first face-down card, A to E).
+/// Once the vacancies are filled: with no face-down card left there is nothing to turn up.
+/// Otherwise the player chooses which card, before anything else ([`turn_up_choices`]).
 pub(super) fn settled(table: &mut CardTable) {
     for side in [0u8, 1] {
-        if table.marker(FLIP_AFTER_FILL, side) == 1 {
+        if table.marker(FLIP_AFTER_FILL, side) == 1 && face_down_places(table, side).is_empty() {
             table.set_marker(FLIP_AFTER_FILL, side, 0);
-            let display = &mut table.displays[usize::from(side)];
-            if let Some(p) = display.slots.iter_mut().flat_map(|s| s.iter_mut()).find(|p| !p.face_up) {
-                p.face_up = true;
-            }
         }
     }
+}
+
+fn face_down_places(table: &CardTable, side: u8) -> Vec<(SlotName, u8)> {
+    table
+        .display(side)
+        .cards()
+        .filter(|(_, _, p)| !p.face_up)
+        .filter_map(|(slot, index, _)| Some((slot, u8::try_from(index).ok()?)))
+        .collect()
+}
+
+/// The sheet lets the player pick the face-down card a single-play turn turns up: while one is
+/// owed, those choices are the only decisions. Returns whether it replaced the legal actions.
+pub(super) fn turn_up_choices(table: &CardTable, out: &mut Vec<TableAction>) -> bool {
+    let Some(side) = [0u8, 1].into_iter().find(|&s| table.marker(FLIP_AFTER_FILL, s) == 1) else { return false };
+    let places = face_down_places(table, side);
+    if places.is_empty() {
+        return false;
+    }
+    out.clear();
+    out.extend(places.into_iter().map(|(slot, index)| {
+        let n = u8::try_from(slot.index()).unwrap_or(0) * 8 + index;
+        TableAction::Special(Special { code: TURN_UP, side, card: None, n })
+    }));
+    true
+}
+
+fn turn_up_place(special: Special) -> (Option<SlotName>, usize) {
+    (SlotName::ALL.get(usize::from(special.n / 8)).copied(), usize::from(special.n % 8))
 }
 
 /// Tags of the cards each side played this turn and in its previous turn.
@@ -168,6 +197,16 @@ fn activated_sections(table: &CardTable, side: u8) -> Vec<usize> {
         .collect()
 }
 
+/// Field Command cards a side may play in a turn: three for each nation it fields.
+pub(super) fn field_command_limit(table: &CardTable) -> u32 {
+    3 * u32::from(table.nations.max(1))
+}
+
+/// Whether `section` may still be activated this turn: once by each nation.
+fn section_open(table: &CardTable, activated: &[usize], section: usize) -> bool {
+    activated.iter().filter(|&&s| s == section).count() < usize::from(table.nations.max(1))
+}
+
 fn played_count(table: &CardTable) -> Option<u8> {
     match table.phase {
         Phase::Choose { played, .. } => Some(played),
@@ -191,19 +230,20 @@ pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableA
         return;
     }
     let fields = table.marker(FIELD_COMMANDS, active);
-    // Each section is activated once a turn: a section card for a section already activated is
-    // not offered again as a Field Command (an Inspired pair is the one exception, offered apart).
+    // Each section is activated once a turn by each nation: a section card for a section every
+    // nation has activated is not offered again as a Field Command (an Inspired pair is the one
+    // exception, offered apart).
     let activated = activated_sections(table, active);
     let field = table.sheet().purposes.iter().position(|p| p == "Field Command").and_then(|p| u8::try_from(p).ok());
     out.retain(|a| match a {
         TableAction::Play { card, purpose } if Some(*purpose) == field => named(table, *card)
             .filter(|n| qualifies(n))
             .and_then(|n| SECTIONS.iter().position(|s| n.ends_with(s)))
-            .is_none_or(|section| !activated.contains(&section)),
+            .is_none_or(|section| section_open(table, &activated, section)),
         _ => true,
     });
     if let Some(card) = id_of(table.marker(LAST_FIELD, active))
-        && fields <= 2
+        && i64::from(fields) < i64::from(field_command_limit(table))
     {
         out.extend(
             copies(table, active, card)
@@ -228,6 +268,13 @@ pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableA
 pub(super) fn apply(table: &mut CardTable, special: Special) {
     let side = special.side;
     match special.code {
+        TURN_UP => {
+            let (slot, index) = turn_up_place(special);
+            table.set_marker(FLIP_AFTER_FILL, side, 0);
+            if let Some(p) = slot.and_then(|s| table.displays[usize::from(side & 1)].slot_mut(s).get_mut(index)) {
+                p.face_up = true;
+            }
+        }
         INSPIRED => {
             let Some(copy) = special.card else { return };
             // An Order One Unit copy is replaced face-up, like the card it joins.
@@ -356,6 +403,10 @@ pub(super) fn id(special: Special) -> Option<String> {
         }
         COUNTER_COPY => format!("counter-attack-copies-{card}"),
         COUNTER_NONE => "counter-attack-copies-nothing-on-the-table".into(),
+        TURN_UP => {
+            let (slot, index) = turn_up_place(special);
+            format!("single-play-turn-up-{}-{index}", slot.map_or("A".to_string(), |s| s.to_string()))
+        }
         _ => return None,
     })
 }
@@ -374,6 +425,12 @@ pub(super) fn label(table: &CardTable, special: Special) -> Option<String> {
         ),
         COUNTER_COPY => format!("{side}: the Counter-attack copies {card}"),
         COUNTER_NONE => format!("{side}: the Counter-attack copies a card with no effect on the card table"),
+        TURN_UP => {
+            let (slot, index) = turn_up_place(special);
+            let slot = slot.map_or("A".to_string(), |s| s.to_string());
+            let which = if index == 0 { String::new() } else { format!(" (card {} in the slot)", index + 1) };
+            format!("{side} played one card this turn: turn the face-down card in slot {slot}{which} face-up")
+        }
         _ => return None,
     })
 }

@@ -9,7 +9,7 @@ use crate::table::CardTable;
 use crate::table_action::TableAction;
 
 pub(super) const FIRST_CODE: u8 = 13;
-const DRAW: u8 = 13;
+pub(super) const DRAW: u8 = 13;
 const PLAY: u8 = 14;
 pub(super) const LAST_CODE: u8 = 14;
 

@@ -1,0 +1,87 @@
+//! The Manoeuvre playsheet's card rules on the bare card table ("Card Modifications", Scout/Spy):
+//! once a Scout/Spy card is played, a card chosen on the Random Card Selection Chart is discarded
+//! from the inactive side's display. A manifest naming the card starts the selection at once;
+//! without one the player says, right after the play, that the card was a Scout/Spy.
+
+use super::{Special, SpecialRules};
+use crate::card::CardId;
+use crate::table::{CardTable, Phase};
+use crate::table_action::TableAction;
+
+/// The random discard a Scout/Spy makes from the other display.
+const SCOUT_SPY: u8 = 1;
+
+/// 1 + the id of the card just played when the table cannot tell whether it was a Scout/Spy.
+const UNNAMED_PLAY: &str = "unnamed HQ card just played";
+
+pub(super) struct Rules;
+
+fn is_scout_or_spy(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    name.contains("scout") || name.contains("spy")
+}
+
+impl SpecialRules for Rules {
+    fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
+        if super::is_chance(out) || !matches!(table.phase, Phase::Choose { .. }) {
+            return;
+        }
+        let active = table.active();
+        let just_played = table.marker(UNNAMED_PLAY, active);
+        if let Some(card) = just_played.checked_sub(1).and_then(|c| u16::try_from(c).ok()).map(CardId)
+            && !table.selection_slots(1 - active).is_empty()
+        {
+            out.push(TableAction::Special(Special::new(SCOUT_SPY, active, Some(card))));
+        }
+    }
+
+    fn apply(&self, table: &mut CardTable, special: Special) {
+        if special.code == SCOUT_SPY {
+            table.set_marker(UNNAMED_PLAY, special.side, 0);
+            table.ask_random_selection(1 - special.side, special);
+        }
+    }
+
+    fn after_play(&self, table: &mut CardTable, card: CardId, _purpose: u8) {
+        let active = table.active();
+        if table.marker(UNNAMED_PLAY, active) != 0 {
+            table.set_marker(UNNAMED_PLAY, active, 0);
+        }
+        match table.card_name(card).map(|n| is_scout_or_spy(&n.name)) {
+            // The card is revealed by its play: the discard follows at once.
+            Some(true) if !table.selection_slots(1 - active).is_empty() => {
+                table.ask_random_selection(1 - active, Special::new(SCOUT_SPY, active, Some(card)));
+            }
+            Some(_) => {}
+            // A unit card is never a Scout/Spy; an HQ card or an unknown one may be.
+            None if table.facts(card).special != Some(false) => {
+                table.set_marker(UNNAMED_PLAY, active, i32::from(card.0) + 1);
+            }
+            None => {}
+        }
+    }
+
+    fn after_selection(&self, table: &mut CardTable, special: Special, target: u8, card: CardId) {
+        if special.code == SCOUT_SPY {
+            table.discard_card(target, card, Some(table.sheet().discard_refill));
+        }
+    }
+
+    fn end_of_turn(&self, table: &mut CardTable) {
+        let active = table.active();
+        if table.marker(UNNAMED_PLAY, active) != 0 {
+            table.set_marker(UNNAMED_PLAY, active, 0);
+        }
+    }
+
+    fn id(&self, special: Special) -> String {
+        format!("scout-spy-discard-{}", special.card.map_or(0, |c| c.0))
+    }
+
+    fn label(&self, table: &CardTable, special: Special) -> String {
+        let side = &table.sheet().sides[usize::from(special.side & 1)];
+        let other = &table.sheet().sides[usize::from((1 - special.side) & 1)];
+        let card = special.card.map(|c| table.card_label(c)).unwrap_or_default();
+        format!("{side}: {card} was a Scout/Spy: discard a random card from {other}'s display")
+    }
+}

@@ -6,6 +6,8 @@
 //! (61), #15 Djemal (62), #16 King Constantine (63), #20 Jafar Pasha (64), #31 (65), #32 (66), #48
 //! (67), #50 (68), then anonymous cards.
 
+#![allow(clippy::unwrap_used)] // helpers of tests: a failed unwrap is a failed test
+
 mod common;
 
 use common::{apply_and_draw as apply, ids, offers, reminders, shipped_manifest, view};
@@ -496,6 +498,7 @@ fn pog_modified_setup_russo_british_assault_may_be_declined() {
     assert!(!now.iter().any(|id| id.starts_with("play-beside-")), "{now:?}");
     assert!(!now.contains(&"pog-set-aside-russo-british-assault".to_string()), "declined for good: {now:?}");
     assert!(!now.contains(&"pog-keep-russo-british-assault-in-deck".to_string()));
+    assert!(!reminders(&mut p).contains("Russo-British Assault"), "no reminder of a card declined");
     // The first play refills from the deck as usual.
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");

@@ -68,7 +68,8 @@ fn single_deck_exhaustion_discards_face_down_cards_of_both_displays_and_refills_
 
 #[test]
 fn dual_deck_exhaustion_discards_only_the_own_displays_face_down_cards() {
-    for game in ["empire-of-the-sun"] {
+    {
+        let game = "empire-of-the-sun";
         // Eight cards a side: side 0 holds A1 B2 D3 E4, its deck 5-8; side 1 holds 9-12.
         let mut s = dealt_with(setup(game, None, Some([8, 8])));
         act(&mut s, "discard-1");
@@ -268,7 +269,8 @@ fn reshuffle_redeal_gathers_the_whole_display_and_deals_it_as_at_setup() {
 
 #[test]
 fn reshuffle_keep_display_shuffles_the_discards_back_and_leaves_the_display_alone() {
-    for game in ["manoeuvre"] {
+    {
+        let game = "manoeuvre";
         let mut s = dealt(game);
         roll(&mut s, 4);
         play(&mut s, 1);

@@ -190,12 +190,10 @@ impl SpecialRules for Rules {
                     out.push(TableAction::Special(Special::new(PARTISAN_OPERATION, side, None)));
                 }
             }
-            // Either side's Max Hand Size, as resources change hands (the common marker moves only
+            // The other side's Max Hand Size, as resources change hands (the common marker moves
             // the active side's).
-            for s in [AXIS, ALLIED] {
-                for n in 0..2u8 {
-                    out.push(TableAction::Special(Special { code: HAND_SIZE, side: s, card: None, n }));
-                }
+            for n in 0..2u8 {
+                out.push(TableAction::Special(Special { code: HAND_SIZE, side: 1 - side, card: None, n }));
             }
         }
         if table.marker(BOMB_PLOT_DUE, ALLIED) == 1 && !selectable(table).is_empty() {

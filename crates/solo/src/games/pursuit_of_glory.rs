@@ -743,7 +743,11 @@ impl SpecialRules for Rules {
             );
             return out;
         }
-        if is_start(table) && table.turn == 1 && marker_card(table, FIRST_TURN_CARD, ALLIES).is_none() {
+        if is_start(table)
+            && table.turn == 1
+            && marker_card(table, FIRST_TURN_CARD, ALLIES).is_none()
+            && table.marker(ASSAULT_DECLINED, ALLIES) == 0
+        {
             out.push(
                 "Setup: the Allies may keep Russo-British Assault aside for their first turn (the manifest does not \
                  name it, so take it from the deck with the set-aside action)."

@@ -110,7 +110,11 @@ fn automatic_and_partisan_operations_use_no_card() {
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
     assert!(ids(&mut p).contains(&"partisan-operation".to_string()));
+    assert!(!offers(&mut p, "pass"), "no turn goes by without an action");
     apply(&mut p, "automatic-operation");
+    // Its combats may call for Combat Cards before the turn ends.
+    assert!(offers(&mut p, "combat-card-axis-4"));
+    apply(&mut p, "end-turn");
     let v = view(&mut p);
     assert_eq!(v["active"], json!(0), "the turn is over");
     assert_eq!(v["sides"][1]["cards_remaining"], json!(7), "no card spent");
@@ -119,6 +123,11 @@ fn automatic_and_partisan_operations_use_no_card() {
 #[test]
 fn combat_cards_come_from_either_display_and_cost_a_card_remaining() {
     let mut p = allied_turn();
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("combat-card-")), "no combat before the turn's action");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-61-operations");
+    draw_lowest(&mut p);
     // The inactive Axis plays its face-up card 4 in a battle: slot B refills from its deck.
     apply(&mut p, "combat-card-axis-4");
     draw_lowest(&mut p);
@@ -315,4 +324,112 @@ fn with_no_card_remaining_only_the_operations_without_a_card_are_left() {
     assert!(now.contains(&"automatic-operation".to_string()) && now.contains(&"partisan-operation".to_string()));
     apply(&mut p, "partisan-operation");
     assert_eq!(view(&mut p)["active"], json!(0));
+}
+
+/// The non-tool choices on offer, as the protocol flags them.
+fn non_tool_ids(p: &mut Protocol) -> Vec<String> {
+    let legal = common::ask(p, json!({"cmd": "legal"}));
+    legal["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["tool"] != json!(true))
+        .map(|a| a["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn bb_combat_cards_7_64_and_discarding_7_9_offer_slot_cs_face_up_card() {
+    let mut p = allied_turn();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-3"); // A, B or C: the Allied deck's top card turns face-up
+    draw_lowest(&mut p);
+    let top = view(&mut p)["decks"][1]["face_up_top"].as_u64().unwrap();
+    apply(&mut p, "play-61-operations");
+    draw_lowest(&mut p);
+    assert!(offers(&mut p, &format!("combat-card-allied-{top}")), "{:?}", ids(&mut p));
+    apply(&mut p, "end-turn");
+    apply(&mut p, "draw-strategy-cards-phase");
+    assert!(offers(&mut p, &format!("draw-phase-discard-allied-{top}")), "{:?}", ids(&mut p));
+    apply(&mut p, &format!("draw-phase-discard-allied-{top}"));
+    let v = view(&mut p);
+    assert!(v["decks"][1]["discard"].as_array().unwrap().contains(&json!(top)));
+    assert_eq!(v["decks"][1]["face_up_top"], json!(null), "the next card of the deck stays face-down");
+}
+
+#[test]
+fn bb_hand_size_manipulation_cards_bomber_command_lowers_the_axis_max_hand_size_when_played() {
+    let mut p = allied_turn();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4"); // A holds card 61, #12 Bomber Command
+    apply(&mut p, "play-61-operations");
+    draw_lowest(&mut p);
+    assert!(!offers(&mut p, "hand-size-event-axis-down"), "not for operations");
+    let mut p = allied_turn();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-61-event");
+    draw_lowest(&mut p);
+    assert!(offers(&mut p, "hand-size-event-axis-up"));
+    apply(&mut p, "hand-size-event-axis-down");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["max_hand_size"], json!(6), "the other side's marker moves at once");
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(6), "Cards Remaining waits for the next Draw phase");
+    apply(&mut p, "end-turn");
+    assert!(!offers(&mut p, "hand-size-event-axis-down"), "it belongs to the turn of its event");
+    // Resources change hands now and then: either side's marker is a table tool.
+    let legal = common::ask(&mut p, json!({"cmd": "legal"}));
+    let tool = legal["actions"].as_array().unwrap().iter().find(|a| a["id"] == json!("hand-size-allied-down")).cloned();
+    assert_eq!(tool.map(|a| a["tool"].clone()), Some(json!(true)));
+    apply(&mut p, "draw-strategy-cards-phase");
+    apply(&mut p, "end-draw-strategy-cards-phase");
+    assert_eq!(view(&mut p)["sides"][0]["cards_remaining"], json!(6), "the new hand size from this phase");
+}
+
+#[test]
+fn bb_random_discard_bomb_plot_belongs_to_the_turn_and_purpose_of_its_event() {
+    let mut p = allied_turn();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-6"); // E holds card 65, #48 Bomb Plot
+    apply(&mut p, "play-65-operations");
+    draw_lowest(&mut p);
+    assert!(!offers(&mut p, "bomb-plot"), "played for operations: no random discard");
+    let mut p = allied_turn();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-6");
+    apply(&mut p, "play-65-event");
+    draw_lowest(&mut p);
+    assert!(offers(&mut p, "bomb-plot"));
+    apply(&mut p, "end-turn");
+    assert!(!offers(&mut p, "bomb-plot"), "not asked a turn later");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    assert!(!offers(&mut p, "bomb-plot"));
+}
+
+#[test]
+fn bb_turn_1_the_axis_opening_card_is_played_for_its_event() {
+    let mut p = start();
+    apply(&mut p, "opening-card-1");
+    draw_lowest(&mut p);
+    let beside: Vec<String> = ids(&mut p).into_iter().filter(|id| id.starts_with("play-beside-1-")).collect();
+    assert_eq!(beside, vec!["play-beside-1-event"]);
+}
+
+#[test]
+fn bb_discarding_and_shuffling_7_9_no_reshuffle_at_will() {
+    let mut p = allied_turn();
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("reshuffle-")), "{:?}", ids(&mut p));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("reshuffle-") || id == "pass"), "{:?}", ids(&mut p));
+}
+
+#[test]
+fn bb_first_screen_keeps_occasional_decisions_among_the_tools() {
+    let mut p = allied_turn();
+    let first = non_tool_ids(&mut p);
+    assert!(first.len() <= 10, "{} choices: {first:?}", first.len());
+    assert!(!first.iter().any(|id| id.starts_with("total-war-")), "{first:?}");
+    assert!(first.contains(&"roll".to_string()));
 }

@@ -285,9 +285,10 @@ fn tojo_resigns_forces_a_reshuffle_that_keeps_the_face_up_top_card() {
     apply(&mut p, "play-61-operations");
     apply(&mut p, "end-turn");
     // Japan turns its deck's top card face-up on a 3 and plays nothing.
+    apply(&mut p, "eots-passes-japan-up");
     apply(&mut p, "roll");
     apply(&mut p, "fate-3");
-    apply(&mut p, "pass");
+    apply(&mut p, "eots-pass");
     let v = view(&mut p);
     let top = v["decks"][0]["face_up_top"].clone();
     assert!(top.is_u64());
@@ -435,4 +436,104 @@ fn the_scenario_option_sets_plan_orange_and_names_what_it_cannot_do() {
     refused(&mut p, json!({"manifest": manifest, "chance": "manual", "scenario": "1942"}), &["chance", "auto"]);
     let r = p.handle_line(&json!({"cmd": "new", "game": "pursuit-of-glory", "options": {"scenario": "x"}}).to_string());
     assert!(r["error"].to_string().contains("no scenario setups"), "{r}");
+}
+
+/// The non-tool choices on offer, as the protocol flags them.
+fn non_tool_ids(p: &mut Protocol) -> Vec<String> {
+    let legal = ask(p, json!({"cmd": "legal"}));
+    legal["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["tool"] != json!(true))
+        .map(|a| a["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn eots_offensive_segment_passing_spends_a_pass_marker_and_is_refused_without_one() {
+    let mut p = start();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    let now = ids(&mut p);
+    assert!(!now.contains(&"pass".to_string()) && !now.contains(&"eots-pass".to_string()), "{now:?}");
+    for id in ["pass", "eots-pass"] {
+        let r = p.handle_line(&json!({"cmd": "apply", "action": id}).to_string());
+        assert_eq!(r["ok"], json!(false), "{id} without a Pass marker: {r}");
+    }
+    assert_eq!(view(&mut p)["active"], json!(0), "still Japan's turn: it must play");
+    // With a marker, the pass spends it (and the plain end-the-turn is not offered beside it).
+    let mut p = start();
+    apply(&mut p, "eots-passes-japan-up");
+    apply(&mut p, "eots-passes-japan-up");
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    assert!(!offers(&mut p, "pass"));
+    apply(&mut p, "eots-pass");
+    let v = view(&mut p);
+    assert_eq!(v["markers"]["passes"], json!([1, 0]), "one of the two markers spent");
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(7));
+    assert_eq!(v["active"], json!(1));
+}
+
+#[test]
+fn eots_1942_scenario_setups_17_25_d_e_f_combine_freely() {
+    // E, then D, then F.
+    let mut p = start();
+    apply(&mut p, "eots-1942-kondo-on-deck");
+    assert!(offers(&mut p, "eots-historical-arcadia-conference"), "D still on offer after E");
+    assert!(offers(&mut p, "eots-historical-japanese-opening"), "F still on offer after E");
+    apply(&mut p, "eots-historical-arcadia-conference");
+    apply(&mut p, "eots-historical-japanese-opening");
+    let v = view(&mut p);
+    assert_eq!(v["decks"][1]["face_up_top"], json!(61), "Arcadia Conference");
+    assert_eq!(v["sides"][0]["slots"]["A"], json!([1]), "Col. Tsuji");
+    assert_eq!(v["sides"][0]["slots"]["B"], json!([6]), "Central Force");
+    assert_eq!(v["decks"][0]["face_up_top"], json!(5), "VADM Kondo");
+    // D alone, then E: the other scenarios' setups are gone, these two combine.
+    let mut p = start();
+    apply(&mut p, "eots-historical-arcadia-conference");
+    assert!(offers(&mut p, "eots-1942-kondo-on-deck"));
+    assert!(!offers(&mut p, "eots-south-pacific-savo-on-deck"));
+    assert!(!offers(&mut p, "eots-plan-orange"));
+    apply(&mut p, "eots-1942-kondo-on-deck");
+    let v = view(&mut p);
+    assert_eq!(v["decks"][1]["face_up_top"], json!(61));
+    assert_eq!(v["decks"][0]["face_up_top"], json!(5));
+}
+
+#[test]
+fn eots_reaction_cards_reaction_is_never_offered_to_the_active_side_for_its_own_play() {
+    let mut p = start();
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    let now = ids(&mut p);
+    assert!(now.contains(&"play-1-operations".to_string()), "{now:?}");
+    assert!(!now.iter().any(|id| id.starts_with("play-") && id.ends_with("-reaction")), "{now:?}");
+    // The inactive Allies still react with their face-up cards.
+    assert!(now.contains(&"eots-reaction-61".to_string()), "{now:?}");
+    assert!(!now.iter().any(|id| id == "eots-reaction-1" || id == "eots-reaction-2"), "not Japan's own cards");
+}
+
+#[test]
+fn eots_hand_size_and_pass_markers_are_table_tools_and_the_first_screen_stays_short() {
+    let mut p = start();
+    let legal = ask(&mut p, json!({"cmd": "legal"}));
+    let tools: Vec<&str> = legal["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["tool"] == json!(true))
+        .filter_map(|a| a["id"].as_str())
+        .collect();
+    for id in ["eots-hand-size-japan-4", "eots-hand-size-allies-5", "eots-passes-japan-up", "eots-passes-allies-up"] {
+        assert!(tools.contains(&id), "{id} is a tool: {tools:?}");
+    }
+    let first = non_tool_ids(&mut p);
+    assert!(first.len() <= 10, "{} choices: {first:?}", first.len());
+    assert!(first.contains(&"roll".to_string()));
+    // After an ordinary turn the screen is shorter still.
+    japan_plays_a(&mut p);
+    let next = non_tool_ids(&mut p);
+    assert!(next.len() <= 10, "{next:?}");
 }

@@ -19,6 +19,11 @@ fn a_card_known_not_to_be_a_combat_card_is_not_offered_for_a_combat() {
         {"number": 31, "name": "Combat", "side": "Axis", "combat": true}
     ]);
     let mut p = start("barbarossa-to-berlin", json!({"manifest": {"game": "barbarossa-to-berlin", "cards": cards}}));
+    // Combats come with the turn's operations: the Axis plays D (card 3) first.
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-6");
+    apply(&mut p, "play-3-operations");
+    draw_lowest(&mut p);
     let now = ids(&mut p);
     assert!(now.contains(&"combat-card-axis-2".to_string()), "{now:?}");
     assert!(!now.contains(&"combat-card-axis-1".to_string()), "{now:?}");

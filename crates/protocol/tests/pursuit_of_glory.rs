@@ -6,6 +6,8 @@
 //! (61), #15 Djemal (62), #16 King Constantine (63), #20 Jafar Pasha (64), #31 (65), #32 (66), #48
 //! (67), #50 (68), then anonymous cards.
 
+#![allow(clippy::unwrap_used)] // helpers of tests: a failed unwrap is a failed test
+
 mod common;
 
 use common::{apply_and_draw as apply, ids, offers, reminders, sheet_cards_manifest, view};
@@ -60,7 +62,8 @@ fn russo_british_assault_not_used_refills_the_played_slot_face_up() {
     assert!(!now.contains(&"play-1-event".to_string()), "{now:?}");
     assert!(!now.iter().any(|id| id == "pog-combat-1"), "nor as a Combat Event card");
     // Set beside the display again later, it is only a card set aside.
-    apply(&mut p, "pass");
+    apply(&mut p, "play-3-operations");
+    apply(&mut p, "end-turn");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
     apply(&mut p, "play-62-operations");
@@ -84,7 +87,8 @@ fn central_powers_four_ops_card_is_chosen_at_setup_and_replaces_their_first_play
     assert_eq!(v["facts"]["65"]["value"], json!(4));
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
+    apply(&mut p, "play-1-operations");
+    apply(&mut p, "end-turn");
     // The Central Powers' first turn: the card may be played instead of the roll.
     assert!(offers(&mut p, "play-beside-65-operations"));
     assert!(reminders(&mut p).contains("4-Ops card"));
@@ -124,8 +128,12 @@ fn draw_phase_discards_combat_cards_resets_cards_remaining_and_fills_face_down()
     apply(&mut p, "end-turn");
     apply(&mut p, "pog-draw-phase");
     let legal = ids(&mut p);
-    assert!(legal.iter().all(|id| id.starts_with("pog-draw-phase")), "{legal:?}");
+    assert!(
+        legal.iter().all(|id| id.starts_with("pog-draw-phase") || id.starts_with("pog-is-combat-card-")),
+        "{legal:?}"
+    );
     assert!(reminders(&mut p).contains("Draw Strategy Card phase"));
+    apply(&mut p, "pog-is-combat-card-2");
     apply(&mut p, "pog-draw-phase-discard-2");
     let v = view(&mut p);
     assert_eq!(v["sides"][0]["slots"]["B"], json!([]), "no refill until the phase ends");
@@ -146,6 +154,9 @@ fn draw_phase_discards_are_limited_to_the_cards_remaining() {
     }
     apply(&mut p, "cards-remaining-up");
     apply(&mut p, "pog-draw-phase");
+    for card in [1, 2, 61] {
+        apply(&mut p, &format!("pog-is-combat-card-{card}"));
+    }
     apply(&mut p, "pog-draw-phase-discard-1");
     assert!(!ids(&mut p).iter().any(|id| id.starts_with("pog-draw-phase-discard-") && id.ends_with("-2")));
     assert!(offers(&mut p, "pog-draw-phase-discard-61"), "the other side keeps its own allowance");
@@ -154,16 +165,19 @@ fn draw_phase_discards_are_limited_to_the_cards_remaining() {
 #[test]
 fn exhausted_deck_with_empty_discards_caps_cards_remaining_and_gives_an_automatic_operation() {
     let mut p = start(json!({"deck_size": [8, 8]}));
-    // Allies: A1 B2 D3 E4; set A and B aside twice so the deck runs out with no discards.
+    // Allies: A1 B2 D3 E4, deck 5-8. Cards set aside, or played and then passed over as No
+    // Prisoners, leave no discards behind while the deck runs dry.
     apply(&mut p, "set-aside-1");
     apply(&mut p, "set-aside-2");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
+    apply(&mut p, "play-5-operations");
+    apply(&mut p, "pog-pass-5");
+    apply(&mut p, "end-turn");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
-    apply(&mut p, "set-aside-5");
+    apply(&mut p, "play-9-operations");
+    apply(&mut p, "end-turn");
     apply(&mut p, "set-aside-6");
     let v = view(&mut p);
     assert_eq!(v["decks"][0]["cards"], json!(0));
@@ -172,7 +186,9 @@ fn exhausted_deck_with_empty_discards_caps_cards_remaining_and_gives_an_automati
     apply(&mut p, "roll");
     apply(&mut p, "fate-1");
     assert_eq!(view(&mut p)["sides"][0]["cards_remaining"], json!(4));
-    assert!(offers(&mut p, "pog-automatic-operation"));
+    let now = ids(&mut p);
+    assert!(now.contains(&"pog-automatic-operation".to_string()), "{now:?}");
+    assert!(!now.contains(&"pass".to_string()), "the automatic operation takes the turn, no pass: {now:?}");
     apply(&mut p, "pog-automatic-operation");
     assert!(offers(&mut p, "end-turn"));
     assert_eq!(view(&mut p)["sides"][0]["cards_remaining"], json!(4), "no card was spent");
@@ -241,7 +257,8 @@ fn enver_to_constantinople_reminds_that_its_second_part_is_ignored() {
     let mut p = with_manifest();
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
+    apply(&mut p, "play-2-operations");
+    apply(&mut p, "end-turn");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
     apply(&mut p, "play-61-event");
@@ -267,7 +284,8 @@ fn djemal_without_a_manifest_is_offered_for_the_event_just_played() {
     let mut p = start(json!({}));
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
+    apply(&mut p, "play-1-operations");
+    apply(&mut p, "end-turn");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
     apply(&mut p, "play-61-event");
@@ -284,7 +302,8 @@ fn greece_is_cancelled_by_a_face_up_king_constantine_and_the_allies_play_again()
     let mut p = with_manifest();
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
+    apply(&mut p, "play-2-operations");
+    apply(&mut p, "end-turn");
     // The CP turn King Constantine (63, slot D) face-up.
     apply(&mut p, "roll");
     apply(&mut p, "fate-6");
@@ -298,14 +317,15 @@ fn greece_is_cancelled_by_a_face_up_king_constantine_and_the_allies_play_again()
     apply(&mut p, "pog-cancel-greece-63");
     let v = view(&mut p);
     assert_eq!(v["sides"][1]["cards_remaining"], json!(5));
-    assert_eq!(v["sides"][0]["cards_remaining"], json!(6));
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(5));
     assert_eq!(v["decks"][1]["discard"], json!([64, 63]));
     assert_eq!(v["sides"][1]["slots"]["D"], json!([null]), "King Constantine's slot is refilled");
     apply(&mut p, "end-turn");
     assert_eq!(view(&mut p)["active"], json!(0), "the Allies take another turn");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
+    apply(&mut p, "play-1-operations");
+    apply(&mut p, "end-turn");
     assert_eq!(view(&mut p)["active"], json!(1), "then play alternates again");
 }
 
@@ -314,7 +334,8 @@ fn remove_a_unit_or_lose_a_vp_cards_leave_the_choice_to_the_player() {
     let mut p = start(json!({}));
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
+    apply(&mut p, "play-1-operations");
+    apply(&mut p, "end-turn");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
     apply(&mut p, "play-61-event");
@@ -397,14 +418,16 @@ fn exhaustion_reshuffle_discards_face_down_cards_and_fills_face_down() {
     apply(&mut p, "end-turn");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
+    apply(&mut p, "play-9-operations");
+    apply(&mut p, "end-turn");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
     apply(&mut p, "play-6-operations");
     apply(&mut p, "end-turn");
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
-    apply(&mut p, "pass");
+    apply(&mut p, "play-10-operations");
+    apply(&mut p, "end-turn");
     assert_eq!(view(&mut p)["decks"][0]["cards"], json!(0));
     apply(&mut p, "roll");
     apply(&mut p, "fate-4");
@@ -417,4 +440,95 @@ fn exhaustion_reshuffle_discards_face_down_cards_and_fills_face_down() {
         assert_eq!(v["sides"][0]["slots"][slot], json!([null]), "{slot}");
     }
     assert_eq!(v["sides"][0]["slots"]["B"], json!([8]), "face-up cards stay");
+}
+
+/// The non-tool choices on offer, as the protocol flags them.
+fn non_tool_ids(p: &mut Protocol) -> Vec<String> {
+    let legal = common::ask(p, json!({"cmd": "legal"}));
+    legal["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["tool"] != json!(true))
+        .map(|a| a["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn pog_draw_strategy_card_phase_discards_only_combat_cards_slot_c_included() {
+    let mut p = with_manifest();
+    // Allies: Russo-British Assault aside, A2 (Lawrence) B3 (No Prisoners, a Combat card) face-up.
+    // Turning the deck's top card face-up with a 3 puts slot C among the face-up cards.
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-3");
+    apply(&mut p, "play-2-operations");
+    apply(&mut p, "end-turn");
+    apply(&mut p, "pog-draw-phase");
+    let now = ids(&mut p);
+    assert!(now.contains(&"pog-draw-phase-discard-3".to_string()), "the manifest says it is a Combat card: {now:?}");
+    assert!(!now.contains(&"pog-is-combat-card-3".to_string()), "nothing to ask: {now:?}");
+    let top = view(&mut p)["decks"][0]["face_up_top"].as_u64().unwrap();
+    // Of a card whose type is unknown the player is asked first; it is not discarded unasked.
+    assert!(now.contains(&format!("pog-is-combat-card-{top}")), "slot C's face-up card: {now:?}");
+    assert!(!now.contains(&format!("pog-draw-phase-discard-{top}")), "{now:?}");
+    apply(&mut p, &format!("pog-is-combat-card-{top}"));
+    apply(&mut p, &format!("pog-draw-phase-discard-{top}"));
+    let v = view(&mut p);
+    assert_eq!(v["decks"][0]["face_up_top"], json!(null), "slot C's card went to the discards");
+    assert!(v["decks"][0]["discard"].as_array().unwrap().contains(&json!(top)));
+    // A card the manifest says is not a Combat card is never offered.
+    let mut manifest = sheet_cards_manifest("pursuit-of-glory");
+    for card in manifest["cards"].as_array_mut().unwrap() {
+        if card["number"] == json!(18) {
+            card["combat"] = json!(false);
+        }
+    }
+    let mut p = start(json!({ "manifest": manifest }));
+    apply(&mut p, "pog-draw-phase");
+    let now = ids(&mut p);
+    assert!(!now.iter().any(|id| id.ends_with("-2") && id.starts_with("pog-")), "Lawrence is no Combat card: {now:?}");
+}
+
+#[test]
+fn pog_modified_setup_russo_british_assault_may_be_declined() {
+    let mut p = with_manifest();
+    assert!(offers(&mut p, "pog-keep-russo-british-assault-in-deck"));
+    apply(&mut p, "pog-keep-russo-british-assault-in-deck");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["beside"], json!([]));
+    assert_eq!(v["decks"][0]["cards"], json!(56), "back in the deck: 60 less the four dealt");
+    let now = ids(&mut p);
+    assert!(!now.iter().any(|id| id.starts_with("play-beside-")), "{now:?}");
+    assert!(!now.contains(&"pog-set-aside-russo-british-assault".to_string()), "declined for good: {now:?}");
+    assert!(!now.contains(&"pog-keep-russo-british-assault-in-deck".to_string()));
+    assert!(!reminders(&mut p).contains("Russo-British Assault"), "no reminder of a card declined");
+    // The first play refills from the deck as usual.
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    apply(&mut p, "play-2-operations");
+    assert_eq!(view(&mut p)["sides"][0]["slots"]["A"], json!([null]), "a face-down draw, no set-aside card");
+    assert_eq!(view(&mut p)["decks"][0]["cards"], json!(55));
+}
+
+#[test]
+fn pog_fate_die_chart_no_pass_after_the_roll() {
+    let mut p = start(json!({}));
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4");
+    assert!(!offers(&mut p, "pass"), "a card allowed by the roll is played");
+    let r = p.handle_line(&json!({"cmd": "apply", "action": "pass"}).to_string());
+    assert_eq!(r["ok"], json!(false), "{r}");
+}
+
+#[test]
+fn pog_war_status_reshuffles_are_tools_and_the_first_screen_stays_short() {
+    let mut p = with_manifest();
+    let legal = common::ask(&mut p, json!({"cmd": "legal"}));
+    for a in legal["actions"].as_array().unwrap() {
+        if a["id"].as_str().unwrap().starts_with("pog-war-status-reshuffle-") {
+            assert_eq!(a["tool"], json!(true), "{a}");
+        }
+    }
+    let first = non_tool_ids(&mut p);
+    assert!(first.len() <= 10, "{} choices: {first:?}", first.len());
 }

@@ -86,10 +86,8 @@ fn face_1_dual_deck_turns_the_top_card_and_refill_keeps_face_up() {
 
 #[test]
 fn a_turned_deck_top_stays_face_up_until_it_leaves_the_deck() {
-    let mut s = dealt("pursuit-of-glory");
-    roll(&mut s, 1);
-    describe_all(&mut s);
-    act(&mut s, "pass");
+    let mut s = dealt("empire-of-the-sun");
+    roll_and_pass(&mut s, 1);
     roll_and_pass(&mut s, 6);
     assert_eq!(top(&s, 0), Some(5), "still face-up a turn later");
     act(&mut s, "roll");
@@ -347,7 +345,7 @@ fn order_counts_are_asked_afresh_every_turn() {
 
 #[test]
 fn printed_ops_values_are_remembered_between_turns() {
-    let mut s = dealt("pursuit-of-glory");
+    let mut s = dealt("empire-of-the-sun");
     roll(&mut s, 1);
     act(&mut s, "describe-1-v2");
     act(&mut s, "describe-2-v3");

@@ -133,7 +133,7 @@ fn a_second_roll_picks_within_a_slot_holding_several_face_up_cards() {
 
 #[test]
 fn the_face_up_deck_top_counts_as_slot_c_for_random_selection() {
-    let mut s = dealt("pursuit-of-glory");
+    let mut s = dealt("empire-of-the-sun");
     roll_and_pass(&mut s, 6);
     roll_and_pass(&mut s, 1);
     assert_eq!(top(&s, 1), Some(65));

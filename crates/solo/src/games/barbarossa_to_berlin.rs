@@ -14,7 +14,7 @@ use super::{Special, SpecialRules};
 use crate::card::CardId;
 use crate::playsheet::{Facing, ReshuffleKind};
 use crate::slot::SlotName;
-use crate::table::{CardTable, Pending, Phase};
+use crate::table::{CardTable, MAX_MARKER, Pending, Phase};
 use crate::table_action::TableAction;
 
 pub(super) struct Rules;
@@ -35,6 +35,15 @@ const TOTAL_WAR_BEGIN: u8 = 10;
 const TOTAL_WAR_PICK: u8 = 11;
 const TOTAL_WAR_ADD_CARD: u8 = 12;
 const TOTAL_WAR_RESHUFFLE: u8 = 13;
+/// The Axis Max Hand Size moved by the event just played (Bomber Command, US 8th Air Force, Final
+/// Production Surge); `n` 0 lowers it, 1 raises it.
+const HAND_SIZE_EVENT: u8 = 14;
+/// A side's Max Hand Size moved by a game effect (resources, events of the other side): a tool for
+/// either side at any time; `n` as above.
+const HAND_SIZE: u8 = 15;
+
+/// The purpose index of "Event" on this sheet.
+const EVENT: u8 = 1;
 
 /// The part of each deck that joins later, as manifests name it (`joins = "Total War"`).
 const TOTAL_WAR: &str = "Total War";
@@ -55,8 +64,12 @@ const GAME_TURN: &str = "game turn";
 const DRAW_PHASE: &str = "draw strategy cards phase";
 /// Marker (Axis): the card id of the chosen opening event.
 const OPENING: &str = "opening event";
-/// Marker (Allied): 1 after Bomb Plot was played this turn, until its random discard is done.
+/// Marker (Allied): 1 after Bomb Plot was played for its event this turn, until its random discard
+/// is done or the turn ends.
 const BOMB_PLOT_DUE: &str = "bomb plot";
+/// Marker (Allied): the card whose event just changed the Axis hand size (0: none); cleared at the
+/// end of the turn.
+const HAND_SIZE_CARD: &str = "hand size event";
 
 /// The card with this printed number in `side`'s undrawn deck.
 fn in_pool(table: &CardTable, side: u8, number: u16) -> Option<CardId> {
@@ -140,7 +153,7 @@ impl SpecialRules for Rules {
             out.clear();
             for s in [AXIS, ALLIED] {
                 if table.cards_remaining(s) > 0 {
-                    let cards: Vec<CardId> = table.display(s).face_up().map(|(_, c)| c).collect();
+                    let cards = selectable_of(table, s);
                     out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(DRAW_DISCARD, s, Some(c)))));
                 }
             }
@@ -159,7 +172,12 @@ impl SpecialRules for Rules {
             );
             return;
         }
-        // On its first turn the Axis plays the opening event instead of rolling.
+        // On its first turn the Axis plays the opening event instead of rolling, for its event.
+        let opening = u16::try_from(table.marker(OPENING, AXIS)).ok().map(CardId);
+        out.retain(|a| match a {
+            TableAction::PlayBeside { card, purpose } if Some(*card) == opening => *purpose == EVENT,
+            _ => true,
+        });
         if start && side == AXIS && opening_waits(table) {
             out.retain(|a| !matches!(a, TableAction::Roll));
         }
@@ -167,17 +185,31 @@ impl SpecialRules for Rules {
             out.push(TableAction::Special(Special::new(BEGIN_DRAW_PHASE, side, None)));
             push_total_war_begin(table, out);
             if table.cards_remaining(side) == 0 {
-                // Out of cards with actions left: only the operations that use no card.
+                // Out of cards with actions left: only the operations that use no card (no plain
+                // end of the turn: an action round is never skipped).
+                out.retain(|a| !matches!(a, TableAction::Pass));
                 out.push(TableAction::Special(Special::new(AUTOMATIC_OPERATION, side, None)));
                 if side == ALLIED {
                     out.push(TableAction::Special(Special::new(PARTISAN_OPERATION, side, None)));
                 }
             }
+            // The other side's Max Hand Size, as resources change hands (the common marker moves
+            // the active side's).
+            for n in 0..2u8 {
+                out.push(TableAction::Special(Special { code: HAND_SIZE, side: 1 - side, card: None, n }));
+            }
         }
-        if table.marker(BOMB_PLOT_DUE, ALLIED) == 1 && table.display(AXIS).face_up().next().is_some() {
+        if table.marker(BOMB_PLOT_DUE, ALLIED) == 1 && !selectable(table).is_empty() {
             out.push(TableAction::Special(Special::new(BOMB_PLOT, AXIS, None)));
         }
+        if let Some(card) = u16::try_from(table.marker(HAND_SIZE_CARD, ALLIED)).ok().filter(|c| *c > 0).map(CardId) {
+            for n in 0..2u8 {
+                out.push(TableAction::Special(Special { code: HAND_SIZE_EVENT, side: AXIS, card: Some(card), n }));
+            }
+        }
         if choosing {
+            // The roll always allows a card or an operation without one: no turn ends empty-handed.
+            out.retain(|a| !matches!(a, TableAction::Pass));
             out.push(TableAction::Special(Special::new(AUTOMATIC_OPERATION, side, None)));
             if side == ALLIED {
                 out.push(TableAction::Special(Special::new(PARTISAN_OPERATION, side, None)));
@@ -207,11 +239,12 @@ impl SpecialRules for Rules {
                 _ => true,
             });
         }
-        // Combat Cards from either display, while that side has a card remaining.
-        if start || matches!(table.phase, Phase::Choose { .. }) {
+        // Combat Cards from either display, slot C's face-up card included, while that side has a
+        // card remaining, once the turn's card or operation is under way (combats come from it).
+        if matches!(table.phase, Phase::Choose { played: 1.., .. }) {
             for s in [AXIS, ALLIED] {
                 if table.cards_remaining(s) >= 1 {
-                    let cards: Vec<CardId> = table.display(s).face_up().map(|(_, c)| c).collect();
+                    let cards = selectable_of(table, s);
                     // A card the manifest says is no Combat Card is not offered.
                     out.extend(
                         cards
@@ -251,7 +284,19 @@ impl SpecialRules for Rules {
                     table.phase = Phase::Choose { face, played: 1, slot_rest: None };
                 }
             }
-            (AUTOMATIC_OPERATION | PARTISAN_OPERATION, _) => table.end_turn(),
+            // An automatic operation may bring combats (and Combat Cards): the turn goes on to its
+            // end; a Partisan placement has none.
+            (AUTOMATIC_OPERATION, _) => {
+                let face = if let Phase::Choose { face, .. } = table.phase { face } else { 0 };
+                table.phase = Phase::Choose { face, played: 1, slot_rest: None };
+            }
+            (PARTISAN_OPERATION, _) => table.end_turn(),
+            (HAND_SIZE | HAND_SIZE_EVENT, _) => {
+                let s = usize::from(special.side & 1);
+                let h = table.max_hand_size[s];
+                table.max_hand_size[s] =
+                    if special.n == 0 { h.saturating_sub(1).max(1) } else { (h + 1).min(MAX_MARKER) };
+            }
             (COMBAT_CARD, Some(card)) => {
                 let s = special.side;
                 // Refilled from slot C keeping the top card's facing; a card from C leaves the next
@@ -304,11 +349,29 @@ impl SpecialRules for Rules {
         }
     }
 
-    fn after_play(&self, table: &mut CardTable, card: CardId, _purpose: u8) {
-        // Bomb Plot (Allied #48): a random face-up Axis card is discarded.
+    fn after_play(&self, table: &mut CardTable, card: CardId, purpose: u8) {
+        if purpose != EVENT {
+            return;
+        }
+        // Bomb Plot (Allied #48) played for its event: a random face-up Axis card is discarded,
+        // in this turn.
         if table.active() == ALLIED && owner(table, card) == Some(ALLIED) && numbered(table, card) == Some(48) {
             table.set_marker(BOMB_PLOT_DUE, ALLIED, 1);
         }
+        if is_hand_size_card(table, card) {
+            table.set_marker(HAND_SIZE_CARD, ALLIED, i32::from(card.0));
+        }
+    }
+
+    fn end_of_turn(&self, table: &mut CardTable) {
+        // Both belong to the event just played: they are not carried into the next turn.
+        table.set_marker(BOMB_PLOT_DUE, ALLIED, 0);
+        table.set_marker(HAND_SIZE_CARD, ALLIED, 0);
+    }
+
+    fn is_tool(&self, _table: &CardTable, special: Special) -> bool {
+        // The Total War cards join once a game; hand sizes move with the resources now and then.
+        matches!(special.code, TOTAL_WAR_BEGIN | HAND_SIZE)
     }
 
     fn after_selection(&self, table: &mut CardTable, special: Special, target: u8, card: CardId) {
@@ -337,6 +400,8 @@ impl SpecialRules for Rules {
             TOTAL_WAR_ADD_CARD if special.n > 1 => format!("total-war-add-ten-cards-{side}"),
             TOTAL_WAR_ADD_CARD => format!("total-war-add-card-{side}"),
             TOTAL_WAR_RESHUFFLE => format!("total-war-reshuffle-{side}"),
+            HAND_SIZE_EVENT => format!("hand-size-event-{side}-{}", if special.n == 0 { "down" } else { "up" }),
+            HAND_SIZE => format!("hand-size-{side}-{}", if special.n == 0 { "down" } else { "up" }),
             _ => "end-draw-strategy-cards-phase".into(),
         }
     }
@@ -355,6 +420,16 @@ impl SpecialRules for Rules {
             BEGIN_DRAW_PHASE => "the game turn ends: begin the Draw Strategy Cards phase".into(),
             DRAW_DISCARD => format!("{side}: discard {card} against one card remaining"),
             BOMB_PLOT => "Bomb Plot: a random face-up Axis card is discarded (Random Card Selection)".into(),
+            HAND_SIZE_EVENT | HAND_SIZE => {
+                let h = table.max_hand_size(special.side & 1);
+                let to = if special.n == 0 { h.saturating_sub(1).max(1) } else { (h + 1).min(MAX_MARKER) };
+                let why = if special.code == HAND_SIZE_EVENT {
+                    format!("the event of {card} changes it")
+                } else {
+                    "a resource or another effect changes it".to_string()
+                };
+                format!("{side}: Max Hand Size {h} → {to} ({why}; it counts from the next Draw Strategy Cards phase)")
+            }
             TOTAL_WAR_BEGIN => format!("{side}: the Total War cards join the deck"),
             TOTAL_WAR_PICK => {
                 let unseen =
@@ -558,6 +633,18 @@ fn total_war_reshuffle(table: &mut CardTable, side: u8) {
     }
     table.set_marker(TOTAL_WAR_STAGE, side, 2);
     table.set_marker(TOTAL_WAR_CHOICE, side, 0);
+}
+
+/// A side's face-up cards: its display's and slot C's face-up top card.
+fn selectable_of(table: &CardTable, side: u8) -> Vec<CardId> {
+    let mut cards: Vec<CardId> = table.display(side).face_up().map(|(_, c)| c).collect();
+    cards.extend(table.visible_top(side));
+    cards
+}
+
+/// The face-up Axis cards Bomb Plot can pick from.
+fn selectable(table: &CardTable) -> Vec<CardId> {
+    selectable_of(table, AXIS)
 }
 
 /// The Axis's first turn, with its chosen opening event still beside the display.

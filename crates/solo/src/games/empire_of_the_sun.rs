@@ -27,7 +27,11 @@ static SCENARIOS: [Scenario; 5] = [
         summary: "Historical Variant: Arcadia Conference face-up on the Allied deck; Col. Tsuji in A and Central Force in B face-up and VADM Kondo face-up on the Japanese deck",
         steps: &[ARCADIA, JAPANESE_OPENING],
     },
-    Scenario { id: "1942", summary: "1942: VADM Kondo face-up on the Japanese deck", steps: &[KONDO_1942] },
+    Scenario {
+        id: "1942",
+        summary: "1942: VADM Kondo face-up on the Japanese deck (17.25.E); Arcadia Conference (D) and the Japanese opening (F) stay on offer",
+        steps: &[KONDO_1942],
+    },
     Scenario {
         id: "south-pacific",
         summary: "South Pacific: Battle of Savo Island face-up on the Japanese deck",
@@ -51,6 +55,8 @@ const ALLIES: u8 = 1;
 /// The sheet's purposes, by index.
 const OPERATIONS: u8 = 0;
 const EVENT: u8 = 1;
+/// "Reaction" is the inactive side's answer (this game's own decision), never the active side's play.
+const REACTION_PURPOSE: u8 = 2;
 const FUTURE_OFFENSIVE: u8 = 3;
 
 // The decisions this game adds.
@@ -201,9 +207,11 @@ fn setup_time(table: &CardTable) -> bool {
 /// The scenario setup made so far (the code of its first step; 0: none).
 const SCENARIO_MADE: &str = "scenario set up";
 
-/// The scenario a setup step belongs to (the Historical Variant has two steps).
+/// The scenario a setup step belongs to. Arcadia Conference (17.25.D), Kondo on the deck (17.25.E)
+/// and the historical Japanese opening (17.25.F) are one family: the Historical Variant takes D and
+/// F, the 1942 scenario any of the three, so they combine freely; the other setups stand alone.
 fn scenario_of(code: u8) -> u8 {
-    if code == JAPANESE_OPENING { ARCADIA } else { code }
+    if matches!(code, JAPANESE_OPENING | KONDO_1942) { ARCADIA } else { code }
 }
 
 /// Removes a card from wherever it lies (deck, deck top, display, discards, held). A slot it
@@ -342,6 +350,16 @@ impl SpecialRules for Rules {
         &[(PASSES, super::MarkerShown::PerSideIfSet)]
     }
 
+    fn is_tool(&self, _table: &CardTable, special: Special) -> bool {
+        // Markers set by hand as the board game decides (hand sizes at phase 4.14, passes), a
+        // declaration made once a card's conditions hold, discards (Sandcrab-Cottage's included),
+        // and the initiative use of a Future Offensive: each comes up now and then.
+        matches!(
+            special.code,
+            SET_CARDS_REMAINING | PASSES_UP | PASSES_DOWN | DECLARE_MANDATORY | DISCARD | SANDCRAB | FO_INITIATIVE
+        )
+    }
+
     fn settled(&self, table: &mut CardTable) -> bool {
         // A card set aside while refills were owed goes back on top of its deck once they are drawn.
         let waiting: Vec<Held> = table.held.iter().copied().filter(|h| h.place == TOP_PLACE).collect();
@@ -371,6 +389,12 @@ impl SpecialRules for Rules {
         let active = table.active();
         let inactive = 1 - active;
         let start = is_start(table);
+        out.retain(|a| match a {
+            TableAction::Play { purpose, .. }
+            | TableAction::PlayBeside { purpose, .. }
+            | TableAction::DigPlay { purpose, .. } => *purpose != REACTION_PURPOSE,
+            _ => true,
+        });
 
         // A swap with the discards under way: choose the display card, then the discard.
         let swap = table.marker(SWAP, active);
@@ -503,12 +527,17 @@ impl SpecialRules for Rules {
         if let Phase::Choose { played: 0, face, .. } = table.phase
             && face != 0
         {
+            // A pass spends a Pass marker: without one the side plays what the roll allows. The
+            // plain "end the turn" stays only when the roll leaves nothing at all to play.
+            super::pass_after_roll_only_as_last_resort(table, out);
             if table.marker(PASSES, active) > 0 {
+                out.retain(|a| !matches!(a, TableAction::Pass));
                 out.push(special(PASS, active, None, 0));
             }
             // A "C" result lets the side play a Future Offensive instead.
             if matches!(face, 1 | 3 | 5) {
                 for card in held_in(table, active, FO_PLACE) {
+                    out.retain(|a| !matches!(a, TableAction::Pass));
                     out.push(special(FO_PLAY, active, Some(card), OPERATIONS));
                     out.push(special(FO_PLAY, active, Some(card), EVENT));
                 }
@@ -575,8 +604,10 @@ impl SpecialRules for Rules {
             }
             (PASS, _) => {
                 let n = table.marker(PASSES, side);
-                table.set_marker(PASSES, side, (n - 1).max(0));
-                table.end_turn();
+                if n > 0 {
+                    table.set_marker(PASSES, side, n - 1);
+                    table.end_turn();
+                }
             }
             (ARCADIA | JAPANESE_OPENING | KONDO_1942 | SOUTH_PACIFIC | PLAN_ORANGE | BURMA, _)
                 if table.marker(SCENARIO_MADE, JAPAN) == 0 =>

@@ -51,6 +51,15 @@ pub(crate) fn is_chance(out: &[TableAction]) -> bool {
     out.first().is_some_and(TableAction::is_chance)
 }
 
+/// For a sheet with no pass of its own: once the Fate Die has been rolled, the turn may end
+/// without a play only when the roll leaves no card to play (the table would otherwise be stuck).
+pub(crate) fn pass_after_roll_only_as_last_resort(table: &CardTable, out: &mut Vec<TableAction>) {
+    let after_roll = matches!(table.phase, crate::table::Phase::Choose { played: 0, .. });
+    if after_roll && out.iter().any(|a| matches!(a, TableAction::Play { .. })) {
+        out.retain(|a| !matches!(a, TableAction::Pass));
+    }
+}
+
 /// A game's special rules. Every method has a default that does nothing.
 pub trait SpecialRules: Sync + Send {
     /// Called once the table is dealt.

@@ -36,6 +36,10 @@ const PASS_CARD: u8 = 10;
 const CANCEL_GREECE: u8 = 11;
 const WAR_STATUS_RESHUFFLE: u8 = 12;
 const FLIP_INACTIVE: u8 = 13;
+/// The player's answer: this face-up card is a Combat card (the manifest does not say).
+const IS_COMBAT_CARD: u8 = 14;
+/// The Allies decline to set Russo-British Assault aside: it goes back into their deck.
+const DECLINE_ASSAULT: u8 = 15;
 
 // The markers this game keeps.
 /// The card each side set aside for its first turn (0: none).
@@ -49,6 +53,11 @@ const PLAYED: &str = "played this turn";
 const EVENT_PLAYED: &str = "event this turn";
 /// 1 when the Allies take another turn after Greece was cancelled.
 const EXTRA_TURN: &str = "extra turn";
+/// 1 once the Allies declined to set Russo-British Assault aside (side 0's value).
+const ASSAULT_DECLINED: &str = "russo-british assault declined";
+
+/// The tag of a card the player said is a Combat card.
+const COMBAT_TAG: &str = "combat card";
 
 /// Where a card passed to the other side waits (the held card's side is the side holding it).
 const PASSED: &str = "passed over: usable in any combat";
@@ -204,6 +213,15 @@ fn in_draw_phase(table: &CardTable) -> bool {
     table.marker(DRAW_PHASE, 0) == 1
 }
 
+/// Whether a card is a Combat card: the manifest says so, or the player did; `None` when neither
+/// knows.
+fn combat_card(table: &CardTable, card: CardId) -> Option<bool> {
+    if table.tags.iter().any(|(c, t)| *c == card && *t == COMBAT_TAG) {
+        return Some(true);
+    }
+    table.flags(card).combat
+}
+
 /// Takes a card out of a discard pile (the card just played).
 fn take_from_discards(table: &mut CardTable, side: u8, card: CardId) -> bool {
     let d = table.deck_index(side);
@@ -314,10 +332,16 @@ impl SpecialRules for Rules {
         }
         if in_draw_phase(table) {
             out.clear();
+            // Only face-up Combat cards may go, slot C's face-up top card among them; of a card whose
+            // type the table does not know, the player says first whether it is one.
             for side in 0..2u8 {
                 if table.marker(DRAW_DISCARDS_LEFT, side) > 0 {
-                    for card in table.display(side).face_up().map(|(_, c)| c) {
-                        out.push(Self::special(DRAW_PHASE_DISCARD, side, Some(card)));
+                    for card in face_up_cards(table, side) {
+                        match combat_card(table, card) {
+                            Some(true) => out.push(Self::special(DRAW_PHASE_DISCARD, side, Some(card))),
+                            None => out.push(Self::special(IS_COMBAT_CARD, side, Some(card))),
+                            Some(false) => {}
+                        }
                     }
                 }
             }
@@ -333,11 +357,20 @@ impl SpecialRules for Rules {
             _ => true,
         });
         if is_start(table) {
+            let declined = table.marker(ASSAULT_DECLINED, ALLIES) == 1;
             if table.turn == 1
+                && !declined
                 && marker_card(table, FIRST_TURN_CARD, ALLIES).is_none()
                 && unseen(table, ALLIES).iter().any(|c| table.card_name(*c).is_none())
             {
                 out.push(Self::special(SET_ASIDE_ASSAULT, ALLIES, None));
+            }
+            // The Assault "may be chosen": the Allies may leave it in their deck instead.
+            if let Some(card) = marker_card(table, FIRST_TURN_CARD, ALLIES)
+                && table.turn == 1
+                && table.display(ALLIES).beside.contains(&card)
+            {
+                out.push(Self::special(DECLINE_ASSAULT, ALLIES, Some(card)));
             }
             if table.turn <= 2 && marker_card(table, FIRST_TURN_CARD, CENTRAL).is_none() {
                 // The deck is searched: any named 4-Ops card not in sight may be taken (in sight or not is
@@ -368,10 +401,14 @@ impl SpecialRules for Rules {
                 out.push(TableAction::Special(Special { code: WAR_STATUS_RESHUFFLE, side, card: None, n }));
             }
         }
+        // The sheet has no pass: after the roll a card is played, or, with nothing to play and the
+        // deck empty, the automatic operation takes the turn.
+        super::pass_after_roll_only_as_last_resort(table, out);
         if let Phase::Choose { played: 0, .. } = table.phase
             && table.deck_of(active).is_empty()
             && table.eligible().is_ok_and(|e| e.is_empty())
         {
+            out.retain(|a| !matches!(a, TableAction::Pass));
             out.push(Self::special(AUTOMATIC_OPERATION, active, None));
         }
         if played_count(table).is_some_and(|p| p > 0) {
@@ -417,8 +454,10 @@ impl SpecialRules for Rules {
         }
         // Russo-British Assault unused in Action Round 1 loses its event for good (as a play or as
         // a Combat Event card); it stays usable for everything else.
+        // Declined at setup, it is an ordinary card of the deck.
         let assault = find_named(table, RUSSO_BRITISH_ASSAULT).or_else(|| marker_card(table, FIRST_TURN_CARD, ALLIES));
         if table.turn > 1
+            && table.marker(ASSAULT_DECLINED, ALLIES) == 0
             && let Some(assault) = assault
         {
             out.retain(|a| match a {
@@ -451,6 +490,24 @@ impl SpecialRules for Rules {
                     }
                     table.displays[side as usize].beside.push(card);
                     set_marker_card(table, FIRST_TURN_CARD, side, Some(card));
+                }
+            }
+            IS_COMBAT_CARD => {
+                if let Some(card) = special.card
+                    && combat_card(table, card).is_none()
+                {
+                    table.tags.push((card, COMBAT_TAG));
+                }
+            }
+            DECLINE_ASSAULT => {
+                if let Some(card) = special.card
+                    && table.display(ALLIES).beside.contains(&card)
+                {
+                    table.displays[ALLIES as usize].beside.retain(|c| *c != card);
+                    let d = table.deck_index(ALLIES);
+                    table.decks[d].pool.push(card);
+                    set_marker_card(table, FIRST_TURN_CARD, ALLIES, None);
+                    table.set_marker(ASSAULT_DECLINED, ALLIES, 1);
                 }
             }
             EIGHT_CARD_HANDS => {
@@ -560,6 +617,8 @@ impl SpecialRules for Rules {
             PASS_CARD => format!("pog-pass-{card}"),
             CANCEL_GREECE => format!("pog-cancel-greece-{card}"),
             FLIP_INACTIVE => format!("pog-flip-inactive-{}", special.side),
+            IS_COMBAT_CARD => format!("pog-is-combat-card-{card}"),
+            DECLINE_ASSAULT => "pog-keep-russo-british-assault-in-deck".into(),
             WAR_STATUS_RESHUFFLE => {
                 let side = if special.side == ALLIES { "allies" } else { "central-powers" };
                 match special.n {
@@ -586,6 +645,10 @@ impl SpecialRules for Rules {
                 format!(
                     "{side}: take the 4-Ops card of their choice out of the deck and set it aside for their first turn"
                 )
+            }
+            IS_COMBAT_CARD => format!("{side}: {card} is a Combat card (so it may be discarded now)"),
+            DECLINE_ASSAULT => {
+                format!("{side}: do not keep Russo-British Assault for the first turn: shuffle it back into the deck")
             }
             EIGHT_CARD_HANDS => "optional eight-card hands: Max Hand Size and Cards Remaining 8 for both sides".into(),
             DRAW_PHASE_BEGIN => "begin the Draw Strategy Card phase (both sides)".into(),
@@ -633,6 +696,11 @@ impl SpecialRules for Rules {
         check_exhausted(table);
     }
 
+    fn is_tool(&self, _table: &CardTable, special: Special) -> bool {
+        // The War Status reshuffles come with the war status cards, a few times a game.
+        special.code == WAR_STATUS_RESHUFFLE
+    }
+
     fn after_play(&self, table: &mut CardTable, card: CardId, purpose: u8) {
         let side = table.active();
         replace_with_first_turn_card(table, side);
@@ -674,7 +742,11 @@ impl SpecialRules for Rules {
             );
             return out;
         }
-        if is_start(table) && table.turn == 1 && marker_card(table, FIRST_TURN_CARD, ALLIES).is_none() {
+        if is_start(table)
+            && table.turn == 1
+            && marker_card(table, FIRST_TURN_CARD, ALLIES).is_none()
+            && table.marker(ASSAULT_DECLINED, ALLIES) == 0
+        {
             out.push(
                 "Setup: the Allies may keep Russo-British Assault aside for their first turn (the manifest does not \
                  name it, so take it from the deck with the set-aside action)."

@@ -175,10 +175,26 @@ pub fn to_move(s: &Table) -> ToMove {
     s.state().to_move()
 }
 
-/// Ends the active side's turn after a roll to `face` without playing (answering any questions first).
+/// Ends the active side's turn after a roll to `face` without playing (answering any questions
+/// first). Where the sheet has no plain pass after the roll, its own way of giving up the play
+/// stands in: Empire of the Sun's Pass marker (lent before the roll) and Barbarossa to Berlin's
+/// automatic operation. Pursuit of Glory has none: its tests play a card instead.
 pub fn roll_and_pass(s: &mut Table, face: u8) {
+    if s.state().sheet().id == "empire-of-the-sun" {
+        let side = if s.state().active() == 0 { "japan" } else { "allies" };
+        act(s, &format!("eots-passes-{side}-up"));
+    }
     roll(s, face);
     describe_all(s);
+    if offers(s, "eots-pass") {
+        act(s, "eots-pass");
+        return;
+    }
+    if offers(s, "automatic-operation") {
+        act(s, "automatic-operation");
+        act(s, "end-turn");
+        return;
+    }
     if offers(s, "pass") {
         act(s, "pass");
         return;

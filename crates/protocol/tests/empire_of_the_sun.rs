@@ -108,8 +108,12 @@ fn plan_orange_sets_cards_remaining_one_and_two_and_the_allies_go_first() {
 #[test]
 fn burma_takes_a_japanese_future_offensive_and_sets_cards_remaining_three() {
     let mut p = start();
+    // The first screen names Burma once; its candidates are a question of their own.
+    assert!(!offers(&mut p, "eots-burma-fo-1"));
+    apply(&mut p, "eots-burma");
     let now = ids(&mut p);
     // #3 is the only Burma event number the sheet-cards manifest names; any unseen card will also do.
+    assert!(now.iter().all(|id| id.starts_with("eots-burma-fo-")), "nothing else until it is answered: {now:?}");
     assert!(now.contains(&"eots-burma-fo-1".to_string()), "{now:?}");
     assert!(now.contains(&"eots-burma-fo-unseen".to_string()));
     apply(&mut p, "eots-burma-fo-unseen");

@@ -86,9 +86,9 @@ fn the_view_shows_the_markers_a_player_reads_and_hides_unset_ones() {
     );
     apply(&mut p, "1960-momentum-phase");
     apply(&mut p, "1960-media-nixon");
-    apply(&mut p, "1960-issue-2-kennedy");
+    apply(&mut p, "1960-issue-1-kennedy");
     let r = reminders(&mut p);
-    assert!(r.contains("So far: media Nixon; left issue not given yet, middle issue Kennedy"), "{r}");
+    assert!(r.contains("So far: media Nixon; left issue Kennedy, middle issue not given yet"), "{r}");
 }
 
 #[test]
@@ -373,14 +373,33 @@ fn momentum_phase_aid_says_which_issue_shifts() {
     apply(&mut p, "1960-issue-3-kennedy");
     let r = reminders(&mut p);
     assert!(r.contains("Kennedy shifts the middle issue") && r.contains("left"), "{r}");
+    assert_eq!(ids(&mut p), vec!["1960-momentum-phase-end"], "every question answered");
+    let mut p = with_manifest();
+    apply(&mut p, "1960-momentum-phase");
+    apply(&mut p, "1960-media-kennedy");
     apply(&mut p, "1960-issue-1-kennedy");
     apply(&mut p, "1960-issue-2-nixon");
+    apply(&mut p, "1960-issue-3-kennedy");
     let r = reminders(&mut p);
     assert!(r.contains("the middle issue, the opponent-led issue, one space right"), "{r}");
-    apply(&mut p, "1960-media-tied");
-    assert!(reminders(&mut p).contains("no issue is shifted"));
     apply(&mut p, "1960-momentum-phase-end");
     assert!(offers(&mut p, "roll"));
+}
+
+#[test]
+fn momentum_phase_aid_asks_one_question_at_a_time() {
+    let mut p = with_manifest();
+    apply(&mut p, "1960-momentum-phase");
+    let media = ["1960-media-kennedy", "1960-media-nixon", "1960-media-tied", "1960-momentum-phase-end"];
+    assert_eq!(ids(&mut p), media, "media support first");
+    apply(&mut p, "1960-media-nixon");
+    assert_eq!(
+        ids(&mut p),
+        ["1960-issue-1-kennedy", "1960-issue-1-nixon", "1960-issue-1-nobody", "1960-momentum-phase-end"],
+        "then the left issue"
+    );
+    apply(&mut p, "1960-issue-1-nobody");
+    assert!(offers(&mut p, "1960-issue-2-nixon") && !offers(&mut p, "1960-issue-1-nixon"), "then the middle one");
 }
 
 #[test]

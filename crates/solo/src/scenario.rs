@@ -92,6 +92,12 @@ pub fn apply_scenario(session: &mut Session<CardTable>, name: &str) -> Result<Sc
                     let [TableAction::Special(forced)] = session.state().legal()[..] else { break };
                     make(session, name, &TableAction::Special(forced), &mut report)?;
                 }
+                // A step may open a question of its own (which card): the player answers it.
+                let state = session.state();
+                let next = state.legal();
+                if next.len() > 1 && next.iter().all(|a| matches!(a, TableAction::Special(s) if s.code == code)) {
+                    report.to_choose.extend(next.iter().map(|a| state.action_label(a)));
+                }
             }
             several => report.to_choose.extend(several.iter().map(|a| session.state().action_label(a))),
         }

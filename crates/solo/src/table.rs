@@ -99,6 +99,10 @@ pub(crate) enum Phase {
     },
     /// The unplayable-results dig: cards are turned from the deck until one can be played.
     Digging { revealed: Option<CardId> },
+    /// The active side played no card and may now move one card to another slot (Manoeuvre), or
+    /// none. Kept as a step of its own so the many moves are listed only once the player chose not
+    /// to play.
+    MovingCard,
     /// The inactive side rolls the Fate Die before playing one of its face-up cards (`!!` blocks
     /// it); then the turn goes on where it was.
     InactiveRoll { card: CardId, purpose: u8, back: Box<Phase> },
@@ -1431,6 +1435,11 @@ impl CardTable {
                     self.cards_remaining[side as usize] = self.cards_remaining[side as usize].saturating_sub(1);
                 }
                 self.phase = Phase::Choose { face: 0, played: 1, slot_rest: None };
+            }
+            TableAction::Pass
+                if self.sheet.move_card_without_play && matches!(self.phase, Phase::Choose { played: 0, .. }) =>
+            {
+                self.phase = Phase::MovingCard;
             }
             TableAction::Pass | TableAction::EndTurn => self.end_turn(),
             TableAction::MoveCard { from, index, to } => {

@@ -235,6 +235,9 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
         TableAction::PlayBeside { card, purpose: p } => {
             format!("{side}: instead of rolling, play {} from beside the display for {}", name(*card), purpose(*p))
         }
+        TableAction::Pass if table.sheet().move_card_without_play => {
+            format!("{side}: play no card (then you may move one card to another slot)")
+        }
         TableAction::Pass => format!("{side}: end the turn without playing a card"),
         TableAction::MoveCard { from, to, .. } => {
             let what = if *from == SlotName::C && sheet.deck == crate::playsheet::DeckMode::Dual {
@@ -243,6 +246,9 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
                 format!("a card from slot {from}")
             };
             format!("{side}: no card played; move {what} to slot {to} and end the turn")
+        }
+        TableAction::EndTurn if matches!(table.phase, Phase::MovingCard) => {
+            format!("{side}: move no card and end the turn")
         }
         TableAction::EndTurn => format!("{side}: end the turn"),
         TableAction::Discard(c) => format!("{side}: discard {} from {}", name(*c), where_is(*c)),
@@ -431,11 +437,9 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
                     );
                 }
                 if *played == 0 {
-                    if sheet.pass_after_roll {
+                    // Where a side that plays no card may move one, the moves come as a second step.
+                    if sheet.pass_after_roll || sheet.move_card_without_play {
                         out.push(TableAction::Pass);
-                    }
-                    if sheet.move_card_without_play {
-                        move_card_actions(table, out);
                     }
                     if sheet.unplayable_rule && *face != 0 {
                         out.push(TableAction::Reroll);
@@ -453,6 +457,10 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
             out.push(TableAction::DigNext);
         }
         Phase::Digging { revealed: None } => out.push(TableAction::DigGiveUp),
+        Phase::MovingCard => {
+            move_card_actions(table, out);
+            out.push(TableAction::EndTurn);
+        }
     }
     // The inactive side may answer during the active side's turn (where the sheet lets it).
     if matches!(table.phase, Phase::Start | Phase::Choose { .. }) && !table.needs_description() {

@@ -240,6 +240,10 @@ fn add_card_puts_a_new_card_into_the_active_sides_deck() {
 fn manoeuvre_a_side_that_plays_no_card_may_move_one_card_to_another_slot() {
     let mut s = dealt("manoeuvre");
     roll(&mut s, 4);
+    // The moves come once the side chose to play no card, so the play screen stays short.
+    assert!(!offers(&s, "move-card-A-0-to-D"), "{:?}", ids(&s));
+    act(&mut s, "pass");
+    assert!(offers(&s, "end-turn"), "moving no card ends the turn: {:?}", ids(&s));
     assert!(offers(&s, "move-card-A-0-to-D"), "{:?}", ids(&s));
     assert!(!offers(&s, "move-card-A-0-to-A"), "a card moves to another slot");
     assert!(!offers(&s, "move-card-A-0-to-C"), "the deck is not a destination");
@@ -255,6 +259,7 @@ fn manoeuvre_a_side_that_plays_no_card_may_move_one_card_to_another_slot() {
 fn manoeuvre_the_deck_top_can_be_the_card_moved() {
     let mut s = dealt("manoeuvre");
     roll(&mut s, 4);
+    act(&mut s, "pass");
     act(&mut s, "move-card-C-0-to-E");
     // The top card was face-down, so it arrives face-down.
     assert_eq!(draw_all(&mut s), vec![5]);
@@ -269,6 +274,10 @@ fn moving_a_card_is_offered_only_in_manoeuvre_and_only_before_a_play() {
     assert!(!ids(&s).iter().any(|id| id.starts_with("move-card")));
     let mut s = dealt("manoeuvre");
     roll(&mut s, 4);
+    act(&mut s, "pass");
+    assert!(ids(&s).iter().any(|id| id.starts_with("move-card")), "no card played: a move");
+    let mut s = dealt("manoeuvre");
+    roll(&mut s, 4);
     play(&mut s, 1);
     assert!(!ids(&s).iter().any(|id| id.starts_with("move-card")), "a card was played this turn");
 }
@@ -277,11 +286,13 @@ fn moving_a_card_is_offered_only_in_manoeuvre_and_only_before_a_play() {
 fn manoeuvre_a_stacked_slot_lets_every_card_in_it_be_played_and_refills_once_empty() {
     let mut s = dealt("manoeuvre");
     roll(&mut s, 4);
+    act(&mut s, "pass");
     act(&mut s, "move-card-B-0-to-D");
     draw_all(&mut s);
-    // Side 1 passes its turn.
+    // Side 1 plays no card and moves none.
     roll(&mut s, 4);
     act(&mut s, "pass");
+    act(&mut s, "end-turn");
     // Side 0 rolls D or E: D holds card 3 (face-down) and card 2 (face-up); both turn face-up.
     roll(&mut s, 6);
     assert_eq!(slot(&s, 0, D), vec![(3, true), (2, true)]);

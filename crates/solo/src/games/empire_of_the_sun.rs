@@ -206,6 +206,11 @@ fn setup_time(table: &CardTable) -> bool {
 
 /// The scenario setup made so far (the code of its first step; 0: none).
 const SCENARIO_MADE: &str = "scenario set up";
+/// Set while Japan chooses its Burma Future Offensive: the six candidates are a question of their
+/// own, asked once the player picked the Burma scenario, so the first screen lists Burma once.
+const BURMA_CHOOSING: &str = "choosing the Burma Future Offensive";
+/// `n` of the Burma step that opens the choice.
+const OPEN_CHOICE: u8 = 1;
 
 /// The scenario a setup step belongs to. Arcadia Conference (17.25.D), Kondo on the deck (17.25.E)
 /// and the historical Japanese opening (17.25.F) are one family: the Historical Variant takes D and
@@ -383,6 +388,12 @@ impl SpecialRules for Rules {
         if table.cards_remaining(table.active()) >= 7 {
             out.retain(|a| !matches!(a, TableAction::Marker(crate::table_action::MarkerOp::CardsRemainingUp)));
         }
+        if table.marker(BURMA_CHOOSING, JAPAN) != 0 {
+            // The Burma question stands alone until it is answered.
+            out.clear();
+            burma_choices(table, out);
+            return;
+        }
         if !in_turn(table) {
             return;
         }
@@ -451,23 +462,10 @@ impl SpecialRules for Rules {
             if active == JAPAN {
                 out.push(special(PLAN_ORANGE, ALLIES, None, 0));
             }
-            if held_in(table, JAPAN, FO_PLACE).is_empty() {
-                // Named Burma events in sight or unseen, and an unseen card of the player's choice.
-                let discarded: Vec<CardId> = table.deck_of(JAPAN).discard.iter().map(|d| d.card).collect();
-                for num in BURMA_EVENTS {
-                    if let Some(card) = find_named(table, JAPAN, num)
-                        && !discarded.contains(&card)
-                        && !table.held.iter().any(|h| h.card == card)
-                    {
-                        out.push(special(BURMA, JAPAN, Some(card), 0));
-                    }
-                }
-                let d = table.deck_index(JAPAN);
-                let unseen_anonymous = table.decks[d].pool.iter().any(|c| table.card_name(*c).is_none())
-                    || table.display(JAPAN).cards().any(|(_, _, p)| !p.face_up && table.card_name(p.card).is_none());
-                if unseen_anonymous {
-                    out.push(special(BURMA, JAPAN, None, 0));
-                }
+            let mut candidates = Vec::new();
+            burma_choices(table, &mut candidates);
+            if held_in(table, JAPAN, FO_PLACE).is_empty() && !candidates.is_empty() {
+                out.push(special(BURMA, JAPAN, None, OPEN_CHOICE));
             }
             // Once a scenario's setup is under way, the other scenarios' steps are gone.
             let made = u8::try_from(table.marker(SCENARIO_MADE, JAPAN)).unwrap_or(0);
@@ -631,7 +629,9 @@ impl SpecialRules for Rules {
                 table.cards_remaining = [1, 2];
                 table.active = ALLIES;
             }
+            (BURMA, _) if sp.n == OPEN_CHOICE => table.set_marker(BURMA_CHOOSING, JAPAN, 1),
             (BURMA, card) => {
+                table.set_marker(BURMA_CHOOSING, JAPAN, 0);
                 let card = card.or_else(|| {
                     let d = table.deck_index(JAPAN);
                     let anonymous = |c: &CardId| table.card_name(*c).is_none();
@@ -803,6 +803,7 @@ impl SpecialRules for Rules {
             KONDO_1942 => "eots-1942-kondo-on-deck".into(),
             SOUTH_PACIFIC => "eots-south-pacific-savo-on-deck".into(),
             PLAN_ORANGE => "eots-plan-orange".into(),
+            BURMA if sp.n == OPEN_CHOICE => "eots-burma".into(),
             BURMA if sp.card.is_some() => format!("eots-burma-fo-{card}"),
             BURMA => "eots-burma-fo-unseen".into(),
             FO_PLAY => format!("eots-fo-play-{card}-{}", purpose_word(sp.n)),
@@ -843,6 +844,9 @@ impl SpecialRules for Rules {
             KONDO_1942 => "1942 scenario: put VADM Kondo face-up on the Japanese deck".into(),
             SOUTH_PACIFIC => "South Pacific: put Japanese Counterattack at Savo Island face-up on the deck".into(),
             PLAN_ORANGE => "Plan Orange: Japan's Cards Remaining 1, the Allies' 2, and the Allies go first".into(),
+            BURMA if sp.n == OPEN_CHOICE => {
+                "Burma scenario: choose Japan's Future Offensive among its Burma events (#3, 8, 16, 40, 48, 50)".into()
+            }
             BURMA if sp.card.is_some() => {
                 // A card out of sight is named by its number only, like any unseen card.
                 let what = match sp.card {
@@ -1013,5 +1017,26 @@ impl SpecialRules for Rules {
             );
         }
         out
+    }
+}
+
+/// Japan's Burma Future Offensive candidates: the named Burma events not yet discarded or held,
+/// and an unseen card of the player's choice while the deck holds anonymous cards.
+fn burma_choices(table: &CardTable, out: &mut Vec<TableAction>) {
+    // Named Burma events in sight or unseen, and an unseen card of the player's choice.
+    let discarded: Vec<CardId> = table.deck_of(JAPAN).discard.iter().map(|d| d.card).collect();
+    for num in BURMA_EVENTS {
+        if let Some(card) = find_named(table, JAPAN, num)
+            && !discarded.contains(&card)
+            && !table.held.iter().any(|h| h.card == card)
+        {
+            out.push(special(BURMA, JAPAN, Some(card), 0));
+        }
+    }
+    let d = table.deck_index(JAPAN);
+    let unseen_anonymous = table.decks[d].pool.iter().any(|c| table.card_name(*c).is_none())
+        || table.display(JAPAN).cards().any(|(_, _, p)| !p.face_up && table.card_name(p.card).is_none());
+    if unseen_anonymous {
+        out.push(special(BURMA, JAPAN, None, 0));
     }
 }

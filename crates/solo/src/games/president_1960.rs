@@ -473,14 +473,18 @@ impl SpecialRules for Rules {
             return;
         }
         if table.marker(MOMENTUM_AID, KENNEDY) == 1 {
+            // One question at a time, in the order a player reads the board: media support, then
+            // the issues left to right (none once the media are tied). Undo corrects an answer.
             out.clear();
-            for who in 1..=3u8 {
-                out.push(special(MEDIA_LEADER, KENNEDY, None, who));
-            }
-            for issue in 0..3u8 {
-                for who in 1..=3u8 {
-                    out.push(special(ISSUE_LEADER, issue, None, who));
-                }
+            let media = table.marker(MEDIA, KENNEDY);
+            let next_issue =
+                (0..3u8).find(|i| ISSUES.get(usize::from(*i)).is_some_and(|m| table.marker(m, KENNEDY) == 0));
+            if media == 0 {
+                out.extend((1..=3u8).map(|who| special(MEDIA_LEADER, KENNEDY, None, who)));
+            } else if media != 3
+                && let Some(issue) = next_issue
+            {
+                out.extend((1..=3u8).map(|who| special(ISSUE_LEADER, issue, None, who)));
             }
             out.push(special(MOMENTUM_PHASE_END, KENNEDY, None, 0));
             return;

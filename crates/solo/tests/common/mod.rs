@@ -197,6 +197,10 @@ pub fn roll_and_pass(s: &mut Table, face: u8) {
     }
     if offers(s, "pass") {
         act(s, "pass");
+        // Manoeuvre's side that played no card may then move one: it moves none.
+        if ids(s).iter().any(|id| id.starts_with("move-card")) {
+            act(s, "end-turn");
+        }
         return;
     }
     // The C&C sheets never end a turn without a play: play the first card the roll allows instead.

@@ -493,24 +493,6 @@ fn move_card_actions(table: &CardTable, out: &mut Vec<TableAction>) {
     }
 }
 
-impl CardTable {
-    /// Whether `action` is a table tool (see [`Tool`]): something the board game does to the cards
-    /// now and then, which a front end keeps behind one entry instead of listing it every turn.
-    pub fn is_table_tool(&self, action: &TableAction) -> bool {
-        match action {
-            // Manoeuvre's Discard phase is a step of its turn.
-            TableAction::Discard(_) => !self.sheet().discard_refill_at_roll,
-            TableAction::SetAside(_)
-            | TableAction::Marker(_)
-            | TableAction::Reshuffle(_)
-            | TableAction::AddCard
-            | TableAction::RandomDiscard => true,
-            TableAction::Special(special) => self.rules().is_tool(self, *special),
-            _ => false,
-        }
-    }
-}
-
 /// Why an action that is not legal now was refused, as precisely as the state allows.
 pub(crate) fn why_illegal(table: &CardTable, action: &TableAction) -> String {
     let chance = action.is_chance();

@@ -152,7 +152,7 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
     if options.resume.is_none() {
         writeln!(out, "Set up the table:")?;
         for event in session.setup_events() {
-            writeln!(out, "  {event}")?;
+            write_event(out, event)?;
         }
     } else {
         shown_log = session.log().len();
@@ -164,7 +164,7 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
     loop {
         let state = session.state();
         for event in session.events_since(shown_log) {
-            writeln!(out, "  {event}")?;
+            write_event(out, &event)?;
         }
         shown_log = session.log().len();
         // The rules' steps first; the table tools after them, listed only when asked for (t).
@@ -173,14 +173,29 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
         let main = actions.len();
         actions.extend(tools);
         render(&state.observe(state.active()), &actions, out)?;
-        for (i, a) in actions.iter().enumerate().take(if show_tools { actions.len() } else { main }) {
-            if i == main {
+        // A card's plays for several purposes share one entry, the purposes lettered.
+        let labels: Vec<String> = actions.iter().map(|a| state.action_label(a)).collect();
+        let plays = |i: usize| {
+            i < main
+                && matches!(
+                    actions[i],
+                    TableAction::Play { .. }
+                        | TableAction::PlayBeside { .. }
+                        | TableAction::DigPlay { .. }
+                        | TableAction::InactivePlay { .. }
+                )
+        };
+        let entries = crate::menu::entries(&labels, plays);
+        let main_entries = entries.iter().take_while(|e| e.options.iter().all(|(i, _)| *i < main)).count();
+        let width = crate::terminal_width();
+        for (n, entry) in entries.iter().enumerate().take(if show_tools { entries.len() } else { main_entries }) {
+            if n == main_entries {
                 writeln!(out, "  table tools (use them when the board game calls for them):")?;
             }
-            writeln!(out, "  {:>2}. {}", i + 1, state.action_label(a))?;
+            crate::write_wrapped(out, &format!("  {:>2}. ", n + 1), &crate::menu::line(n + 1, entry), ", ", width)?;
         }
-        if !show_tools && actions.len() > main {
-            writeln!(out, "   t. table tools ({} more)", actions.len() - main)?;
+        if !show_tools && entries.len() > main_entries {
+            writeln!(out, "   t. table tools ({} more)", entries.len() - main_entries)?;
         }
         show_tools = false;
         write!(out, "> ")?;
@@ -227,8 +242,30 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
                 }
             }
             ("", _) => {}
-            (text, _) => match text.parse::<usize>().ok().and_then(|n| n.checked_sub(1)).and_then(|i| actions.get(i)) {
-                Some(action) => {
+            (text, _) => match crate::menu::pick(text, &entries) {
+                Some(pick) => {
+                    let index = match pick {
+                        crate::menu::Pick::Action(i) => Some(i),
+                        crate::menu::Pick::Which(n) => {
+                            let entry = &entries[n];
+                            let letters: Vec<String> = (0..entry.options.len())
+                                .map(|k| format!("{}{}", n + 1, crate::menu::letter(k)))
+                                .collect();
+                            write!(out, "For what? Type {}: ", letters.join(", "))?;
+                            out.flush()?;
+                            // "b", "5b" or the option's number "2".
+                            let answer = crate::read_line(input)?.unwrap_or_default();
+                            let answer = match answer.char_indices().last() {
+                                Some((at, c)) if c.is_ascii_alphabetic() => &answer[at..],
+                                _ => answer.as_str(),
+                            };
+                            crate::menu::option(answer, entry)
+                        }
+                    };
+                    let Some(action) = index.and_then(|i| actions.get(i)) else {
+                        writeln!(out, "Not done.")?;
+                        continue;
+                    };
                     if cannot_be_undone(session.state(), action) {
                         write!(out, "This shuffles or picks at random and cannot be undone. Type y to go ahead: ")?;
                         out.flush()?;
@@ -242,12 +279,33 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
                         writeln!(out, "Refused: {e}")?;
                     }
                 }
-                None => {
-                    writeln!(out, "'{line}' is not an action number (1 to {}), t, u, l, s FILE or q.", actions.len())?
-                }
+                None => writeln!(
+                    out,
+                    "'{line}' is not an action (a number from 1 to {}, with its letter where the entry has them), t, \
+                     u, l, s FILE or q.",
+                    entries.len()
+                )?,
             },
         }
     }
+}
+
+/// One event, wrapped to the terminal's width under its own indent.
+fn write_event(out: &mut dyn Write, event: &str) -> Result<()> {
+    let width = crate::terminal_width();
+    // A continued event is indented deeper than the next event, so each still reads as one step.
+    let mut line = String::from(" ");
+    for word in event.split_whitespace() {
+        if line.trim().is_empty() || line.chars().count() + 1 + word.chars().count() <= width {
+            line.push(' ');
+        } else {
+            writeln!(out, "{line}")?;
+            line = String::from("    ");
+        }
+        line.push_str(word);
+    }
+    writeln!(out, "{line}")?;
+    Ok(())
 }
 
 /// The game so far: each decision in the words it had when it was taken, and under it what it and

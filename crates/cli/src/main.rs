@@ -3,6 +3,7 @@
 
 mod assist;
 mod bench;
+mod menu;
 mod play;
 mod roll;
 mod save_file;

@@ -89,7 +89,7 @@ fn assist_asks_what_the_die_needs_and_undoes_answers_but_not_rolls() {
     assert!(out.contains("Fate Die 1: C, or the lowest face-up Ops card."), "{out}");
     assert!(out.contains("Cannot undo"), "the roll stands: {out}");
     assert!(out.contains("Undone:"), "an answer can be taken back: {out}");
-    assert!(out.contains("Axis: play card 25 from slot A for Operations"), "{out}");
+    assert!(out.contains("Axis: play card 25 from slot A for 1a Operations, 1b Event"), "{out}");
     assert_eq!(out.matches("1. card 59 is 1 Ops").count(), 2, "the undone question is asked again: {out}");
 }
 
@@ -97,8 +97,8 @@ fn assist_asks_what_the_die_needs_and_undoes_answers_but_not_rolls() {
 fn assist_explains_bad_input_and_unknown_games() {
     let (ok, out, _) = cdgsolo(&["assist", "1960", "--seed", "1"], "banana\n99\nq\n");
     assert!(ok);
-    assert!(out.contains("'banana' is not an action number"), "{out}");
-    assert!(out.contains("'99' is not an action number"), "{out}");
+    assert!(out.contains("'banana' is not an action"), "{out}");
+    assert!(out.contains("'99' is not an action"), "{out}");
     let (ok, _, err) = cdgsolo(&["assist", "chess"], "");
     assert!(!ok);
     assert!(err.contains("no game has id 'chess'"), "{err}");
@@ -161,8 +161,8 @@ fn temp_file(name: &str) -> std::path::PathBuf {
 fn assist_saves_and_resumes_a_table() {
     let file = temp_file("saved.json");
     let path = file.to_string_lossy().into_owned();
-    // Roll, play the first allowed action, save, quit.
-    let (ok, out, err) = cdgsolo(&["assist", "wilderness-war", "--seed", "8"], &format!("1\n1\ns {path}\nq\n"));
+    // Roll, play the first allowed card for its first purpose, save, quit.
+    let (ok, out, err) = cdgsolo(&["assist", "wilderness-war", "--seed", "8"], &format!("1\n1a\ns {path}\nq\n"));
     assert!(ok, "{err}");
     assert!(out.contains("Saved to"), "{out}");
     let saved: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
@@ -464,4 +464,27 @@ fn assist_takes_the_nations_each_side_fields() {
     let (ok, _, err) = cdgsolo(&["assist", "cc-epic-ancients", "--nations", "0"], "");
     assert!(!ok);
     assert!(err.contains("--nations"), "{err}");
+}
+
+#[test]
+fn assist_lists_each_playable_card_once_with_its_purposes_lettered() {
+    let args = ["assist", "pursuit-of-glory", "--seed", "4", "--manifest", "builtin"];
+    // Roll a 5, then name card 2 without a purpose: the table asks which, and b is its event.
+    let (ok, out, err) = cdgsolo(&args, "1\n2\nb\nq\ny\n");
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("   2. Allied Powers: play #10 Russian Reinforcements from slot D for 2a Operations, 2b Event,"),
+        "{out}"
+    );
+    assert_eq!(out.matches("#10 Russian Reinforcements from slot D for").count(), 1, "one entry per card: {out}");
+    assert!(out.contains("For what? Type 2a, 2b, 2c, 2d:"), "{out}");
+    assert!(
+        out.contains("Take #10 Russian Reinforcements from slot D of Allied Powers' display out of the game"),
+        "{out}"
+    );
+    // Letter and number together in one answer; a letter the entry lacks is refused.
+    let (ok, out, _) = cdgsolo(&args, "1\n2e\n2a\nq\ny\n");
+    assert!(ok);
+    assert!(out.contains("'2e' is not an action"), "{out}");
+    assert!(out.contains("Put #10 Russian Reinforcements from slot D of Allied Powers' display on"), "{out}");
 }

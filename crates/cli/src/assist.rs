@@ -32,6 +32,19 @@ pub struct AssistOptions {
 /// Reads the manifest named on the command line.
 fn read_manifest(game: &str, which: &str) -> Result<solo::Manifest> {
     if which == "builtin" {
+        let shipped: Vec<String> = solo::manifest::manifests()
+            .map_err(|e| anyhow!("{e}"))?
+            .iter()
+            .map(|m| m.game.clone())
+            .filter(|g| !g.is_empty())
+            .collect();
+        if !shipped.iter().any(|g| g == game) {
+            bail!(
+                "no built-in manifest ships for {game} (built-in ones: {}); leave out --manifest, or give \
+                 a manifest file of your own (see docs/manifests.md)",
+                shipped.join(", ")
+            );
+        }
         return Ok(solo::manifest(game).map_err(|e| anyhow!("{e}"))?.as_ref().clone());
     }
     let text = std::fs::read_to_string(which).with_context(|| format!("cannot read {which}"))?;

@@ -99,6 +99,9 @@ fn assist_explains_bad_input_and_unknown_games() {
     assert!(ok);
     assert!(out.contains("'banana' is not an action"), "{out}");
     assert!(out.contains("'99' is not an action"), "{out}");
+    let (ok, _, err) = cdgsolo(&["assist", "manoeuvre", "--manifest", "builtin"], "");
+    assert!(!ok);
+    assert!(err.contains("no built-in manifest ships for manoeuvre (built-in ones: pursuit-of-glory,"), "{err}");
     let (ok, _, err) = cdgsolo(&["assist", "chess"], "");
     assert!(!ok);
     assert!(err.contains("no game has id 'chess'"), "{err}");

@@ -11,11 +11,11 @@ use serde_json::json;
 fn manoeuvre_table_inactive_hq_card_needs_a_fate_die_roll_that_double_bang_blocks() {
     // Dual decks dealt lowest first: side 0 holds A1 B2 D3 E4, side 1 A61 B62 D63 E64.
     let mut p = start("manoeuvre-table", json!({}));
-    // Anonymous cards: the table asks unit or HQ before the inactive side plays one.
-    assert!(ids(&mut p).contains(&"describe-61-special".to_string()), "the inactive side may answer");
-    apply(&mut p, "describe-61-special");
-    apply(&mut p, "describe-62-special");
+    // Anonymous cards: the inactive side's play asks unit or HQ first.
+    assert!(ids(&mut p).contains(&"inactive-play-61-combat".to_string()), "the inactive side may play");
     apply(&mut p, "inactive-play-61-combat");
+    assert_eq!(ids(&mut p), ["describe-61-special", "describe-61-ordinary"]);
+    apply(&mut p, "describe-61-special");
     // A roll comes first; face 1 (!!) blocks the card, which stays where it was.
     assert_eq!(ids(&mut p), (1..=6).map(|f| format!("fate-{f}")).collect::<Vec<_>>());
     apply(&mut p, "fate-1");
@@ -26,6 +26,7 @@ fn manoeuvre_table_inactive_hq_card_needs_a_fate_die_roll_that_double_bang_block
     // discarded and slot B refills from side 1's deck, keeping the deck top's facing (face-down).
     assert!(!ids(&mut p).iter().any(|id| id.starts_with("inactive-play-61-")));
     apply(&mut p, "inactive-play-62-combat");
+    apply(&mut p, "describe-62-special");
     apply(&mut p, "fate-4");
     draw_lowest(&mut p);
     let v = view(&mut p);

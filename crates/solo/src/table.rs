@@ -112,6 +112,9 @@ pub(crate) enum Phase {
     /// The inactive side rolls the Fate Die before playing one of its face-up cards (`!!` blocks
     /// it); then the turn goes on where it was.
     InactiveRoll { card: CardId, purpose: u8, back: Box<Phase> },
+    /// The inactive side plays a card whose kind the table does not know (Manoeuvre: only an HQ
+    /// card rolls the Fate Die first): the player says which kind it is, then the play goes on.
+    InactiveKind { card: CardId, purpose: u8, back: Box<Phase> },
     /// A roll of the Fate Die that a game's special rule asked for.
     GameRoll { special: crate::games::Special, back: Box<Phase> },
     /// A card drawn at random from `cards` (a shuffled stack of known cards) that a game's special

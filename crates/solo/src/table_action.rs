@@ -295,8 +295,15 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
         }
         TableAction::DigGiveUp => format!("{side}: no card is left to turn; end the dig"),
         TableAction::InactivePlay { card, purpose: p } => {
-            let roll =
-                if table.inactive_play_roll_label(*card) { " (roll the Fate Die first: !! blocks it)" } else { "" };
+            let roll = if sheet.lowest == crate::playsheet::LowestMeasure::AnyOrdinaryCard
+                && table.facts(*card).special.is_none()
+            {
+                " (an HQ card rolls the Fate Die first: !! blocks it)"
+            } else if table.inactive_play_roll_label(*card) {
+                " (roll the Fate Die first: !! blocks it)"
+            } else {
+                ""
+            };
             format!("{other}: play {} for {}{roll}", table.card_label(*card), purpose(*p))
         }
         TableAction::Special(special) => crate::games::rules_for(&sheet.id).label(table, *special),
@@ -457,6 +464,10 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
             out.push(TableAction::DigNext);
         }
         Phase::Digging { revealed: None } => out.push(TableAction::DigGiveUp),
+        Phase::InactiveKind { card, .. } => {
+            out.push(TableAction::Describe { card: *card, value: None, special: Some(true) });
+            out.push(TableAction::Describe { card: *card, value: None, special: Some(false) });
+        }
         Phase::MovingCard => {
             move_card_actions(table, out);
             out.push(TableAction::EndTurn);
@@ -465,13 +476,8 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
     // The inactive side may answer during the active side's turn (where the sheet lets it).
     if matches!(table.phase, Phase::Start | Phase::Choose { .. }) && !table.needs_description() {
         for card in table.inactive_playable() {
-            if sheet.lowest == crate::playsheet::LowestMeasure::AnyOrdinaryCard && table.facts(card).special.is_none() {
-                // Only an HQ card needs the Fate Die roll: first ask which kind the card is.
-                out.push(TableAction::Describe { card, value: None, special: Some(true) });
-                out.push(TableAction::Describe { card, value: None, special: Some(false) });
-            } else {
-                out.extend((0..purposes).map(|purpose| TableAction::InactivePlay { card, purpose }));
-            }
+            // A card of unknown kind is asked about once the player chooses to play it.
+            out.extend((0..purposes).map(|purpose| TableAction::InactivePlay { card, purpose }));
         }
     }
     crate::games::rules_for(&sheet.id).adjust_legal(table, out);

@@ -168,6 +168,7 @@ impl TableView {
             }
             Phase::Choose { .. } => "the active side to play another allowed card or end the turn".into(),
             Phase::Digging { .. } => "the active side to decide about the turned-up card".into(),
+            Phase::InactiveKind { .. } => "the inactive side to say which kind of card it plays".into(),
             Phase::MovingCard => "the active side to move one card to another slot, or none".into(),
             Phase::Rolling | Phase::Selecting { .. } | Phase::InactiveRoll { .. } | Phase::GameRoll { .. } => {
                 "a die roll".into()

@@ -336,16 +336,17 @@ fn an_end_of_turn_owing_more_cards_than_the_deck_holds_will_shuffle() {
 #[test]
 fn manoeuvre_inactive_side_hq_cards_only_an_hq_card_rolls_the_fate_die() {
     let mut s = dealt("manoeuvre");
-    // The table does not know what the second player's face-up cards are: it asks unit or HQ first.
-    assert!(offers(&s, "describe-61-special") && offers(&s, "describe-61-ordinary"));
-    assert!(!ids(&s).iter().any(|id| id.starts_with("inactive-play-61-")));
-    act(&mut s, "describe-61-ordinary");
+    // The table does not know what the second player's face-up cards are: it asks unit or HQ once
+    // the player chooses to play one, not before.
+    assert!(!offers(&s, "describe-61-special"), "no question before the play: {:?}", ids(&s));
     act(&mut s, "inactive-play-61-combat");
+    assert_eq!(ids(&s), ["describe-61-special", "describe-61-ordinary"]);
+    act(&mut s, "describe-61-ordinary");
     assert!(!ids(&s).iter().any(|id| id.starts_with("fate-")), "a unit card needs no Fate Die roll");
     assert_eq!(discards(&s, 1), vec![61]);
     draw_all(&mut s);
-    act(&mut s, "describe-62-special");
     act(&mut s, "inactive-play-62-combat");
+    act(&mut s, "describe-62-special");
     assert_eq!(ids(&s), (1..=6).map(|f| format!("fate-{f}")).collect::<Vec<_>>(), "an HQ card rolls");
 }
 

@@ -233,7 +233,12 @@ impl CardTable {
                 self.rules().after_game_pick(self, special, card);
             }
             TableAction::InactivePlay { card, purpose } => {
-                if self.inactive_play_needs_roll(card) {
+                if self.sheet.lowest == crate::playsheet::LowestMeasure::AnyOrdinaryCard
+                    && self.facts(card).special.is_none()
+                {
+                    let back = Box::new(self.phase.clone());
+                    self.phase = Phase::InactiveKind { card, purpose, back };
+                } else if self.inactive_play_needs_roll(card) {
                     let back = Box::new(self.phase.clone());
                     self.phase = Phase::InactiveRoll { card, purpose, back };
                 } else {
@@ -280,6 +285,16 @@ impl CardTable {
                     }
                     if special.is_some() {
                         f.special = special;
+                    }
+                }
+                // The kind of an inactive side's card was asked for its play: the play goes on.
+                if let Phase::InactiveKind { purpose, back, .. } = self.phase.clone() {
+                    self.phase = *back;
+                    if self.inactive_play_needs_roll(card) {
+                        let back = Box::new(self.phase.clone());
+                        self.phase = Phase::InactiveRoll { card, purpose, back };
+                    } else {
+                        self.inactive_play(card, purpose, true);
                     }
                 }
             }

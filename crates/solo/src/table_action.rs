@@ -304,7 +304,7 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
             } else {
                 ""
             };
-            format!("{other}: play {} for {}{roll}", table.card_label(*card), purpose(*p))
+            format!("{other}: play {}{roll} for {}", table.card_label(*card), purpose(*p))
         }
         TableAction::Special(special) => crate::games::rules_for(&sheet.id).label(table, *special),
         TableAction::Identify { card, real } => {

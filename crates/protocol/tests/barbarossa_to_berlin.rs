@@ -326,18 +326,6 @@ fn with_no_card_remaining_only_the_operations_without_a_card_are_left() {
     assert_eq!(view(&mut p)["active"], json!(0));
 }
 
-/// The non-tool choices on offer, as the protocol flags them.
-fn non_tool_ids(p: &mut Protocol) -> Vec<String> {
-    let legal = common::ask(p, json!({"cmd": "legal"}));
-    legal["actions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|a| a["tool"] != json!(true))
-        .map(|a| a["id"].as_str().unwrap().to_string())
-        .collect()
-}
-
 #[test]
 fn bb_combat_cards_7_64_and_discarding_7_9_offer_slot_cs_face_up_card() {
     let mut p = allied_turn();
@@ -428,7 +416,7 @@ fn bb_discarding_and_shuffling_7_9_no_reshuffle_at_will() {
 #[test]
 fn bb_first_screen_keeps_occasional_decisions_among_the_tools() {
     let mut p = allied_turn();
-    let first = non_tool_ids(&mut p);
+    let first = common::non_tool_ids(&mut p);
     assert!(first.len() <= 10, "{} choices: {first:?}", first.len());
     assert!(!first.iter().any(|id| id.starts_with("total-war-")), "{first:?}");
     assert!(first.contains(&"roll".to_string()));

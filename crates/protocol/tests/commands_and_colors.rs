@@ -988,23 +988,13 @@ fn reaction_is_never_offered_to_the_active_side_for_its_own_play() {
 fn occasional_decisions_are_table_tools_so_each_first_screen_stays_short() {
     for game in ["cc-epic-ancients", "cc-medieval", "cc-napoleonics", "cc-napoleonics-epic"] {
         let mut p = common::start(game, json!({"manifest": common::shipped_manifest(game)}));
-        let non_tools = |p: &mut Protocol| -> Vec<String> {
-            let legal = common::ask(p, json!({"cmd": "legal"}));
-            legal["actions"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .filter(|a| a["tool"] != json!(true))
-                .map(|a| a["id"].as_str().unwrap().to_string())
-                .collect()
-        };
-        let first = non_tools(&mut p);
+        let first = common::non_tool_ids(&mut p);
         assert!(first.len() <= 10, "{game}: {first:?}");
         assert!(!first.iter().any(|id| id.starts_with("form-square") || id.starts_with("tactician-draw")));
         assert!(!first.iter().any(|id| id.starts_with("gain-inspired") || id.starts_with("courier-rack-deal")));
         apply(&mut p, "roll");
         apply(&mut p, "fate-3");
-        let after_roll = non_tools(&mut p);
+        let after_roll = common::non_tool_ids(&mut p);
         assert!(after_roll.len() <= 10, "{game}: {after_roll:?}");
     }
     // Still offered, behind the tools entry.

@@ -442,18 +442,6 @@ fn the_scenario_option_sets_plan_orange_and_names_what_it_cannot_do() {
     assert!(r["error"].to_string().contains("no scenario setups"), "{r}");
 }
 
-/// The non-tool choices on offer, as the protocol flags them.
-fn non_tool_ids(p: &mut Protocol) -> Vec<String> {
-    let legal = ask(p, json!({"cmd": "legal"}));
-    legal["actions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|a| a["tool"] != json!(true))
-        .map(|a| a["id"].as_str().unwrap().to_string())
-        .collect()
-}
-
 #[test]
 fn eots_offensive_segment_passing_spends_a_pass_marker_and_is_refused_without_one() {
     let mut p = start();
@@ -533,11 +521,11 @@ fn eots_hand_size_and_pass_markers_are_table_tools_and_the_first_screen_stays_sh
     for id in ["eots-hand-size-japan-4", "eots-hand-size-allies-5", "eots-passes-japan-up", "eots-passes-allies-up"] {
         assert!(tools.contains(&id), "{id} is a tool: {tools:?}");
     }
-    let first = non_tool_ids(&mut p);
+    let first = common::non_tool_ids(&mut p);
     assert!(first.len() <= 10, "{} choices: {first:?}", first.len());
     assert!(first.contains(&"roll".to_string()));
     // After an ordinary turn the screen is shorter still.
     japan_plays_a(&mut p);
-    let next = non_tool_ids(&mut p);
+    let next = common::non_tool_ids(&mut p);
     assert!(next.len() <= 10, "{next:?}");
 }

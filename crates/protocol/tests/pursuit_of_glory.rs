@@ -442,18 +442,6 @@ fn exhaustion_reshuffle_discards_face_down_cards_and_fills_face_down() {
     assert_eq!(v["sides"][0]["slots"]["B"], json!([8]), "face-up cards stay");
 }
 
-/// The non-tool choices on offer, as the protocol flags them.
-fn non_tool_ids(p: &mut Protocol) -> Vec<String> {
-    let legal = common::ask(p, json!({"cmd": "legal"}));
-    legal["actions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|a| a["tool"] != json!(true))
-        .map(|a| a["id"].as_str().unwrap().to_string())
-        .collect()
-}
-
 #[test]
 fn pog_draw_strategy_card_phase_discards_only_combat_cards_slot_c_included() {
     let mut p = with_manifest();
@@ -529,6 +517,6 @@ fn pog_war_status_reshuffles_are_tools_and_the_first_screen_stays_short() {
             assert_eq!(a["tool"], json!(true), "{a}");
         }
     }
-    let first = non_tool_ids(&mut p);
+    let first = common::non_tool_ids(&mut p);
     assert!(first.len() <= 10, "{} choices: {first:?}", first.len());
 }

@@ -91,3 +91,10 @@ pub fn shipped_manifest(game: &str) -> Value {
     let manifest = solo::manifest(game).expect("a shipped manifest");
     serde_json::to_value(manifest.as_ref()).expect("a manifest is JSON")
 }
+
+/// The choices on offer that are not table tools, as the protocol flags them.
+pub fn non_tool_ids(p: &mut Protocol) -> Vec<String> {
+    let legal = ask(p, json!({"cmd": "legal"}));
+    let actions = legal["actions"].as_array().cloned().unwrap_or_default();
+    actions.iter().filter(|a| a["tool"] != json!(true)).filter_map(|a| a["id"].as_str().map(str::to_string)).collect()
+}

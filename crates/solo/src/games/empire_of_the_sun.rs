@@ -20,32 +20,33 @@ use crate::table_action::TableAction;
 
 pub(super) struct Rules;
 
-/// The scenario setups this module carries out; the campaign is the table as dealt.
+/// The scenario setups this module carries out; the campaign is the table as dealt. Their steps are
+/// decision codes because the scenario transport carries codes (`as u8` until it is typed).
 static SCENARIOS: [Scenario; 5] = [
     Scenario {
         id: "historical",
         summary: "Historical Variant: Arcadia Conference face-up on the Allied deck; Col. Tsuji in A and Central Force in B face-up and VADM Kondo face-up on the Japanese deck",
-        steps: &[ARCADIA, JAPANESE_OPENING],
+        steps: &[Decision::ArcadiaConference as u8, Decision::JapaneseOpeningHand as u8],
     },
     Scenario {
         id: "1942",
         summary: "1942: VADM Kondo face-up on the Japanese deck (17.25.E); Arcadia Conference (D) and the Japanese opening (F) stay on offer",
-        steps: &[KONDO_1942],
+        steps: &[Decision::Kondo1942 as u8],
     },
     Scenario {
         id: "south-pacific",
         summary: "South Pacific: Battle of Savo Island face-up on the Japanese deck",
-        steps: &[SOUTH_PACIFIC],
+        steps: &[Decision::SouthPacific as u8],
     },
     Scenario {
         id: "plan-orange",
         summary: "Plan Orange: Japan 1 card remaining, the Allies 2, and the Allies move first",
-        steps: &[PLAN_ORANGE],
+        steps: &[Decision::PlanOrange as u8],
     },
     Scenario {
         id: "burma",
         summary: "Burma: Japan picks its Future Offensive among its Burma events (or an unseen card) and keeps 3 cards remaining",
-        steps: &[BURMA],
+        steps: &[Decision::Burma as u8],
     },
 ];
 
@@ -59,30 +60,123 @@ const EVENT: u8 = 1;
 const REACTION_PURPOSE: u8 = 2;
 const FUTURE_OFFENSIVE: u8 = 3;
 
-// The decisions this game adds.
-const SET_CARDS_REMAINING: u8 = 1;
-const PASSES_UP: u8 = 2;
-const PASSES_DOWN: u8 = 3;
-const PASS: u8 = 4;
-const ARCADIA: u8 = 5;
-const JAPANESE_OPENING: u8 = 6;
-const KONDO_1942: u8 = 7;
-const SOUTH_PACIFIC: u8 = 8;
-const PLAN_ORANGE: u8 = 9;
-const BURMA: u8 = 10;
-const FO_PLAY: u8 = 12;
-const FO_REACTION: u8 = 13;
-const FO_INITIATIVE: u8 = 14;
-const REACTION: u8 = 15;
-const DRAW_CARD: u8 = 16;
-const DECLARE_MANDATORY: u8 = 17;
-const MANDATORY_PLAY: u8 = 18;
-const DISCARD: u8 = 19;
-const SANDCRAB: u8 = 20;
-const MANDATORY_RESHUFFLE: u8 = 21;
-const SWAP_OUT: u8 = 22;
-const SWAP_IN: u8 = 23;
-const JAPAN_LOSES_CARD: u8 = 24;
+/// The decisions this sheet adds to the common table, each named after the playsheet paragraph
+/// (or board-game step) it carries out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub(crate) enum Decision {
+    /// "Variable Hand Sizes": at phase 4.14 a side's Cards Remaining is set straight to its hand
+    /// size of 4 to 7 (`n`), as the Max Hand Size marker is not used.
+    HandSize = 1,
+    /// "Offensive Segment Passing": one more pass available to a side, set by hand.
+    PassesUp = 2,
+    /// "Offensive Segment Passing": one pass fewer available to a side, set by hand.
+    PassesDown = 3,
+    /// "Offensive Segment Passing": after its roll, the active side spends a pass instead of playing
+    /// a card, leaving Cards Remaining as it is.
+    OffensiveSegmentPass = 4,
+    /// Historical Variant (17.25.D): the Allies keep Arcadia Conference face-up on their deck.
+    ArcadiaConference = 5,
+    /// Historical Japanese Opening Hand (17.25.F): Col. Tsuji in A, Central Force in B, VADM Kondo on
+    /// the deck, all face-up.
+    JapaneseOpeningHand = 6,
+    /// 1942 Scenario (17.25.E): VADM Kondo goes face-up on the Japanese deck.
+    Kondo1942 = 7,
+    /// South Pacific Scenario: Savo Island goes face-up on the Japanese deck.
+    SouthPacific = 8,
+    /// Plan Orange: Cards Remaining 1 for Japan and 2 for the Allies, who move first.
+    PlanOrange = 9,
+    /// Burma: `n` = [`OPEN_CHOICE`] opens the choice; otherwise the card (or an unseen one) becomes
+    /// Japan's Future Offensive and Japan keeps 3 cards remaining.
+    Burma = 10,
+    /// "Designating Future Offensives": on a "C" roll, a Future Offensive played for its event or
+    /// operations (`n`, the purpose) as the turn's only play.
+    FutureOffensivePlay = 12,
+    /// "Designating Future Offensives": a Future Offensive played in reaction by the inactive side.
+    FutureOffensiveReaction = 13,
+    /// "Designating Future Offensives": a Future Offensive played as an EC Offensive to win
+    /// initiative (7.29.A).
+    FutureOffensiveInitiative = 14,
+    /// "Reaction Cards": the inactive side plays a face-up Reaction card for one card remaining.
+    Reaction = 15,
+    /// "Draw one strategy card" events: the event just played draws a card, so Cards Remaining
+    /// goes back up by one.
+    DrawOneStrategyCard = 16,
+    /// "Mandatory Cards": a face-up card whose conditions are met is declared Mandatory.
+    DeclareMandatory = 17,
+    /// "Mandatory Cards": with one card remaining, the Mandatory card is played without a roll, for
+    /// its event or operations (`n`, the purpose).
+    MandatoryPlay = 18,
+    /// "Mandatory Cards": a discard that remembers the reshuffle Tojo Resigns or Soviets Invade
+    /// Manchuria forces.
+    Discard = 19,
+    /// "Mandatory Cards", Operation Sandcrab-Cottage: discarded instead of played for its event,
+    /// still counting as a play.
+    SandcrabCottage = 20,
+    /// "Mandatory Cards": the end-of-turn Reshuffle Tojo Resigns or Soviets Invade Manchuria
+    /// forced.
+    MandatoryReshuffle = 21,
+    /// "Card Exceptions" bonus: the display card (or, with none face-up, the face-down place `n`)
+    /// a swap with the discards gives away.
+    SwapOut = 22,
+    /// "Card Exceptions" bonus: the discard a swap takes in place of the card given away.
+    SwapIn = 23,
+    /// "Card Exceptions", 20th Bomber Command, Curtis LeMay and Halsey: their event (or Halsey's
+    /// bonus) costs Japan a card remaining.
+    JapanLosesCard = 24,
+}
+
+impl Decision {
+    const ALL: [Decision; 23] = [
+        Decision::HandSize,
+        Decision::PassesUp,
+        Decision::PassesDown,
+        Decision::OffensiveSegmentPass,
+        Decision::ArcadiaConference,
+        Decision::JapaneseOpeningHand,
+        Decision::Kondo1942,
+        Decision::SouthPacific,
+        Decision::PlanOrange,
+        Decision::Burma,
+        Decision::FutureOffensivePlay,
+        Decision::FutureOffensiveReaction,
+        Decision::FutureOffensiveInitiative,
+        Decision::Reaction,
+        Decision::DrawOneStrategyCard,
+        Decision::DeclareMandatory,
+        Decision::MandatoryPlay,
+        Decision::Discard,
+        Decision::SandcrabCottage,
+        Decision::MandatoryReshuffle,
+        Decision::SwapOut,
+        Decision::SwapIn,
+        Decision::JapanLosesCard,
+    ];
+
+    /// The decision a special action carries (`None` for a code this game does not use).
+    pub(crate) fn of(special: Special) -> Option<Self> {
+        Self::ALL.into_iter().find(|d| *d as u8 == special.code)
+    }
+
+    /// The value the [`SCENARIO_MADE`] marker keeps for a scenario: the code of its first step, as
+    /// saved tables hold it.
+    fn scenario_marker(self) -> i32 {
+        i32::from(self as u8)
+    }
+
+    /// Whether this is one of the scenario setup steps offered at the start of the game.
+    fn is_scenario_step(self) -> bool {
+        matches!(
+            self,
+            Decision::ArcadiaConference
+                | Decision::JapaneseOpeningHand
+                | Decision::Kondo1942
+                | Decision::SouthPacific
+                | Decision::PlanOrange
+                | Decision::Burma
+        )
+    }
+}
 
 // Markers.
 /// Passes each side has left in this Offensive Segment.
@@ -116,8 +210,9 @@ const SANDCRAB_COTTAGE: u16 = 30;
 const SOVIETS_INVADE: u16 = 79;
 const BURMA_EVENTS: [u16; 6] = [3, 8, 16, 40, 48, 50];
 
-fn special(code: u8, side: u8, card: Option<CardId>, n: u8) -> TableAction {
-    TableAction::Special(Special { code, side, card, n })
+/// The only place a decision becomes the transport's code.
+fn special(decision: Decision, side: u8, card: Option<CardId>, n: u8) -> TableAction {
+    TableAction::Special(Special { code: decision as u8, side, card, n })
 }
 
 fn side_name(table: &CardTable, side: u8) -> &str {
@@ -215,8 +310,8 @@ const OPEN_CHOICE: u8 = 1;
 /// The scenario a setup step belongs to. Arcadia Conference (17.25.D), Kondo on the deck (17.25.E)
 /// and the historical Japanese opening (17.25.F) are one family: the Historical Variant takes D and
 /// F, the 1942 scenario any of the three, so they combine freely; the other setups stand alone.
-fn scenario_of(code: u8) -> u8 {
-    if matches!(code, JAPANESE_OPENING | KONDO_1942) { ARCADIA } else { code }
+fn scenario_of(step: Decision) -> Decision {
+    if matches!(step, Decision::JapaneseOpeningHand | Decision::Kondo1942) { Decision::ArcadiaConference } else { step }
 }
 
 /// Removes a card from wherever it lies (deck, deck top, display, discards, held). A slot it
@@ -348,7 +443,7 @@ fn face_down_places(table: &CardTable, side: u8) -> Vec<(SlotName, usize)> {
 impl SpecialRules for Rules {
     fn reveals(&self, _table: &CardTable, special: Special) -> bool {
         // A face-down card swapped out is turned up first; the reshuffle draws a new top card.
-        matches!(special.code, SWAP_OUT | MANDATORY_RESHUFFLE)
+        matches!(Decision::of(special), Some(Decision::SwapOut | Decision::MandatoryReshuffle))
     }
 
     fn shown_markers(&self) -> &'static [(&'static str, super::MarkerShown)] {
@@ -360,8 +455,16 @@ impl SpecialRules for Rules {
         // declaration made once a card's conditions hold, discards (Sandcrab-Cottage's included),
         // and the initiative use of a Future Offensive: each comes up now and then.
         matches!(
-            special.code,
-            SET_CARDS_REMAINING | PASSES_UP | PASSES_DOWN | DECLARE_MANDATORY | DISCARD | SANDCRAB | FO_INITIATIVE
+            Decision::of(special),
+            Some(
+                Decision::HandSize
+                    | Decision::PassesUp
+                    | Decision::PassesDown
+                    | Decision::DeclareMandatory
+                    | Decision::Discard
+                    | Decision::SandcrabCottage
+                    | Decision::FutureOffensiveInitiative
+            )
         )
     }
 
@@ -415,10 +518,10 @@ impl SpecialRules for Rules {
                 if up.is_empty() {
                     for (slot, i) in face_down_places(table, active) {
                         let n = u8::try_from(slot.index() * 16 + i).unwrap_or(0);
-                        out.push(special(SWAP_OUT, active, None, n));
+                        out.push(special(Decision::SwapOut, active, None, n));
                     }
                 } else {
-                    out.extend(up.into_iter().map(|c| special(SWAP_OUT, active, Some(c), 0)));
+                    out.extend(up.into_iter().map(|c| special(Decision::SwapOut, active, Some(c), 0)));
                 }
             } else {
                 let chosen = id_of(swap);
@@ -431,7 +534,7 @@ impl SpecialRules for Rules {
                     .filter(|d| d.face_up && Some(d.card) != chosen && Some(d.card) != event)
                     .map(|d| d.card)
                     .collect();
-                out.extend(discards.into_iter().map(|c| special(SWAP_IN, active, Some(c), 0)));
+                out.extend(discards.into_iter().map(|c| special(Decision::SwapIn, active, Some(c), 0)));
             }
         }
 
@@ -439,7 +542,7 @@ impl SpecialRules for Rules {
             if let Some(card) = find_named(table, ALLIES, ARCADIA_CONFERENCE)
                 && !on_top(table, ALLIES, card)
             {
-                out.push(special(ARCADIA, ALLIES, None, 0));
+                out.push(special(Decision::ArcadiaConference, ALLIES, None, 0));
             }
             let opening = [COL_TSUJI, CENTRAL_FORCE, KONDO].map(|n| find_named(table, JAPAN, n));
             if let [Some(tsuji), Some(central), Some(kondo)] = opening
@@ -447,36 +550,34 @@ impl SpecialRules for Rules {
                     && face_up_in(table, JAPAN, SlotName::B, central)
                     && on_top(table, JAPAN, kondo))
             {
-                out.push(special(JAPANESE_OPENING, JAPAN, None, 0));
+                out.push(special(Decision::JapaneseOpeningHand, JAPAN, None, 0));
             }
             if let Some(kondo) = opening[2]
                 && !on_top(table, JAPAN, kondo)
             {
-                out.push(special(KONDO_1942, JAPAN, None, 0));
+                out.push(special(Decision::Kondo1942, JAPAN, None, 0));
             }
             if let Some(savo) = find_named(table, JAPAN, SAVO_ISLAND)
                 && !on_top(table, JAPAN, savo)
             {
-                out.push(special(SOUTH_PACIFIC, JAPAN, None, 0));
+                out.push(special(Decision::SouthPacific, JAPAN, None, 0));
             }
             if active == JAPAN {
-                out.push(special(PLAN_ORANGE, ALLIES, None, 0));
+                out.push(special(Decision::PlanOrange, ALLIES, None, 0));
             }
             let mut candidates = Vec::new();
             burma_choices(table, &mut candidates);
             if held_in(table, JAPAN, FO_PLACE).is_empty() && !candidates.is_empty() {
-                out.push(special(BURMA, JAPAN, None, OPEN_CHOICE));
+                out.push(special(Decision::Burma, JAPAN, None, OPEN_CHOICE));
             }
             // Once a scenario's setup is under way, the other scenarios' steps are gone.
             let made = u8::try_from(table.marker(SCENARIO_MADE, JAPAN)).unwrap_or(0);
             if made != 0 {
                 out.retain(|a| match a {
-                    TableAction::Special(s)
-                        if [ARCADIA, JAPANESE_OPENING, KONDO_1942, SOUTH_PACIFIC, PLAN_ORANGE, BURMA]
-                            .contains(&s.code) =>
-                    {
-                        scenario_of(s.code) == made
-                    }
+                    TableAction::Special(s) => match Decision::of(*s) {
+                        Some(step) if step.is_scenario_step() => scenario_of(step).scenario_marker() == i32::from(made),
+                        _ => true,
+                    },
                     _ => true,
                 });
             }
@@ -486,15 +587,15 @@ impl SpecialRules for Rules {
             for side in [JAPAN, ALLIES] {
                 for n in 4..=7u8 {
                     if table.cards_remaining(side) != n {
-                        out.push(special(SET_CARDS_REMAINING, side, None, n));
+                        out.push(special(Decision::HandSize, side, None, n));
                     }
                 }
-                out.push(special(PASSES_UP, side, None, 0));
+                out.push(special(Decision::PassesUp, side, None, 0));
                 if table.marker(PASSES, side) > 0 {
-                    out.push(special(PASSES_DOWN, side, None, 0));
+                    out.push(special(Decision::PassesDown, side, None, 0));
                 }
                 if table.marker(RESHUFFLE_DUE, side) == 1 {
-                    out.push(special(MANDATORY_RESHUFFLE, side, None, 0));
+                    out.push(special(Decision::MandatoryReshuffle, side, None, 0));
                 }
             }
             // With one card remaining, a face-up Mandatory card is played without rolling.
@@ -502,8 +603,8 @@ impl SpecialRules for Rules {
             if table.cards_remaining(active) == 1 && !forced.is_empty() {
                 out.retain(|a| !matches!(a, TableAction::Roll | TableAction::PlayBeside { .. }));
                 for card in forced {
-                    out.push(special(MANDATORY_PLAY, active, Some(card), OPERATIONS));
-                    out.push(special(MANDATORY_PLAY, active, Some(card), EVENT));
+                    out.push(special(Decision::MandatoryPlay, active, Some(card), OPERATIONS));
+                    out.push(special(Decision::MandatoryPlay, active, Some(card), EVENT));
                 }
             }
             // Discarding Tojo Resigns or Soviets Invade Manchuria (or a Mandatory card) goes through
@@ -518,7 +619,7 @@ impl SpecialRules for Rules {
                 }
                 _ => true,
             });
-            out.extend(replaced.into_iter().map(|c| special(DISCARD, active, Some(c), 0)));
+            out.extend(replaced.into_iter().map(|c| special(Decision::Discard, active, Some(c), 0)));
         }
 
         // The Offensive Segment pass, after the roll.
@@ -530,14 +631,14 @@ impl SpecialRules for Rules {
             super::pass_after_roll_only_as_last_resort(table, out);
             if table.marker(PASSES, active) > 0 {
                 out.retain(|a| !matches!(a, TableAction::Pass));
-                out.push(special(PASS, active, None, 0));
+                out.push(special(Decision::OffensiveSegmentPass, active, None, 0));
             }
             // A "C" result lets the side play a Future Offensive instead.
             if matches!(face, 1 | 3 | 5) {
                 for card in held_in(table, active, FO_PLACE) {
                     out.retain(|a| !matches!(a, TableAction::Pass));
-                    out.push(special(FO_PLAY, active, Some(card), OPERATIONS));
-                    out.push(special(FO_PLAY, active, Some(card), EVENT));
+                    out.push(special(Decision::FutureOffensivePlay, active, Some(card), OPERATIONS));
+                    out.push(special(Decision::FutureOffensivePlay, active, Some(card), EVENT));
                 }
             }
         }
@@ -546,14 +647,14 @@ impl SpecialRules for Rules {
         for side in [JAPAN, ALLIES] {
             for card in visible(table, side) {
                 if may_be_mandatory(table, card) && !table.tags.iter().any(|(c, m)| *c == card && *m == MANDATORY_TAG) {
-                    out.push(special(DECLARE_MANDATORY, side, Some(card), 0));
+                    out.push(special(Decision::DeclareMandatory, side, Some(card), 0));
                 }
             }
         }
         // Operation Sandcrab-Cottage may be discarded as a play at any time.
         for card in visible(table, ALLIES) {
             if is(table, card, ALLIES, SANDCRAB_COTTAGE) {
-                out.push(special(SANDCRAB, ALLIES, Some(card), 0));
+                out.push(special(Decision::SandcrabCottage, ALLIES, Some(card), 0));
             }
         }
         // The inactive side's Reactions: a face-up card, or a Future Offensive.
@@ -561,60 +662,62 @@ impl SpecialRules for Rules {
         if table.cards_remaining(inactive) >= need {
             // A card the manifest says is no Reaction card is not offered.
             for card in visible(table, inactive).into_iter().filter(|c| table.flags(*c).reaction != Some(false)) {
-                out.push(special(REACTION, inactive, Some(card), 0));
+                out.push(special(Decision::Reaction, inactive, Some(card), 0));
             }
         }
         if table.cards_remaining(inactive) >= 1 {
             for card in held_in(table, inactive, FO_PLACE) {
-                out.push(special(FO_REACTION, inactive, Some(card), 0));
+                out.push(special(Decision::FutureOffensiveReaction, inactive, Some(card), 0));
             }
         }
         // A Future Offensive played as an EC Offensive to win initiative.
         for side in [active, inactive] {
             for card in held_in(table, side, FO_PLACE) {
-                out.push(special(FO_INITIATIVE, side, Some(card), 0));
+                out.push(special(Decision::FutureOffensiveInitiative, side, Some(card), 0));
             }
         }
         for side in [active, inactive] {
             if table.marker(MAY_DRAW, side) != 0 {
-                out.push(special(DRAW_CARD, side, None, 0));
+                out.push(special(Decision::DrawOneStrategyCard, side, None, 0));
             }
         }
         if let Some(card) = id_of(table.marker(JAPAN_LOSS, ALLIES))
             && table.cards_remaining(JAPAN) > 0
         {
-            out.push(special(JAPAN_LOSES_CARD, ALLIES, Some(card), 0));
+            out.push(special(Decision::JapanLosesCard, ALLIES, Some(card), 0));
         }
     }
 
     fn apply(&self, table: &mut CardTable, sp: Special) {
         let side = sp.side;
         let refill = table.sheet().discard_refill;
-        match (sp.code, sp.card) {
-            (SET_CARDS_REMAINING, _) => table.cards_remaining[side as usize] = sp.n,
-            (PASSES_UP, _) => {
+        let Some(decision) = Decision::of(sp) else {
+            tidy(table);
+            return;
+        };
+        match (decision, sp.card) {
+            (Decision::HandSize, _) => table.cards_remaining[side as usize] = sp.n,
+            (Decision::PassesUp, _) => {
                 let n = table.marker(PASSES, side);
                 table.set_marker(PASSES, side, n + 1);
             }
-            (PASSES_DOWN, _) => {
+            (Decision::PassesDown, _) => {
                 let n = table.marker(PASSES, side);
                 table.set_marker(PASSES, side, (n - 1).max(0));
             }
-            (PASS, _) => {
+            (Decision::OffensiveSegmentPass, _) => {
                 let n = table.marker(PASSES, side);
                 if n > 0 {
                     table.set_marker(PASSES, side, n - 1);
                     table.end_turn();
                 }
             }
-            (ARCADIA | JAPANESE_OPENING | KONDO_1942 | SOUTH_PACIFIC | PLAN_ORANGE | BURMA, _)
-                if table.marker(SCENARIO_MADE, JAPAN) == 0 =>
-            {
-                table.set_marker(SCENARIO_MADE, JAPAN, i32::from(scenario_of(sp.code)));
+            (step, _) if step.is_scenario_step() && table.marker(SCENARIO_MADE, JAPAN) == 0 => {
+                table.set_marker(SCENARIO_MADE, JAPAN, scenario_of(step).scenario_marker());
                 self.apply(table, sp);
             }
-            (ARCADIA, _) => place_on_deck(table, ALLIES, ARCADIA_CONFERENCE),
-            (JAPANESE_OPENING, _) => {
+            (Decision::ArcadiaConference, _) => place_on_deck(table, ALLIES, ARCADIA_CONFERENCE),
+            (Decision::JapaneseOpeningHand, _) => {
                 if let Some(card) = find_named(table, JAPAN, COL_TSUJI) {
                     put_in_slot(table, JAPAN, SlotName::A, card);
                 }
@@ -623,14 +726,14 @@ impl SpecialRules for Rules {
                 }
                 place_on_deck(table, JAPAN, KONDO);
             }
-            (KONDO_1942, _) => place_on_deck(table, JAPAN, KONDO),
-            (SOUTH_PACIFIC, _) => place_on_deck(table, JAPAN, SAVO_ISLAND),
-            (PLAN_ORANGE, _) => {
+            (Decision::Kondo1942, _) => place_on_deck(table, JAPAN, KONDO),
+            (Decision::SouthPacific, _) => place_on_deck(table, JAPAN, SAVO_ISLAND),
+            (Decision::PlanOrange, _) => {
                 table.cards_remaining = [1, 2];
                 table.active = ALLIES;
             }
-            (BURMA, _) if sp.n == OPEN_CHOICE => table.set_marker(BURMA_CHOOSING, JAPAN, 1),
-            (BURMA, card) => {
+            (Decision::Burma, _) if sp.n == OPEN_CHOICE => table.set_marker(BURMA_CHOOSING, JAPAN, 1),
+            (Decision::Burma, card) => {
                 table.set_marker(BURMA_CHOOSING, JAPAN, 0);
                 let card = card.or_else(|| {
                     let d = table.deck_index(JAPAN);
@@ -648,7 +751,7 @@ impl SpecialRules for Rules {
                 }
                 table.cards_remaining[JAPAN as usize] = 3;
             }
-            (FO_PLAY, Some(card)) => {
+            (Decision::FutureOffensivePlay, Some(card)) => {
                 let released = table.release(card).is_some();
                 if released {
                     table.put_in_discards(side, card);
@@ -656,29 +759,29 @@ impl SpecialRules for Rules {
                     note_play(table, side, card, sp.n);
                 }
             }
-            (FO_REACTION | FO_INITIATIVE, Some(card)) => {
+            (Decision::FutureOffensiveReaction | Decision::FutureOffensiveInitiative, Some(card)) => {
                 let released = table.release(card).is_some();
                 if released {
                     table.put_in_discards(side, card);
-                    if sp.code == FO_REACTION {
+                    if decision == Decision::FutureOffensiveReaction {
                         table.set_marker(MAY_DRAW, side, card_value(card));
                     }
                 }
             }
-            (REACTION, Some(card)) => {
+            (Decision::Reaction, Some(card)) => {
                 let discarded = table.discard_card(side, card, Some(refill)).is_some();
                 if discarded {
                     lower(table, side);
                     table.set_marker(MAY_DRAW, side, card_value(card));
                 }
             }
-            (DRAW_CARD, _) => {
+            (Decision::DrawOneStrategyCard, _) => {
                 let cr = &mut table.cards_remaining[side as usize];
                 *cr = (*cr + 1).min(MAX_MARKER);
                 table.set_marker(MAY_DRAW, side, 0);
             }
-            (DECLARE_MANDATORY, Some(card)) => table.tags.push((card, MANDATORY_TAG)),
-            (MANDATORY_PLAY, Some(card)) => {
+            (Decision::DeclareMandatory, Some(card)) => table.tags.push((card, MANDATORY_TAG)),
+            (Decision::MandatoryPlay, Some(card)) => {
                 let discarded = table.discard_card(side, card, Some(refill)).is_some();
                 if discarded {
                     lower(table, side);
@@ -686,13 +789,13 @@ impl SpecialRules for Rules {
                     note_play(table, side, card, sp.n);
                 }
             }
-            (DISCARD, Some(card)) => {
+            (Decision::Discard, Some(card)) => {
                 let discarded = table.discard_card(side, card, Some(refill)).is_some();
                 if discarded && forces_reshuffle(table, card) {
                     table.set_marker(RESHUFFLE_DUE, side, 1);
                 }
             }
-            (SANDCRAB, Some(card)) => {
+            (Decision::SandcrabCottage, Some(card)) => {
                 let discarded = table.discard_card(side, card, Some(refill)).is_some();
                 if discarded {
                     lower(table, side);
@@ -705,7 +808,7 @@ impl SpecialRules for Rules {
                     }
                 }
             }
-            (MANDATORY_RESHUFFLE, _) => {
+            (Decision::MandatoryReshuffle, _) => {
                 let d = table.deck_index(side);
                 let top = table.decks[d].top.take();
                 for stack in &mut table.displays[side as usize].slots {
@@ -720,7 +823,7 @@ impl SpecialRules for Rules {
                 }
                 table.set_marker(RESHUFFLE_DUE, side, 0);
             }
-            (SWAP_OUT, card) => {
+            (Decision::SwapOut, card) => {
                 let card = match card {
                     Some(c) => Some(c),
                     None => {
@@ -737,7 +840,7 @@ impl SpecialRules for Rules {
                     table.set_marker(SWAP, side, card_value(card));
                 }
             }
-            (SWAP_IN, Some(incoming)) => {
+            (Decision::SwapIn, Some(incoming)) => {
                 let Some(outgoing) = id_of(table.marker(SWAP, side)) else { return };
                 let d = table.deck_index(side);
                 let Some(i) = table.decks[d].discard.iter().position(|x| x.card == incoming) else { return };
@@ -753,7 +856,7 @@ impl SpecialRules for Rules {
                 table.decks[d].discard(outgoing);
                 table.set_marker(SWAP, side, 0);
             }
-            (JAPAN_LOSES_CARD, _) => {
+            (Decision::JapanLosesCard, _) => {
                 lower(table, JAPAN);
                 table.set_marker(JAPAN_LOSS, ALLIES, 0);
             }
@@ -793,61 +896,71 @@ impl SpecialRules for Rules {
     fn id(&self, sp: Special) -> String {
         let card = sp.card.map_or(0, |c| c.0);
         let side = if sp.side == JAPAN { "japan" } else { "allies" };
-        match sp.code {
-            SET_CARDS_REMAINING => format!("eots-hand-size-{side}-{}", sp.n),
-            PASSES_UP => format!("eots-passes-{side}-up"),
-            PASSES_DOWN => format!("eots-passes-{side}-down"),
-            PASS => "eots-pass".into(),
-            ARCADIA => "eots-historical-arcadia-conference".into(),
-            JAPANESE_OPENING => "eots-historical-japanese-opening".into(),
-            KONDO_1942 => "eots-1942-kondo-on-deck".into(),
-            SOUTH_PACIFIC => "eots-south-pacific-savo-on-deck".into(),
-            PLAN_ORANGE => "eots-plan-orange".into(),
-            BURMA if sp.n == OPEN_CHOICE => "eots-burma".into(),
-            BURMA if sp.card.is_some() => format!("eots-burma-fo-{card}"),
-            BURMA => "eots-burma-fo-unseen".into(),
-            FO_PLAY => format!("eots-fo-play-{card}-{}", purpose_word(sp.n)),
-            FO_REACTION => format!("eots-fo-reaction-{card}"),
-            FO_INITIATIVE => format!("eots-fo-initiative-{card}"),
-            REACTION => format!("eots-reaction-{card}"),
-            DRAW_CARD => format!("eots-draw-one-card-{side}"),
-            DECLARE_MANDATORY => format!("eots-mandatory-{card}"),
-            MANDATORY_PLAY => format!("eots-mandatory-play-{card}-{}", purpose_word(sp.n)),
-            DISCARD => format!("eots-discard-{card}"),
-            SANDCRAB => format!("eots-sandcrab-discard-{card}"),
-            MANDATORY_RESHUFFLE => format!("eots-mandatory-reshuffle-{side}"),
-            SWAP_OUT if sp.card.is_some() => format!("eots-swap-out-{card}"),
-            SWAP_OUT => {
+        // A code this game does not use is named as the common table names any special action.
+        let Some(decision) = Decision::of(sp) else { return super::CommonOnly.id(sp) };
+        match decision {
+            Decision::HandSize => format!("eots-hand-size-{side}-{}", sp.n),
+            Decision::PassesUp => format!("eots-passes-{side}-up"),
+            Decision::PassesDown => format!("eots-passes-{side}-down"),
+            Decision::OffensiveSegmentPass => "eots-pass".into(),
+            Decision::ArcadiaConference => "eots-historical-arcadia-conference".into(),
+            Decision::JapaneseOpeningHand => "eots-historical-japanese-opening".into(),
+            Decision::Kondo1942 => "eots-1942-kondo-on-deck".into(),
+            Decision::SouthPacific => "eots-south-pacific-savo-on-deck".into(),
+            Decision::PlanOrange => "eots-plan-orange".into(),
+            Decision::Burma if sp.n == OPEN_CHOICE => "eots-burma".into(),
+            Decision::Burma if sp.card.is_some() => format!("eots-burma-fo-{card}"),
+            Decision::Burma => "eots-burma-fo-unseen".into(),
+            Decision::FutureOffensivePlay => format!("eots-fo-play-{card}-{}", purpose_word(sp.n)),
+            Decision::FutureOffensiveReaction => format!("eots-fo-reaction-{card}"),
+            Decision::FutureOffensiveInitiative => format!("eots-fo-initiative-{card}"),
+            Decision::Reaction => format!("eots-reaction-{card}"),
+            Decision::DrawOneStrategyCard => format!("eots-draw-one-card-{side}"),
+            Decision::DeclareMandatory => format!("eots-mandatory-{card}"),
+            Decision::MandatoryPlay => format!("eots-mandatory-play-{card}-{}", purpose_word(sp.n)),
+            Decision::Discard => format!("eots-discard-{card}"),
+            Decision::SandcrabCottage => format!("eots-sandcrab-discard-{card}"),
+            Decision::MandatoryReshuffle => format!("eots-mandatory-reshuffle-{side}"),
+            Decision::SwapOut if sp.card.is_some() => format!("eots-swap-out-{card}"),
+            Decision::SwapOut => {
                 let slot = SlotName::ALL.get(usize::from(sp.n / 16)).map_or('?', |s| s.letter());
                 format!("eots-swap-out-face-down-{slot}-{}", sp.n % 16)
             }
-            SWAP_IN => format!("eots-swap-in-{card}"),
-            JAPAN_LOSES_CARD => "eots-japan-loses-a-card".into(),
-            _ => format!("special-{}-{}-{card}-{}", sp.code, sp.side, sp.n),
+            Decision::SwapIn => format!("eots-swap-in-{card}"),
+            Decision::JapanLosesCard => "eots-japan-loses-a-card".into(),
         }
     }
 
     fn label(&self, table: &CardTable, sp: Special) -> String {
         let side = side_name(table, sp.side).to_string();
         let card = sp.card.map(|c| table.card_label(c)).unwrap_or_default();
-        match sp.code {
-            SET_CARDS_REMAINING => format!("{side}: Cards Remaining {} (this game turn's hand size)", sp.n),
-            PASSES_UP => format!("{side}: one more pass available this Offensive Segment"),
-            PASSES_DOWN => format!("{side}: one pass fewer available"),
-            PASS => format!("{side}: use a pass marker instead of playing a card (Cards Remaining unchanged)"),
-            ARCADIA => "Historical Variant: the Allies keep Arcadia Conference: put it face-up on their deck".into(),
-            JAPANESE_OPENING => {
+        let Some(decision) = Decision::of(sp) else { return super::CommonOnly.label(table, sp) };
+        match decision {
+            Decision::HandSize => format!("{side}: Cards Remaining {} (this game turn's hand size)", sp.n),
+            Decision::PassesUp => format!("{side}: one more pass available this Offensive Segment"),
+            Decision::PassesDown => format!("{side}: one pass fewer available"),
+            Decision::OffensiveSegmentPass => {
+                format!("{side}: use a pass marker instead of playing a card (Cards Remaining unchanged)")
+            }
+            Decision::ArcadiaConference => {
+                "Historical Variant: the Allies keep Arcadia Conference: put it face-up on their deck".into()
+            }
+            Decision::JapaneseOpeningHand => {
                 "Historical Japanese opening hand: Col. Tsuji face-up in A, Central Force face-up in B, \
                  VADM Kondo face-up on the deck"
                     .into()
             }
-            KONDO_1942 => "1942 scenario: put VADM Kondo face-up on the Japanese deck".into(),
-            SOUTH_PACIFIC => "South Pacific: put Japanese Counterattack at Savo Island face-up on the deck".into(),
-            PLAN_ORANGE => "Plan Orange: Japan's Cards Remaining 1, the Allies' 2, and the Allies go first".into(),
-            BURMA if sp.n == OPEN_CHOICE => {
+            Decision::Kondo1942 => "1942 scenario: put VADM Kondo face-up on the Japanese deck".into(),
+            Decision::SouthPacific => {
+                "South Pacific: put Japanese Counterattack at Savo Island face-up on the deck".into()
+            }
+            Decision::PlanOrange => {
+                "Plan Orange: Japan's Cards Remaining 1, the Allies' 2, and the Allies go first".into()
+            }
+            Decision::Burma if sp.n == OPEN_CHOICE => {
                 "Burma scenario: choose Japan's Future Offensive among its Burma events (#3, 8, 16, 40, 48, 50)".into()
             }
-            BURMA if sp.card.is_some() => {
+            Decision::Burma if sp.card.is_some() => {
                 // A card out of sight is named by its number only, like any unseen card.
                 let what = match sp.card {
                     Some(c) if !visible(table, JAPAN).contains(&c) => {
@@ -857,38 +970,49 @@ impl SpecialRules for Rules {
                 };
                 format!("Burma: {what} becomes Japan's Future Offensive; Japan's Cards Remaining 3")
             }
-            BURMA => "Burma: take the Japanese Future Offensive of your choice (event #3, 8, 16, 40, 48 or 50) \
+            Decision::Burma => {
+                "Burma: take the Japanese Future Offensive of your choice (event #3, 8, 16, 40, 48 or 50) \
                       from the deck; Japan's Cards Remaining 3"
-                .into(),
-            FO_PLAY => format!("{side}: play the Future Offensive {card} for {} (its only play this turn)", {
-                if sp.n == EVENT { "its event (EC)" } else { "operations (OC)" }
-            }),
-            FO_REACTION => format!("{side}: play the Future Offensive {card} in reaction (no card remaining spent)"),
-            FO_INITIATIVE => format!("{side}: play the Future Offensive {card} as an EC Offensive to win initiative"),
-            REACTION => format!("{side}: play {card} as a Reaction card (one card remaining)"),
-            DRAW_CARD => format!(
+                    .into()
+            }
+            Decision::FutureOffensivePlay => {
+                format!("{side}: play the Future Offensive {card} for {} (its only play this turn)", {
+                    if sp.n == EVENT { "its event (EC)" } else { "operations (OC)" }
+                })
+            }
+            Decision::FutureOffensiveReaction => {
+                format!("{side}: play the Future Offensive {card} in reaction (no card remaining spent)")
+            }
+            Decision::FutureOffensiveInitiative => {
+                format!("{side}: play the Future Offensive {card} as an EC Offensive to win initiative")
+            }
+            Decision::Reaction => format!("{side}: play {card} as a Reaction card (one card remaining)"),
+            Decision::DrawOneStrategyCard => format!(
                 "{side}: the event just played said \"draw one strategy card\": Cards Remaining +1 \
                  (no card spent from the display; one gained from a Future Offensive)"
             ),
-            DECLARE_MANDATORY => format!("{side}: the conditions of {card} are met: it is now a Mandatory card"),
-            MANDATORY_PLAY => format!("{side}: with one card remaining, play the Mandatory {card} for {}", {
+            Decision::DeclareMandatory => {
+                format!("{side}: the conditions of {card} are met: it is now a Mandatory card")
+            }
+            Decision::MandatoryPlay => format!("{side}: with one card remaining, play the Mandatory {card} for {}", {
                 if sp.n == EVENT { "its event" } else { "operations" }
             }),
-            DISCARD => format!("{side}: discard {card}"),
-            SANDCRAB => format!("{side}: discard {card} instead of playing its event (it counts as a play)"),
-            MANDATORY_RESHUFFLE => format!(
+            Decision::Discard => format!("{side}: discard {card}"),
+            Decision::SandcrabCottage => {
+                format!("{side}: discard {card} instead of playing its event (it counts as a play)")
+            }
+            Decision::MandatoryReshuffle => format!(
                 "{side}: end-of-turn reshuffle: face-down cards and discards into the deck, a face-up top card kept on top"
             ),
-            SWAP_OUT if sp.card.is_some() => format!("{side}: swap {card} for a card of the discard pile"),
-            SWAP_OUT => {
+            Decision::SwapOut if sp.card.is_some() => format!("{side}: swap {card} for a card of the discard pile"),
+            Decision::SwapOut => {
                 let slot = SlotName::ALL.get(usize::from(sp.n / 16)).map_or('?', |s| s.letter());
                 format!("{side}: no card is face-up: turn the face-down card in slot {slot} and swap it")
             }
-            SWAP_IN => format!("{side}: take {card} from the discard pile in its place"),
-            JAPAN_LOSES_CARD => {
+            Decision::SwapIn => format!("{side}: take {card} from the discard pile in its place"),
+            Decision::JapanLosesCard => {
                 format!("the event of {card} (or Halsey's bonus) happened: Japan's Cards Remaining -1")
             }
-            _ => format!("special action {}", sp.code),
         }
     }
 
@@ -908,7 +1032,7 @@ impl SpecialRules for Rules {
                     .into(),
             );
             let made = u8::try_from(table.marker(SCENARIO_MADE, JAPAN)).unwrap_or(0);
-            if made == 0 || made == PLAN_ORANGE {
+            if made == 0 || i32::from(made) == Decision::PlanOrange.scenario_marker() {
                 out.push("Plan Orange uses its own decks: play its cards #1 and #2 before setting the markers.".into());
             }
             if !named {
@@ -1030,13 +1154,13 @@ fn burma_choices(table: &CardTable, out: &mut Vec<TableAction>) {
             && !discarded.contains(&card)
             && !table.held.iter().any(|h| h.card == card)
         {
-            out.push(special(BURMA, JAPAN, Some(card), 0));
+            out.push(special(Decision::Burma, JAPAN, Some(card), 0));
         }
     }
     let d = table.deck_index(JAPAN);
     let unseen_anonymous = table.decks[d].pool.iter().any(|c| table.card_name(*c).is_none())
         || table.display(JAPAN).cards().any(|(_, _, p)| !p.face_up && table.card_name(p.card).is_none());
     if unseen_anonymous {
-        out.push(special(BURMA, JAPAN, None, 0));
+        out.push(special(Decision::Burma, JAPAN, None, 0));
     }
 }

@@ -9,45 +9,30 @@
 //!
 //! Cards are recognised by their deck and the printed number a manifest gives them. Rules that
 //! need a named card are not offered without one, and the reminders say what to do by hand.
+//!
+//! The submodules hold the decisions with their ids and labels (`decision`), the scenario setups and
+//! the card moves they make (`setup`), the decisions on offer at each moment (`legal`) and the
+//! reminders (`reminders`); this file keeps card recognition, the markers and the carrying out of
+//! each decision.
+
+mod decision;
+mod legal;
+mod reminders;
+mod setup;
 
 use super::{Special, SpecialRules};
 use crate::card::{CardId, Placed};
-use crate::playsheet::Facing;
 use crate::scenario::Scenario;
 use crate::slot::SlotName;
-use crate::table::{CardTable, Held, MAX_MARKER, Pending, Phase};
+use crate::table::{CardTable, Held, MAX_MARKER, Phase};
 use crate::table_action::TableAction;
+use decision::Decision;
+use setup::{
+    BURMA_CHOOSING, OPEN_CHOICE, SCENARIO_MADE, place_on_deck, put_in_slot, put_on_top, refill_face_down, scenario_of,
+    take_anywhere,
+};
 
 pub(super) struct Rules;
-
-/// The scenario setups this module carries out; the campaign is the table as dealt.
-static SCENARIOS: [Scenario; 5] = [
-    Scenario {
-        id: "historical",
-        summary: "Historical Variant: Arcadia Conference face-up on the Allied deck; Col. Tsuji in A and Central Force in B face-up and VADM Kondo face-up on the Japanese deck",
-        steps: &[ARCADIA, JAPANESE_OPENING],
-    },
-    Scenario {
-        id: "1942",
-        summary: "1942: VADM Kondo face-up on the Japanese deck (17.25.E); Arcadia Conference (D) and the Japanese opening (F) stay on offer",
-        steps: &[KONDO_1942],
-    },
-    Scenario {
-        id: "south-pacific",
-        summary: "South Pacific: Battle of Savo Island face-up on the Japanese deck",
-        steps: &[SOUTH_PACIFIC],
-    },
-    Scenario {
-        id: "plan-orange",
-        summary: "Plan Orange: Japan 1 card remaining, the Allies 2, and the Allies move first",
-        steps: &[PLAN_ORANGE],
-    },
-    Scenario {
-        id: "burma",
-        summary: "Burma: Japan picks its Future Offensive among its Burma events (or an unseen card) and keeps 3 cards remaining",
-        steps: &[BURMA],
-    },
-];
 
 const JAPAN: u8 = 0;
 const ALLIES: u8 = 1;
@@ -58,31 +43,6 @@ const EVENT: u8 = 1;
 /// "Reaction" is the inactive side's answer (this game's own decision), never the active side's play.
 const REACTION_PURPOSE: u8 = 2;
 const FUTURE_OFFENSIVE: u8 = 3;
-
-// The decisions this game adds.
-const SET_CARDS_REMAINING: u8 = 1;
-const PASSES_UP: u8 = 2;
-const PASSES_DOWN: u8 = 3;
-const PASS: u8 = 4;
-const ARCADIA: u8 = 5;
-const JAPANESE_OPENING: u8 = 6;
-const KONDO_1942: u8 = 7;
-const SOUTH_PACIFIC: u8 = 8;
-const PLAN_ORANGE: u8 = 9;
-const BURMA: u8 = 10;
-const FO_PLAY: u8 = 12;
-const FO_REACTION: u8 = 13;
-const FO_INITIATIVE: u8 = 14;
-const REACTION: u8 = 15;
-const DRAW_CARD: u8 = 16;
-const DECLARE_MANDATORY: u8 = 17;
-const MANDATORY_PLAY: u8 = 18;
-const DISCARD: u8 = 19;
-const SANDCRAB: u8 = 20;
-const MANDATORY_RESHUFFLE: u8 = 21;
-const SWAP_OUT: u8 = 22;
-const SWAP_IN: u8 = 23;
-const JAPAN_LOSES_CARD: u8 = 24;
 
 // Markers.
 /// Passes each side has left in this Offensive Segment.
@@ -115,10 +75,6 @@ const TOJO_RESIGNS: u16 = 43;
 const SANDCRAB_COTTAGE: u16 = 30;
 const SOVIETS_INVADE: u16 = 79;
 const BURMA_EVENTS: [u16; 6] = [3, 8, 16, 40, 48, 50];
-
-fn special(code: u8, side: u8, card: Option<CardId>, n: u8) -> TableAction {
-    TableAction::Special(Special { code, side, card, n })
-}
 
 fn side_name(table: &CardTable, side: u8) -> &str {
     &table.sheet().sides[(side & 1) as usize]
@@ -204,98 +160,6 @@ fn setup_time(table: &CardTable) -> bool {
     table.turn == 1 && is_start(table)
 }
 
-/// The scenario setup made so far (the code of its first step; 0: none).
-const SCENARIO_MADE: &str = "scenario set up";
-/// Set while Japan chooses its Burma Future Offensive: the six candidates are a question of their
-/// own, asked once the player picked the Burma scenario, so the first screen lists Burma once.
-const BURMA_CHOOSING: &str = "choosing the Burma Future Offensive";
-/// `n` of the Burma step that opens the choice.
-const OPEN_CHOICE: u8 = 1;
-
-/// The scenario a setup step belongs to. Arcadia Conference (17.25.D), Kondo on the deck (17.25.E)
-/// and the historical Japanese opening (17.25.F) are one family: the Historical Variant takes D and
-/// F, the 1942 scenario any of the three, so they combine freely; the other setups stand alone.
-fn scenario_of(code: u8) -> u8 {
-    if matches!(code, JAPANESE_OPENING | KONDO_1942) { ARCADIA } else { code }
-}
-
-/// Removes a card from wherever it lies (deck, deck top, display, discards, held). A slot it
-/// leaves is refilled later by [`refill_face_down`].
-fn take_anywhere(table: &mut CardTable, side: u8, card: CardId) -> bool {
-    let d = table.deck_index(side);
-    if table.decks[d].draw(card) {
-        return true;
-    }
-    if table.decks[d].top == Some(card) {
-        table.decks[d].top = None;
-        return true;
-    }
-    if table.displays[side as usize].take(card).is_some() {
-        return true;
-    }
-    if let Some(i) = table.decks[d].discard.iter().position(|x| x.card == card) {
-        table.decks[d].discard.remove(i);
-        return true;
-    }
-    table.release(card).is_some()
-}
-
-/// Queues a face-down card for every short slot (A, B, D, E) of a display.
-fn refill_face_down(table: &mut CardTable, side: u8) {
-    let display = &table.displays[side as usize];
-    let fills: Vec<Pending> = [SlotName::A, SlotName::B, SlotName::D, SlotName::E]
-        .into_iter()
-        .flat_map(|slot| {
-            let missing = (display.target[slot.index()] as usize).saturating_sub(display.slot(slot).len());
-            std::iter::repeat_n(Pending::Fill { side, slot, facing: Facing::FaceDown, only_if_short: true }, missing)
-        })
-        .collect();
-    table.pending.extend(fills);
-}
-
-/// Puts a card (already taken out) face-up on top of `side`'s deck. While refills are still owed
-/// it waits beside the deck (they would take it), and a decision puts it back afterwards.
-fn put_on_top(table: &mut CardTable, side: u8, card: CardId) {
-    let d = table.deck_index(side);
-    if let Some(old) = table.decks[d].top.take() {
-        table.decks[d].pool.push(old);
-    }
-    let owed = table.pending.iter().any(|p| matches!(p, Pending::Fill { side: s, .. } if *s == side));
-    if owed {
-        table.held.push(Held { card, side, place: TOP_PLACE });
-    } else {
-        table.decks[d].top = Some(card);
-    }
-}
-
-/// Puts a named card face-up in a slot; the slot's cards go back into the deck.
-fn put_in_slot(table: &mut CardTable, side: u8, slot: SlotName, card: CardId) {
-    if !take_anywhere(table, side, card) {
-        return;
-    }
-    let d = table.deck_index(side);
-    let old: Vec<Placed> = table.displays[side as usize].slot_mut(slot).drain(..).collect();
-    table.decks[d].pool.extend(old.into_iter().map(|p| p.card));
-    table.displays[side as usize].slot_mut(slot).push(Placed { card, face_up: true });
-}
-
-fn on_top(table: &CardTable, side: u8, card: CardId) -> bool {
-    table.deck_of(side).top == Some(card) || held_in(table, side, TOP_PLACE).contains(&card)
-}
-
-fn face_up_in(table: &CardTable, side: u8, slot: SlotName, card: CardId) -> bool {
-    table.display(side).slot(slot).iter().any(|p| p.card == card && p.face_up)
-}
-
-fn place_on_deck(table: &mut CardTable, side: u8, num: u16) {
-    if let Some(card) = find_named(table, side, num)
-        && take_anywhere(table, side, card)
-    {
-        refill_face_down(table, side);
-        put_on_top(table, side, card);
-    }
-}
-
 fn lower(table: &mut CardTable, side: u8) {
     let cr = &mut table.cards_remaining[side as usize];
     *cr = cr.saturating_sub(1);
@@ -336,10 +200,6 @@ fn turn_played(table: &mut CardTable) {
     table.phase = Phase::Choose { face, played: 1, slot_rest: None };
 }
 
-fn purpose_word(n: u8) -> &'static str {
-    if n == EVENT { "event" } else { "operations" }
-}
-
 /// The face-down cards of a display, by slot and position (never by card: they are unseen).
 fn face_down_places(table: &CardTable, side: u8) -> Vec<(SlotName, usize)> {
     table.display(side).cards().filter(|(_, _, p)| !p.face_up).map(|(s, i, _)| (s, i)).collect()
@@ -348,7 +208,7 @@ fn face_down_places(table: &CardTable, side: u8) -> Vec<(SlotName, usize)> {
 impl SpecialRules for Rules {
     fn reveals(&self, _table: &CardTable, special: Special) -> bool {
         // A face-down card swapped out is turned up first; the reshuffle draws a new top card.
-        matches!(special.code, SWAP_OUT | MANDATORY_RESHUFFLE)
+        matches!(Decision::of(special), Some(Decision::SwapOut | Decision::MandatoryReshuffle))
     }
 
     fn shown_markers(&self) -> &'static [(&'static str, super::MarkerShown)] {
@@ -360,8 +220,16 @@ impl SpecialRules for Rules {
         // declaration made once a card's conditions hold, discards (Sandcrab-Cottage's included),
         // and the initiative use of a Future Offensive: each comes up now and then.
         matches!(
-            special.code,
-            SET_CARDS_REMAINING | PASSES_UP | PASSES_DOWN | DECLARE_MANDATORY | DISCARD | SANDCRAB | FO_INITIATIVE
+            Decision::of(special),
+            Some(
+                Decision::HandSize
+                    | Decision::PassesUp
+                    | Decision::PassesDown
+                    | Decision::DeclareMandatory
+                    | Decision::Discard
+                    | Decision::SandcrabCottage
+                    | Decision::FutureOffensiveInitiative
+            )
         )
     }
 
@@ -381,240 +249,39 @@ impl SpecialRules for Rules {
     }
 
     fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
-        if super::is_chance(out) {
-            return;
-        }
-        // A hand holds at most seven cards in this game.
-        if table.cards_remaining(table.active()) >= 7 {
-            out.retain(|a| !matches!(a, TableAction::Marker(crate::table_action::MarkerOp::CardsRemainingUp)));
-        }
-        if table.marker(BURMA_CHOOSING, JAPAN) != 0 {
-            // The Burma question stands alone until it is answered.
-            out.clear();
-            burma_choices(table, out);
-            return;
-        }
-        if !in_turn(table) {
-            return;
-        }
-        let active = table.active();
-        let inactive = 1 - active;
-        let start = is_start(table);
-        out.retain(|a| match a {
-            TableAction::Play { purpose, .. }
-            | TableAction::PlayBeside { purpose, .. }
-            | TableAction::DigPlay { purpose, .. } => *purpose != REACTION_PURPOSE,
-            _ => true,
-        });
-
-        // A swap with the discards under way: choose the display card, then the discard.
-        let swap = table.marker(SWAP, active);
-        if swap != 0 && matches!(table.phase, Phase::Choose { .. }) {
-            if swap == -1 {
-                let up = visible(table, active);
-                if up.is_empty() {
-                    for (slot, i) in face_down_places(table, active) {
-                        let n = u8::try_from(slot.index() * 16 + i).unwrap_or(0);
-                        out.push(special(SWAP_OUT, active, None, n));
-                    }
-                } else {
-                    out.extend(up.into_iter().map(|c| special(SWAP_OUT, active, Some(c), 0)));
-                }
-            } else {
-                let chosen = id_of(swap);
-                // The event card doing the swap is not among the cards it can take back.
-                let event = id_of(table.marker(SWAP_EVENT, active));
-                let discards: Vec<CardId> = table
-                    .deck_of(active)
-                    .discard
-                    .iter()
-                    .filter(|d| d.face_up && Some(d.card) != chosen && Some(d.card) != event)
-                    .map(|d| d.card)
-                    .collect();
-                out.extend(discards.into_iter().map(|c| special(SWAP_IN, active, Some(c), 0)));
-            }
-        }
-
-        if setup_time(table) {
-            if let Some(card) = find_named(table, ALLIES, ARCADIA_CONFERENCE)
-                && !on_top(table, ALLIES, card)
-            {
-                out.push(special(ARCADIA, ALLIES, None, 0));
-            }
-            let opening = [COL_TSUJI, CENTRAL_FORCE, KONDO].map(|n| find_named(table, JAPAN, n));
-            if let [Some(tsuji), Some(central), Some(kondo)] = opening
-                && !(face_up_in(table, JAPAN, SlotName::A, tsuji)
-                    && face_up_in(table, JAPAN, SlotName::B, central)
-                    && on_top(table, JAPAN, kondo))
-            {
-                out.push(special(JAPANESE_OPENING, JAPAN, None, 0));
-            }
-            if let Some(kondo) = opening[2]
-                && !on_top(table, JAPAN, kondo)
-            {
-                out.push(special(KONDO_1942, JAPAN, None, 0));
-            }
-            if let Some(savo) = find_named(table, JAPAN, SAVO_ISLAND)
-                && !on_top(table, JAPAN, savo)
-            {
-                out.push(special(SOUTH_PACIFIC, JAPAN, None, 0));
-            }
-            if active == JAPAN {
-                out.push(special(PLAN_ORANGE, ALLIES, None, 0));
-            }
-            let mut candidates = Vec::new();
-            burma_choices(table, &mut candidates);
-            if held_in(table, JAPAN, FO_PLACE).is_empty() && !candidates.is_empty() {
-                out.push(special(BURMA, JAPAN, None, OPEN_CHOICE));
-            }
-            // Once a scenario's setup is under way, the other scenarios' steps are gone.
-            let made = u8::try_from(table.marker(SCENARIO_MADE, JAPAN)).unwrap_or(0);
-            if made != 0 {
-                out.retain(|a| match a {
-                    TableAction::Special(s)
-                        if [ARCADIA, JAPANESE_OPENING, KONDO_1942, SOUTH_PACIFIC, PLAN_ORANGE, BURMA]
-                            .contains(&s.code) =>
-                    {
-                        scenario_of(s.code) == made
-                    }
-                    _ => true,
-                });
-            }
-        }
-
-        if start {
-            for side in [JAPAN, ALLIES] {
-                for n in 4..=7u8 {
-                    if table.cards_remaining(side) != n {
-                        out.push(special(SET_CARDS_REMAINING, side, None, n));
-                    }
-                }
-                out.push(special(PASSES_UP, side, None, 0));
-                if table.marker(PASSES, side) > 0 {
-                    out.push(special(PASSES_DOWN, side, None, 0));
-                }
-                if table.marker(RESHUFFLE_DUE, side) == 1 {
-                    out.push(special(MANDATORY_RESHUFFLE, side, None, 0));
-                }
-            }
-            // With one card remaining, a face-up Mandatory card is played without rolling.
-            let forced = mandatory(table, active);
-            if table.cards_remaining(active) == 1 && !forced.is_empty() {
-                out.retain(|a| !matches!(a, TableAction::Roll | TableAction::PlayBeside { .. }));
-                for card in forced {
-                    out.push(special(MANDATORY_PLAY, active, Some(card), OPERATIONS));
-                    out.push(special(MANDATORY_PLAY, active, Some(card), EVENT));
-                }
-            }
-            // Discarding Tojo Resigns or Soviets Invade Manchuria (or a Mandatory card) goes through
-            // this game's own discard, which remembers the reshuffle it forces.
-            let mut replaced = Vec::new();
-            out.retain(|a| match a {
-                TableAction::Discard(card)
-                    if forces_reshuffle(table, *card) || table.tags.iter().any(|(c, _)| c == card) =>
-                {
-                    replaced.push(*card);
-                    false
-                }
-                _ => true,
-            });
-            out.extend(replaced.into_iter().map(|c| special(DISCARD, active, Some(c), 0)));
-        }
-
-        // The Offensive Segment pass, after the roll.
-        if let Phase::Choose { played: 0, face, .. } = table.phase
-            && face != 0
-        {
-            // A pass spends a Pass marker: without one the side plays what the roll allows. The
-            // plain "end the turn" stays only when the roll leaves nothing at all to play.
-            super::pass_after_roll_only_as_last_resort(table, out);
-            if table.marker(PASSES, active) > 0 {
-                out.retain(|a| !matches!(a, TableAction::Pass));
-                out.push(special(PASS, active, None, 0));
-            }
-            // A "C" result lets the side play a Future Offensive instead.
-            if matches!(face, 1 | 3 | 5) {
-                for card in held_in(table, active, FO_PLACE) {
-                    out.retain(|a| !matches!(a, TableAction::Pass));
-                    out.push(special(FO_PLAY, active, Some(card), OPERATIONS));
-                    out.push(special(FO_PLAY, active, Some(card), EVENT));
-                }
-            }
-        }
-
-        // Declaring a face-up card Mandatory once its conditions are met.
-        for side in [JAPAN, ALLIES] {
-            for card in visible(table, side) {
-                if may_be_mandatory(table, card) && !table.tags.iter().any(|(c, m)| *c == card && *m == MANDATORY_TAG) {
-                    out.push(special(DECLARE_MANDATORY, side, Some(card), 0));
-                }
-            }
-        }
-        // Operation Sandcrab-Cottage may be discarded as a play at any time.
-        for card in visible(table, ALLIES) {
-            if is(table, card, ALLIES, SANDCRAB_COTTAGE) {
-                out.push(special(SANDCRAB, ALLIES, Some(card), 0));
-            }
-        }
-        // The inactive side's Reactions: a face-up card, or a Future Offensive.
-        let need = if mandatory(table, inactive).is_empty() { 1 } else { 2 };
-        if table.cards_remaining(inactive) >= need {
-            // A card the manifest says is no Reaction card is not offered.
-            for card in visible(table, inactive).into_iter().filter(|c| table.flags(*c).reaction != Some(false)) {
-                out.push(special(REACTION, inactive, Some(card), 0));
-            }
-        }
-        if table.cards_remaining(inactive) >= 1 {
-            for card in held_in(table, inactive, FO_PLACE) {
-                out.push(special(FO_REACTION, inactive, Some(card), 0));
-            }
-        }
-        // A Future Offensive played as an EC Offensive to win initiative.
-        for side in [active, inactive] {
-            for card in held_in(table, side, FO_PLACE) {
-                out.push(special(FO_INITIATIVE, side, Some(card), 0));
-            }
-        }
-        for side in [active, inactive] {
-            if table.marker(MAY_DRAW, side) != 0 {
-                out.push(special(DRAW_CARD, side, None, 0));
-            }
-        }
-        if let Some(card) = id_of(table.marker(JAPAN_LOSS, ALLIES))
-            && table.cards_remaining(JAPAN) > 0
-        {
-            out.push(special(JAPAN_LOSES_CARD, ALLIES, Some(card), 0));
-        }
+        legal::adjust_legal(table, out);
     }
 
     fn apply(&self, table: &mut CardTable, sp: Special) {
         let side = sp.side;
         let refill = table.sheet().discard_refill;
-        match (sp.code, sp.card) {
-            (SET_CARDS_REMAINING, _) => table.cards_remaining[side as usize] = sp.n,
-            (PASSES_UP, _) => {
+        let Some(decision) = Decision::of(sp) else {
+            tidy(table);
+            return;
+        };
+        match (decision, sp.card) {
+            (Decision::HandSize, _) => table.cards_remaining[side as usize] = sp.n,
+            (Decision::PassesUp, _) => {
                 let n = table.marker(PASSES, side);
                 table.set_marker(PASSES, side, n + 1);
             }
-            (PASSES_DOWN, _) => {
+            (Decision::PassesDown, _) => {
                 let n = table.marker(PASSES, side);
                 table.set_marker(PASSES, side, (n - 1).max(0));
             }
-            (PASS, _) => {
+            (Decision::OffensiveSegmentPass, _) => {
                 let n = table.marker(PASSES, side);
                 if n > 0 {
                     table.set_marker(PASSES, side, n - 1);
                     table.end_turn();
                 }
             }
-            (ARCADIA | JAPANESE_OPENING | KONDO_1942 | SOUTH_PACIFIC | PLAN_ORANGE | BURMA, _)
-                if table.marker(SCENARIO_MADE, JAPAN) == 0 =>
-            {
-                table.set_marker(SCENARIO_MADE, JAPAN, i32::from(scenario_of(sp.code)));
+            (step, _) if step.is_scenario_step() && table.marker(SCENARIO_MADE, JAPAN) == 0 => {
+                table.set_marker(SCENARIO_MADE, JAPAN, scenario_of(step).scenario_marker());
                 self.apply(table, sp);
             }
-            (ARCADIA, _) => place_on_deck(table, ALLIES, ARCADIA_CONFERENCE),
-            (JAPANESE_OPENING, _) => {
+            (Decision::ArcadiaConference, _) => place_on_deck(table, ALLIES, ARCADIA_CONFERENCE),
+            (Decision::JapaneseOpeningHand, _) => {
                 if let Some(card) = find_named(table, JAPAN, COL_TSUJI) {
                     put_in_slot(table, JAPAN, SlotName::A, card);
                 }
@@ -623,14 +290,14 @@ impl SpecialRules for Rules {
                 }
                 place_on_deck(table, JAPAN, KONDO);
             }
-            (KONDO_1942, _) => place_on_deck(table, JAPAN, KONDO),
-            (SOUTH_PACIFIC, _) => place_on_deck(table, JAPAN, SAVO_ISLAND),
-            (PLAN_ORANGE, _) => {
+            (Decision::Kondo1942, _) => place_on_deck(table, JAPAN, KONDO),
+            (Decision::SouthPacific, _) => place_on_deck(table, JAPAN, SAVO_ISLAND),
+            (Decision::PlanOrange, _) => {
                 table.cards_remaining = [1, 2];
                 table.active = ALLIES;
             }
-            (BURMA, _) if sp.n == OPEN_CHOICE => table.set_marker(BURMA_CHOOSING, JAPAN, 1),
-            (BURMA, card) => {
+            (Decision::Burma, _) if sp.n == OPEN_CHOICE => table.set_marker(BURMA_CHOOSING, JAPAN, 1),
+            (Decision::Burma, card) => {
                 table.set_marker(BURMA_CHOOSING, JAPAN, 0);
                 let card = card.or_else(|| {
                     let d = table.deck_index(JAPAN);
@@ -648,7 +315,7 @@ impl SpecialRules for Rules {
                 }
                 table.cards_remaining[JAPAN as usize] = 3;
             }
-            (FO_PLAY, Some(card)) => {
+            (Decision::FutureOffensivePlay, Some(card)) => {
                 let released = table.release(card).is_some();
                 if released {
                     table.put_in_discards(side, card);
@@ -656,29 +323,29 @@ impl SpecialRules for Rules {
                     note_play(table, side, card, sp.n);
                 }
             }
-            (FO_REACTION | FO_INITIATIVE, Some(card)) => {
+            (Decision::FutureOffensiveReaction | Decision::FutureOffensiveInitiative, Some(card)) => {
                 let released = table.release(card).is_some();
                 if released {
                     table.put_in_discards(side, card);
-                    if sp.code == FO_REACTION {
+                    if decision == Decision::FutureOffensiveReaction {
                         table.set_marker(MAY_DRAW, side, card_value(card));
                     }
                 }
             }
-            (REACTION, Some(card)) => {
+            (Decision::Reaction, Some(card)) => {
                 let discarded = table.discard_card(side, card, Some(refill)).is_some();
                 if discarded {
                     lower(table, side);
                     table.set_marker(MAY_DRAW, side, card_value(card));
                 }
             }
-            (DRAW_CARD, _) => {
+            (Decision::DrawOneStrategyCard, _) => {
                 let cr = &mut table.cards_remaining[side as usize];
                 *cr = (*cr + 1).min(MAX_MARKER);
                 table.set_marker(MAY_DRAW, side, 0);
             }
-            (DECLARE_MANDATORY, Some(card)) => table.tags.push((card, MANDATORY_TAG)),
-            (MANDATORY_PLAY, Some(card)) => {
+            (Decision::DeclareMandatory, Some(card)) => table.tags.push((card, MANDATORY_TAG)),
+            (Decision::MandatoryPlay, Some(card)) => {
                 let discarded = table.discard_card(side, card, Some(refill)).is_some();
                 if discarded {
                     lower(table, side);
@@ -686,13 +353,13 @@ impl SpecialRules for Rules {
                     note_play(table, side, card, sp.n);
                 }
             }
-            (DISCARD, Some(card)) => {
+            (Decision::Discard, Some(card)) => {
                 let discarded = table.discard_card(side, card, Some(refill)).is_some();
                 if discarded && forces_reshuffle(table, card) {
                     table.set_marker(RESHUFFLE_DUE, side, 1);
                 }
             }
-            (SANDCRAB, Some(card)) => {
+            (Decision::SandcrabCottage, Some(card)) => {
                 let discarded = table.discard_card(side, card, Some(refill)).is_some();
                 if discarded {
                     lower(table, side);
@@ -705,7 +372,7 @@ impl SpecialRules for Rules {
                     }
                 }
             }
-            (MANDATORY_RESHUFFLE, _) => {
+            (Decision::MandatoryReshuffle, _) => {
                 let d = table.deck_index(side);
                 let top = table.decks[d].top.take();
                 for stack in &mut table.displays[side as usize].slots {
@@ -720,7 +387,7 @@ impl SpecialRules for Rules {
                 }
                 table.set_marker(RESHUFFLE_DUE, side, 0);
             }
-            (SWAP_OUT, card) => {
+            (Decision::SwapOut, card) => {
                 let card = match card {
                     Some(c) => Some(c),
                     None => {
@@ -737,7 +404,7 @@ impl SpecialRules for Rules {
                     table.set_marker(SWAP, side, card_value(card));
                 }
             }
-            (SWAP_IN, Some(incoming)) => {
+            (Decision::SwapIn, Some(incoming)) => {
                 let Some(outgoing) = id_of(table.marker(SWAP, side)) else { return };
                 let d = table.deck_index(side);
                 let Some(i) = table.decks[d].discard.iter().position(|x| x.card == incoming) else { return };
@@ -753,7 +420,7 @@ impl SpecialRules for Rules {
                 table.decks[d].discard(outgoing);
                 table.set_marker(SWAP, side, 0);
             }
-            (JAPAN_LOSES_CARD, _) => {
+            (Decision::JapanLosesCard, _) => {
                 lower(table, JAPAN);
                 table.set_marker(JAPAN_LOSS, ALLIES, 0);
             }
@@ -791,252 +458,18 @@ impl SpecialRules for Rules {
     }
 
     fn id(&self, sp: Special) -> String {
-        let card = sp.card.map_or(0, |c| c.0);
-        let side = if sp.side == JAPAN { "japan" } else { "allies" };
-        match sp.code {
-            SET_CARDS_REMAINING => format!("eots-hand-size-{side}-{}", sp.n),
-            PASSES_UP => format!("eots-passes-{side}-up"),
-            PASSES_DOWN => format!("eots-passes-{side}-down"),
-            PASS => "eots-pass".into(),
-            ARCADIA => "eots-historical-arcadia-conference".into(),
-            JAPANESE_OPENING => "eots-historical-japanese-opening".into(),
-            KONDO_1942 => "eots-1942-kondo-on-deck".into(),
-            SOUTH_PACIFIC => "eots-south-pacific-savo-on-deck".into(),
-            PLAN_ORANGE => "eots-plan-orange".into(),
-            BURMA if sp.n == OPEN_CHOICE => "eots-burma".into(),
-            BURMA if sp.card.is_some() => format!("eots-burma-fo-{card}"),
-            BURMA => "eots-burma-fo-unseen".into(),
-            FO_PLAY => format!("eots-fo-play-{card}-{}", purpose_word(sp.n)),
-            FO_REACTION => format!("eots-fo-reaction-{card}"),
-            FO_INITIATIVE => format!("eots-fo-initiative-{card}"),
-            REACTION => format!("eots-reaction-{card}"),
-            DRAW_CARD => format!("eots-draw-one-card-{side}"),
-            DECLARE_MANDATORY => format!("eots-mandatory-{card}"),
-            MANDATORY_PLAY => format!("eots-mandatory-play-{card}-{}", purpose_word(sp.n)),
-            DISCARD => format!("eots-discard-{card}"),
-            SANDCRAB => format!("eots-sandcrab-discard-{card}"),
-            MANDATORY_RESHUFFLE => format!("eots-mandatory-reshuffle-{side}"),
-            SWAP_OUT if sp.card.is_some() => format!("eots-swap-out-{card}"),
-            SWAP_OUT => {
-                let slot = SlotName::ALL.get(usize::from(sp.n / 16)).map_or('?', |s| s.letter());
-                format!("eots-swap-out-face-down-{slot}-{}", sp.n % 16)
-            }
-            SWAP_IN => format!("eots-swap-in-{card}"),
-            JAPAN_LOSES_CARD => "eots-japan-loses-a-card".into(),
-            _ => format!("special-{}-{}-{card}-{}", sp.code, sp.side, sp.n),
-        }
+        decision::id(sp)
     }
 
     fn label(&self, table: &CardTable, sp: Special) -> String {
-        let side = side_name(table, sp.side).to_string();
-        let card = sp.card.map(|c| table.card_label(c)).unwrap_or_default();
-        match sp.code {
-            SET_CARDS_REMAINING => format!("{side}: Cards Remaining {} (this game turn's hand size)", sp.n),
-            PASSES_UP => format!("{side}: one more pass available this Offensive Segment"),
-            PASSES_DOWN => format!("{side}: one pass fewer available"),
-            PASS => format!("{side}: use a pass marker instead of playing a card (Cards Remaining unchanged)"),
-            ARCADIA => "Historical Variant: the Allies keep Arcadia Conference: put it face-up on their deck".into(),
-            JAPANESE_OPENING => {
-                "Historical Japanese opening hand: Col. Tsuji face-up in A, Central Force face-up in B, \
-                 VADM Kondo face-up on the deck"
-                    .into()
-            }
-            KONDO_1942 => "1942 scenario: put VADM Kondo face-up on the Japanese deck".into(),
-            SOUTH_PACIFIC => "South Pacific: put Japanese Counterattack at Savo Island face-up on the deck".into(),
-            PLAN_ORANGE => "Plan Orange: Japan's Cards Remaining 1, the Allies' 2, and the Allies go first".into(),
-            BURMA if sp.n == OPEN_CHOICE => {
-                "Burma scenario: choose Japan's Future Offensive among its Burma events (#3, 8, 16, 40, 48, 50)".into()
-            }
-            BURMA if sp.card.is_some() => {
-                // A card out of sight is named by its number only, like any unseen card.
-                let what = match sp.card {
-                    Some(c) if !visible(table, JAPAN).contains(&c) => {
-                        format!("event #{} from the deck", number(table, c).unwrap_or(0))
-                    }
-                    _ => card,
-                };
-                format!("Burma: {what} becomes Japan's Future Offensive; Japan's Cards Remaining 3")
-            }
-            BURMA => "Burma: take the Japanese Future Offensive of your choice (event #3, 8, 16, 40, 48 or 50) \
-                      from the deck; Japan's Cards Remaining 3"
-                .into(),
-            FO_PLAY => format!("{side}: play the Future Offensive {card} for {} (its only play this turn)", {
-                if sp.n == EVENT { "its event (EC)" } else { "operations (OC)" }
-            }),
-            FO_REACTION => format!("{side}: play the Future Offensive {card} in reaction (no card remaining spent)"),
-            FO_INITIATIVE => format!("{side}: play the Future Offensive {card} as an EC Offensive to win initiative"),
-            REACTION => format!("{side}: play {card} as a Reaction card (one card remaining)"),
-            DRAW_CARD => format!(
-                "{side}: the event just played said \"draw one strategy card\": Cards Remaining +1 \
-                 (no card spent from the display; one gained from a Future Offensive)"
-            ),
-            DECLARE_MANDATORY => format!("{side}: the conditions of {card} are met: it is now a Mandatory card"),
-            MANDATORY_PLAY => format!("{side}: with one card remaining, play the Mandatory {card} for {}", {
-                if sp.n == EVENT { "its event" } else { "operations" }
-            }),
-            DISCARD => format!("{side}: discard {card}"),
-            SANDCRAB => format!("{side}: discard {card} instead of playing its event (it counts as a play)"),
-            MANDATORY_RESHUFFLE => format!(
-                "{side}: end-of-turn reshuffle: face-down cards and discards into the deck, a face-up top card kept on top"
-            ),
-            SWAP_OUT if sp.card.is_some() => format!("{side}: swap {card} for a card of the discard pile"),
-            SWAP_OUT => {
-                let slot = SlotName::ALL.get(usize::from(sp.n / 16)).map_or('?', |s| s.letter());
-                format!("{side}: no card is face-up: turn the face-down card in slot {slot} and swap it")
-            }
-            SWAP_IN => format!("{side}: take {card} from the discard pile in its place"),
-            JAPAN_LOSES_CARD => {
-                format!("the event of {card} (or Halsey's bonus) happened: Japan's Cards Remaining -1")
-            }
-            _ => format!("special action {}", sp.code),
-        }
+        decision::label(table, sp)
     }
 
     fn scenarios(&self) -> &'static [Scenario] {
-        &SCENARIOS
+        &setup::SCENARIOS
     }
 
     fn reminders(&self, table: &CardTable) -> Vec<String> {
-        let mut out = Vec::new();
-        let active = table.active();
-        let inactive = 1 - active;
-        let named = table.has_named_cards();
-        if setup_time(table) && table.marker(SCENARIO_MADE, JAPAN) == 0 {
-            out.push(
-                "Setup: the full campaign starts with the December 1941 Special Turn (17.11); the Historical \
-                 Variant, 1942, South Pacific, Plan Orange and Burma setups are actions here (or start with --scenario)."
-                    .into(),
-            );
-            let made = u8::try_from(table.marker(SCENARIO_MADE, JAPAN)).unwrap_or(0);
-            if made == 0 || made == PLAN_ORANGE {
-                out.push("Plan Orange uses its own decks: play its cards #1 and #2 before setting the markers.".into());
-            }
-            if !named {
-                out.push(
-                    "Without a deck manifest the table cannot find the cards the scenario setups name: put Arcadia \
-                     Conference, Col. Tsuji, Central Force, VADM Kondo or Savo Island in place yourself."
-                        .into(),
-                );
-            }
-        }
-        if is_start(table) {
-            out.push(
-                "The Max Hand Size marker is not used: at each game turn's phase 4.14 set both sides' Cards \
-                 Remaining to their hand size (4 to 7)."
-                    .into(),
-            );
-        }
-        if let Phase::Choose { played: 0, face, .. } = table.phase {
-            if face != 0 && table.marker(PASSES, active) > 0 {
-                out.push(format!(
-                    "{} has a pass left: it may pass instead of playing, without lowering Cards Remaining.",
-                    side_name(table, active)
-                ));
-            }
-            if matches!(face, 1 | 3 | 5) && !held_in(table, active, FO_PLACE).is_empty() {
-                out.push(
-                    "This roll names C: a Future Offensive may be played for EC or OC instead; it costs no card \
-                     remaining but is the turn's only play."
-                        .into(),
-                );
-            }
-            if face != 0 {
-                out.push(
-                    "Playing a card for \"Future Offensive\" keeps it beside the display; its slot refills and \
-                     Cards Remaining drops as usual."
-                        .into(),
-                );
-            }
-        }
-        for side in [JAPAN, ALLIES] {
-            if !held_in(table, side, FO_PLACE).is_empty() {
-                out.push(format!(
-                    "{}'s Future Offensive can be played in reaction (with a card remaining) or as an EC Offensive \
-                     to win initiative, without lowering Cards Remaining.",
-                    side_name(table, side)
-                ));
-            }
-        }
-        if in_turn(table) && table.cards_remaining(inactive) > 0 {
-            out.push(format!(
-                "{} may react with a face-up Reaction card (one card remaining each) or a Future Offensive (free); \
-                 a face-up Mandatory card keeps one card remaining for itself.",
-                side_name(table, inactive)
-            ));
-        }
-        for side in [JAPAN, ALLIES] {
-            if table.marker(MAY_DRAW, side) != 0 {
-                out.push(format!(
-                    "If the event {} just played says \"draw one strategy card\", it costs no card remaining \
-                     (a Future Offensive even gains one); the limits of 5.35 and 7.29.B still apply.",
-                    side_name(table, side)
-                ));
-            }
-            for card in mandatory(table, side) {
-                out.push(format!(
-                    "{} is Mandatory: {} must play it this game turn; with one card remaining it is played without \
-                     rolling, and reactions may not spend that last card.",
-                    table.card_label(card),
-                    side_name(table, side)
-                ));
-            }
-            if table.marker(RESHUFFLE_DUE, side) == 1 {
-                out.push(format!(
-                    "{}'s deck must be reshuffled at the end of the game turn (Tojo Resigns or Soviets Invade \
-                     Manchuria was played for OC or discarded).",
-                    side_name(table, side)
-                ));
-            }
-        }
-        if visible(table, ALLIES).iter().any(|c| is(table, *c, ALLIES, SANDCRAB_COTTAGE)) {
-            out.push(
-                "Operation Sandcrab-Cottage may be discarded instead of played for its event at any time (still a \
-                 play); once its conditions hold it must go before the game turn ends. It forces no reshuffle."
-                    .into(),
-            );
-        }
-        if table.marker(SWAP, active) != 0 {
-            out.push(
-                "The card just played lets you swap a face-up display card with one from the discard pile (a \
-                 face-down one, turned up first, if none is face-up)."
-                    .into(),
-            );
-        }
-        if table.marker(JAPAN_LOSS, ALLIES) != 0 {
-            out.push(
-                "If 20th Bomber Command, Curtis LeMay or Halsey's event (or Halsey's bonus) happened, Japan loses a \
-                 card remaining (none if it has none)."
-                    .into(),
-            );
-        }
-        if !named && is_start(table) {
-            out.push(
-                "Without a deck manifest the table cannot tell Mandatory cards, Sandcrab-Cottage or the swap cards \
-                 apart: it offers the swap and Japan's card loss after any event, and the rest is yours to apply."
-                    .into(),
-            );
-        }
-        out
-    }
-}
-
-/// Japan's Burma Future Offensive candidates: the named Burma events not yet discarded or held,
-/// and an unseen card of the player's choice while the deck holds anonymous cards.
-fn burma_choices(table: &CardTable, out: &mut Vec<TableAction>) {
-    // Named Burma events in sight or unseen, and an unseen card of the player's choice.
-    let discarded: Vec<CardId> = table.deck_of(JAPAN).discard.iter().map(|d| d.card).collect();
-    for num in BURMA_EVENTS {
-        if let Some(card) = find_named(table, JAPAN, num)
-            && !discarded.contains(&card)
-            && !table.held.iter().any(|h| h.card == card)
-        {
-            out.push(special(BURMA, JAPAN, Some(card), 0));
-        }
-    }
-    let d = table.deck_index(JAPAN);
-    let unseen_anonymous = table.decks[d].pool.iter().any(|c| table.card_name(*c).is_none())
-        || table.display(JAPAN).cards().any(|(_, _, p)| !p.face_up && table.card_name(p.card).is_none());
-    if unseen_anonymous {
-        out.push(special(BURMA, JAPAN, None, 0));
+        reminders::reminders(table)
     }
 }

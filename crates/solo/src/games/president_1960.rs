@@ -12,6 +12,7 @@
 //! played for its event, and the player says whether it applies.
 
 mod debates;
+mod decision;
 
 use super::{Special, SpecialRules};
 use crate::card::{CardId, Placed};
@@ -20,6 +21,7 @@ use crate::playsheet::Facing;
 use crate::slot::SlotName;
 use crate::table::{CardTable, Held, Pending, Phase};
 use crate::table_action::TableAction;
+use decision::{Decision, special};
 
 pub(super) struct Rules;
 
@@ -31,34 +33,6 @@ const EVENT: u8 = 1;
 /// Highest value the momentum and game-turn actions go to.
 const MAX_MOMENTUM: i32 = 20;
 const LAST_GAME_TURN: i32 = 9;
-
-// The decisions this game adds.
-const MOMENTUM_UP: u8 = 1;
-const MOMENTUM_DOWN: u8 = 2;
-const BANG_ELIGIBLE: u8 = 3;
-const BANG_SKIP: u8 = 4;
-const BURY: u8 = 5;
-const CANDIDATE: u8 = 6;
-const CANDIDATE_READY: u8 = 7;
-const NEXT_GAME_TURN: u8 = 8;
-const STRATEGY_BEGIN: u8 = 9;
-const STRATEGY_PICK: u8 = 10;
-const STRATEGY_RANDOM: u8 = 11;
-const STRATEGY_FACE_DOWN: u8 = 12;
-const STRATEGY_END: u8 = 13;
-const REDRAW_DISCARD: u8 = 14;
-const REDRAW_DONE: u8 = 15;
-const RETRIEVE: u8 = 16;
-const RETRIEVE_NONE: u8 = 17;
-const CAPITAL_DISCARD: u8 = 18;
-const CAPITAL_DONE: u8 = 19;
-const START_EFFECT: u8 = 20;
-const MOMENTUM_PHASE: u8 = 21;
-const MEDIA_LEADER: u8 = 22;
-const ISSUE_LEADER: u8 = 23;
-const MOMENTUM_PHASE_END: u8 = 24;
-/// The initiative winner hands the game turn's first action round to a side.
-const FIRST_ROUND: u8 = 37;
 
 // The markers this game keeps.
 const MOMENTUM: &str = "momentum";
@@ -107,14 +81,6 @@ const REDRAW_CARDS: [u16; 3] = [53, 57, 94];
 const RETRIEVE_CARDS: [u16; 4] = [27, 29, 58, 66];
 const PEACE_CORPS_CARD: u16 = 81;
 const POLITICAL_CAPITAL: u16 = 91;
-
-fn special(code: u8, side: u8, card: Option<CardId>, n: u8) -> TableAction {
-    TableAction::Special(Special { code, side, card, n })
-}
-
-fn is_code(action: &TableAction, code: u8) -> bool {
-    matches!(action, TableAction::Special(s) if s.code == code)
-}
 
 fn side_name(table: &CardTable, side: u8) -> &str {
     &table.sheet().sides[(side & 1) as usize]
@@ -393,7 +359,15 @@ impl SpecialRules for Rules {
     fn reveals(&self, _table: &CardTable, special: Special) -> bool {
         // Retrieving a face-down discard, picking among face-down cards, and the event effects that
         // turn a display face-up all show hidden cards.
-        matches!(special.code, RETRIEVE | STRATEGY_FACE_DOWN | START_EFFECT | CAPITAL_DISCARD)
+        matches!(
+            Decision::of(special),
+            Some(
+                Decision::RetrieveFromDiscard
+                    | Decision::CampaignStrategyFaceDown
+                    | Decision::NameEventEffect
+                    | Decision::PoliticalCapitalDiscard
+            )
+        )
     }
 
     fn setup(&self, table: &mut CardTable) {
@@ -413,8 +387,8 @@ impl SpecialRules for Rules {
         if let Some((side, index)) = bang(table) {
             out.clear();
             let n = u8::try_from(index).unwrap_or(u8::MAX);
-            out.push(special(BANG_ELIGIBLE, side, None, n));
-            out.push(special(BANG_SKIP, side, None, n));
+            out.push(special(Decision::TriggerEventEligible, side, None, n));
+            out.push(special(Decision::TriggerEventNotEligible, side, None, n));
             return;
         }
         if let Some((side, code)) = effect(table) {
@@ -425,8 +399,8 @@ impl SpecialRules for Rules {
                     let after = (0..5).filter(|i| last & (1 << i) != 0).max().map_or(0, |i| i + 1);
                     let cards: Vec<CardId> =
                         table.display(side).face_up().filter(|(s, _)| s.index() >= after).map(|(_, c)| c).collect();
-                    out.extend(cards.into_iter().map(|c| special(REDRAW_DISCARD, side, Some(c), 0)));
-                    out.push(special(REDRAW_DONE, side, None, 0));
+                    out.extend(cards.into_iter().map(|c| special(Decision::DiscardAndRedraw, side, Some(c), 0)));
+                    out.push(special(Decision::DiscardAndRedrawDone, side, None, 0));
                 }
                 RETRIEVE_EFFECT => {
                     // The card just played lies on top of the pile; it is not one to take back. (Its
@@ -434,19 +408,21 @@ impl SpecialRules for Rules {
                     let pile = &table.decks[0].discard;
                     for i in 0..pile.len().saturating_sub(1) {
                         if let Ok(n) = u8::try_from(i) {
-                            out.push(special(RETRIEVE, side, None, n));
+                            out.push(special(Decision::RetrieveFromDiscard, side, None, n));
                         }
                     }
-                    out.push(special(RETRIEVE_NONE, side, None, 0));
+                    out.push(special(Decision::RetrieveNothing, side, None, 0));
                 }
                 CAPITAL => {
                     if table.marker(EFFECT_STATE, side) < 2 {
                         let cards: Vec<CardId> = table.display(NIXON).face_up().map(|(_, c)| c).collect();
-                        out.extend(cards.into_iter().map(|c| special(CAPITAL_DISCARD, NIXON, Some(c), 0)));
+                        out.extend(
+                            cards.into_iter().map(|c| special(Decision::PoliticalCapitalDiscard, NIXON, Some(c), 0)),
+                        );
                     }
-                    out.push(special(CAPITAL_DONE, NIXON, None, 0));
+                    out.push(special(Decision::EventEffectDone, NIXON, None, 0));
                 }
-                _ => out.push(special(CAPITAL_DONE, side, None, 0)),
+                _ => out.push(special(Decision::EventEffectDone, side, None, 0)),
             }
             return;
         }
@@ -458,17 +434,17 @@ impl SpecialRules for Rules {
                 }
                 let up = strategy_face_up(table, side);
                 if up.len() >= 2 {
-                    out.push(special(STRATEGY_RANDOM, side, None, 0));
+                    out.push(special(Decision::CampaignStrategyRandom, side, None, 0));
                 }
                 if up.is_empty() && !strategy_face_down_slots(table, side).is_empty() {
-                    out.push(special(STRATEGY_FACE_DOWN, side, None, 0));
+                    out.push(special(Decision::CampaignStrategyFaceDown, side, None, 0));
                 }
-                out.extend(up.into_iter().map(|c| special(STRATEGY_PICK, side, Some(c), 0)));
+                out.extend(up.into_iter().map(|c| special(Decision::CampaignStrategyPick, side, Some(c), 0)));
             }
             // One or two cards per side: the phase ends once each side has one on its stack (or has
             // no card it could put there).
             if [KENNEDY, NIXON].into_iter().all(|side| strategy_done(table, side)) {
-                out.push(special(STRATEGY_END, KENNEDY, None, 0));
+                out.push(special(Decision::CampaignStrategyEnd, KENNEDY, None, 0));
             }
             return;
         }
@@ -480,13 +456,13 @@ impl SpecialRules for Rules {
             let next_issue =
                 (0..3u8).find(|i| ISSUES.get(usize::from(*i)).is_some_and(|m| table.marker(m, KENNEDY) == 0));
             if media == 0 {
-                out.extend((1..=3u8).map(|who| special(MEDIA_LEADER, KENNEDY, None, who)));
+                out.extend((1..=3u8).map(|who| special(Decision::MediaSupportLeader, KENNEDY, None, who)));
             } else if media != 3
                 && let Some(issue) = next_issue
             {
-                out.extend((1..=3u8).map(|who| special(ISSUE_LEADER, issue, None, who)));
+                out.extend((1..=3u8).map(|who| special(Decision::IssueLeader, issue, None, who)));
             }
-            out.push(special(MOMENTUM_PHASE_END, KENNEDY, None, 0));
+            out.push(special(Decision::MomentumPhaseEnd, KENNEDY, None, 0));
             return;
         }
         let start = matches!(table.phase, Phase::Start);
@@ -494,50 +470,50 @@ impl SpecialRules for Rules {
         if start || choosing {
             for side in [KENNEDY, NIXON] {
                 if momentum(table, side) < MAX_MOMENTUM {
-                    out.push(special(MOMENTUM_UP, side, None, 0));
+                    out.push(special(Decision::GainMomentum, side, None, 0));
                 }
                 if momentum(table, side) > 0 {
-                    out.push(special(MOMENTUM_DOWN, side, None, 0));
+                    out.push(special(Decision::LoseMomentum, side, None, 0));
                 }
             }
         }
         if start {
             for side in [KENNEDY, NIXON] {
                 if table.marker(CANDIDATE_EXHAUSTED, side) == 1 {
-                    out.push(special(CANDIDATE_READY, side, None, 0));
+                    out.push(special(Decision::CandidateCardReady, side, None, 0));
                 }
             }
             if game_turn(table) < LAST_GAME_TURN {
-                out.push(special(NEXT_GAME_TURN, active, None, 0));
+                out.push(special(Decision::NextGameTurn, active, None, 0));
             }
-            out.push(special(STRATEGY_BEGIN, active, None, 0));
-            out.push(special(MOMENTUM_PHASE, active, None, 0));
+            out.push(special(Decision::CampaignStrategyBegin, active, None, 0));
+            out.push(special(Decision::MomentumPhase, active, None, 0));
             if table.marker(TURN_FRESH, KENNEDY) == 1 {
-                out.push(special(FIRST_ROUND, 1 - active, None, 0));
+                out.push(special(Decision::FirstActionRound, 1 - active, None, 0));
             }
         }
         if let Phase::Choose { face, played: 0, .. } = table.phase
             && face != 0
             && table.marker(CANDIDATE_EXHAUSTED, active) == 0
         {
-            out.push(special(CANDIDATE, active, None, 0));
+            out.push(special(Decision::CandidateCard, active, None, 0));
         }
         if matches!(table.phase, Phase::Choose { played: 1.., .. })
             && let Some(card) = id_of(table.marker(CP_PLAYED, active))
             && momentum(table, active) >= 2
             && table.decks[0].discard.iter().any(|d| d.card == card && d.face_up)
         {
-            out.push(special(BURY, active, Some(card), 0));
+            out.push(special(Decision::PreventEvent, active, Some(card), 0));
         }
         if choosing && let Some(card) = id_of(table.marker(EVENT_PLAYED, active)) {
             // An unnamed card played (or triggered with momentum) for its event: the player says
             // whether it has one of the sheet's table effects.
             for code in possible_effects(table, card) {
-                out.push(special(START_EFFECT, active, Some(card), u8::try_from(code).unwrap_or(0)));
+                out.push(special(Decision::NameEventEffect, active, Some(card), u8::try_from(code).unwrap_or(0)));
             }
         }
         if matches!(table.phase, Phase::Choose { played: 0, .. })
-            && out.iter().any(|a| matches!(a, TableAction::Play { .. }) || is_code(a, CANDIDATE))
+            && out.iter().any(|a| matches!(a, TableAction::Play { .. }) || Decision::CandidateCard.is(a))
         {
             // The sheet has no turn without a play: "end the turn without a play" stays only for a
             // roll that leaves nothing to play.
@@ -548,15 +524,19 @@ impl SpecialRules for Rules {
 
     fn is_tool(&self, _table: &CardTable, special: Special) -> bool {
         // Markers set by hand, now and then: momentum comes and goes with the board game's events.
-        matches!(special.code, MOMENTUM_UP | MOMENTUM_DOWN | CANDIDATE_READY)
+        matches!(
+            Decision::of(special),
+            Some(Decision::GainMomentum | Decision::LoseMomentum | Decision::CandidateCardReady)
+        )
     }
 
     fn apply(&self, table: &mut CardTable, special: Special) {
         let side = special.side;
-        match special.code {
-            MOMENTUM_UP => table.set_marker(MOMENTUM, side, (momentum(table, side) + 1).min(MAX_MOMENTUM)),
-            MOMENTUM_DOWN => table.set_marker(MOMENTUM, side, (momentum(table, side) - 1).max(0)),
-            BANG_ELIGIBLE => {
+        let Some(decision) = Decision::of(special) else { return };
+        match decision {
+            Decision::GainMomentum => table.set_marker(MOMENTUM, side, (momentum(table, side) + 1).min(MAX_MOMENTUM)),
+            Decision::LoseMomentum => table.set_marker(MOMENTUM, side, (momentum(table, side) - 1).max(0)),
+            Decision::TriggerEventEligible => {
                 let index = usize::from(special.n);
                 set_bang(table, side, None);
                 if index >= table.decks[0].discard.len() {
@@ -578,11 +558,11 @@ impl SpecialRules for Rules {
                     }
                 }
             }
-            BANG_SKIP => {
+            Decision::TriggerEventNotEligible => {
                 let next = topmost_face_up(table, usize::from(special.n));
                 set_bang(table, side, next);
             }
-            BURY => {
+            Decision::PreventEvent => {
                 let Some(card) = special.card else { return };
                 if let Some(d) = table.decks[0].discard.iter_mut().rev().find(|d| d.card == card) {
                     d.face_up = false;
@@ -590,56 +570,56 @@ impl SpecialRules for Rules {
                     table.set_marker(CP_PLAYED, side, 0);
                 }
             }
-            CANDIDATE => {
+            Decision::CandidateCard => {
                 table.set_marker(CANDIDATE_EXHAUSTED, side, 1);
                 if let Phase::Choose { face, .. } = table.phase {
                     table.phase = Phase::Choose { face, played: 1, slot_rest: None };
                 }
             }
-            CANDIDATE_READY => table.set_marker(CANDIDATE_EXHAUSTED, side, 0),
-            FIRST_ROUND => table.active = side,
-            NEXT_GAME_TURN => {
+            Decision::CandidateCardReady => table.set_marker(CANDIDATE_EXHAUSTED, side, 0),
+            Decision::FirstActionRound => table.active = side,
+            Decision::NextGameTurn => {
                 table.set_marker(TURN_FRESH, KENNEDY, 1);
                 let turn = (game_turn(table) + 1).min(LAST_GAME_TURN);
                 table.set_marker(GAME_TURN, KENNEDY, turn);
                 table.set_marker(GAME_TURN, NIXON, turn);
                 table.set_marker(PEACE_CORPS, KENNEDY, 0);
             }
-            STRATEGY_BEGIN => {
+            Decision::CampaignStrategyBegin => {
                 table.set_marker(STRATEGY, KENNEDY, 1);
                 for s in [KENNEDY, NIXON] {
                     table.set_marker(STRATEGY_PICKS, s, 0);
                     table.set_marker(STRATEGY_SKIP, s, 0);
                 }
             }
-            STRATEGY_PICK => {
+            Decision::CampaignStrategyPick => {
                 if let Some(card) = special.card {
                     to_stack(table, side, card);
                 }
             }
-            STRATEGY_RANDOM => table.ask_random_selection(side, special),
-            STRATEGY_FACE_DOWN => table.ask_game_roll(special),
-            STRATEGY_END => {
+            Decision::CampaignStrategyRandom => table.ask_random_selection(side, special),
+            Decision::CampaignStrategyFaceDown => table.ask_game_roll(special),
+            Decision::CampaignStrategyEnd => {
                 table.set_marker(STRATEGY, KENNEDY, 0);
                 for s in [KENNEDY, NIXON] {
                     table.set_marker(STRATEGY_SKIP, s, 0);
                 }
             }
-            REDRAW_DISCARD => {
+            Decision::DiscardAndRedraw => {
                 let Some(card) = special.card else { return };
                 if let Some(slot) = table.discard_card(side, card, None) {
                     let mask = table.marker(EFFECT_STATE, side);
                     table.set_marker(EFFECT_STATE, side, mask | slot_bit(slot));
                 }
             }
-            REDRAW_DONE => {
+            Decision::DiscardAndRedrawDone => {
                 let mask = table.marker(EFFECT_STATE, side);
                 for slot in SlotName::ALL.into_iter().filter(|s| mask & slot_bit(*s) != 0) {
                     table.pending.push_back(Pending::Fill { side, slot, facing: Facing::FaceUp, only_if_short: true });
                 }
                 clear_effect(table, side);
             }
-            RETRIEVE => {
+            Decision::RetrieveFromDiscard => {
                 let slot_value = table.marker(EFFECT_STATE, side);
                 let index = usize::from(special.n);
                 let slot = usize::try_from(slot_value - 1).ok().and_then(|i| SlotName::ALL.get(i).copied());
@@ -651,7 +631,7 @@ impl SpecialRules for Rules {
                 }
                 clear_effect(table, side);
             }
-            RETRIEVE_NONE => {
+            Decision::RetrieveNothing => {
                 let slot_value = table.marker(EFFECT_STATE, side);
                 if let Some(slot) = usize::try_from(slot_value - 1).ok().and_then(|i| SlotName::ALL.get(i).copied()) {
                     table.pending.push_back(Pending::Fill {
@@ -663,36 +643,36 @@ impl SpecialRules for Rules {
                 }
                 clear_effect(table, side);
             }
-            CAPITAL_DISCARD => {
+            Decision::PoliticalCapitalDiscard => {
                 let Some(card) = special.card else { return };
                 if table.discard_card(NIXON, card, Some(Facing::FaceDown)).is_some() {
                     let n = table.marker(EFFECT_STATE, NIXON);
                     table.set_marker(EFFECT_STATE, NIXON, n + 1);
                 }
             }
-            CAPITAL_DONE => clear_effect(table, side),
-            START_EFFECT => {
+            Decision::EventEffectDone => clear_effect(table, side),
+            Decision::NameEventEffect => {
                 let Some(card) = special.card else { return };
                 let slot_value = table.marker(EVENT_SLOT, side);
                 let vacated = usize::try_from(slot_value - 1).ok().and_then(|i| SlotName::ALL.get(i).copied());
                 table.set_marker(EVENT_PLAYED, side, 0);
                 start_effect(table, side, card, vacated, i32::from(special.n));
             }
-            MOMENTUM_PHASE => {
+            Decision::MomentumPhase => {
                 table.set_marker(MOMENTUM_AID, KENNEDY, 1);
                 table.set_marker(MEDIA, KENNEDY, 0);
                 for m in ISSUES {
                     table.set_marker(m, KENNEDY, 0);
                 }
             }
-            MEDIA_LEADER => table.set_marker(MEDIA, KENNEDY, i32::from(special.n)),
-            ISSUE_LEADER => {
+            Decision::MediaSupportLeader => table.set_marker(MEDIA, KENNEDY, i32::from(special.n)),
+            Decision::IssueLeader => {
                 if let Some(m) = ISSUES.get(usize::from(side)) {
                     table.set_marker(m, KENNEDY, i32::from(special.n));
                 }
             }
-            MOMENTUM_PHASE_END => table.set_marker(MOMENTUM_AID, KENNEDY, 0),
-            _ => debates::apply(table, special),
+            Decision::MomentumPhaseEnd => table.set_marker(MOMENTUM_AID, KENNEDY, 0),
+            _ => debates::apply(table, decision, special),
         }
     }
 
@@ -750,7 +730,7 @@ impl SpecialRules for Rules {
     }
 
     fn after_selection(&self, table: &mut CardTable, special: Special, target: u8, card: CardId) {
-        if special.code != STRATEGY_RANDOM {
+        if Decision::of(special) != Some(Decision::CampaignStrategyRandom) {
             return;
         }
         if is_gathering_momentum(table, card) {
@@ -766,9 +746,9 @@ impl SpecialRules for Rules {
     }
 
     fn game_roll_label(&self, table: &CardTable, special: Special, face: u8) -> Option<String> {
-        match special.code {
-            debates::DEBATE_ROLL => Some(debates::roll_label(table, face)),
-            STRATEGY_FACE_DOWN => Some(match SlotName::ALL.get(usize::from(face.saturating_sub(1))) {
+        match Decision::of(special)? {
+            Decision::DebateRoll => Some(debates::roll_label(table, face)),
+            Decision::CampaignStrategyFaceDown => Some(match SlotName::ALL.get(usize::from(face.saturating_sub(1))) {
                 Some(slot) => format!("Campaign Strategy roll {face}: slot {slot} (the chart's last row)"),
                 None => format!("Campaign Strategy roll {face}: roll again (the chart's last row)"),
             }),
@@ -777,12 +757,13 @@ impl SpecialRules for Rules {
     }
 
     fn after_game_roll(&self, table: &mut CardTable, special: Special, face: u8) {
-        if special.code == debates::DEBATE_ROLL {
-            debates::after_roll(table, face);
-            return;
-        }
-        if special.code != STRATEGY_FACE_DOWN {
-            return;
+        match Decision::of(special) {
+            Some(Decision::DebateRoll) => {
+                debates::after_roll(table, face);
+                return;
+            }
+            Some(Decision::CampaignStrategyFaceDown) => {}
+            _ => return,
         }
         let side = special.side;
         let open = strategy_face_down_slots(table, side);
@@ -809,50 +790,58 @@ impl SpecialRules for Rules {
     }
 
     fn id(&self, special: Special) -> String {
-        if let Some(id) = debates::id(special) {
-            return id;
-        }
+        let Some(decision) = Decision::of(special) else { return decision::unnamed(special).0 };
         let side = if special.side == KENNEDY { "kennedy" } else { "nixon" };
         let card = special.card.map_or(0, |c| c.0);
         let n = special.n;
-        match special.code {
-            MOMENTUM_UP => format!("1960-momentum-up-{side}"),
-            MOMENTUM_DOWN => format!("1960-momentum-down-{side}"),
-            BANG_ELIGIBLE => format!("1960-momentum-event-{n}"),
-            BANG_SKIP => format!("1960-not-eligible-{n}"),
-            BURY => format!("1960-discard-face-down-{card}"),
-            CANDIDATE => format!("1960-candidate-card-{side}"),
-            CANDIDATE_READY => format!("1960-candidate-ready-{side}"),
-            NEXT_GAME_TURN => "1960-next-game-turn".into(),
-            STRATEGY_BEGIN => "1960-campaign-strategy".into(),
-            STRATEGY_PICK => format!("1960-strategy-{side}-{card}"),
-            STRATEGY_RANDOM => format!("1960-strategy-random-{side}"),
-            STRATEGY_FACE_DOWN => format!("1960-strategy-face-down-{side}"),
-            STRATEGY_END => "1960-campaign-strategy-end".into(),
-            REDRAW_DISCARD => format!("1960-redraw-{card}"),
-            REDRAW_DONE => "1960-redraw-done".into(),
-            RETRIEVE => format!("1960-retrieve-{n}"),
-            RETRIEVE_NONE => "1960-retrieve-none".into(),
-            CAPITAL_DISCARD => format!("1960-political-capital-discard-{card}"),
-            CAPITAL_DONE => "1960-effect-done".into(),
-            START_EFFECT => format!("1960-event-effect-{n}"),
-            MOMENTUM_PHASE => "1960-momentum-phase".into(),
-            MEDIA_LEADER => format!("1960-media-{}", ["", "kennedy", "nixon", "tied"][usize::from(n.min(3))]),
-            ISSUE_LEADER => format!(
+        match decision {
+            Decision::GainMomentum => format!("1960-momentum-up-{side}"),
+            Decision::LoseMomentum => format!("1960-momentum-down-{side}"),
+            Decision::TriggerEventEligible => format!("1960-momentum-event-{n}"),
+            Decision::TriggerEventNotEligible => format!("1960-not-eligible-{n}"),
+            Decision::PreventEvent => format!("1960-discard-face-down-{card}"),
+            Decision::CandidateCard => format!("1960-candidate-card-{side}"),
+            Decision::CandidateCardReady => format!("1960-candidate-ready-{side}"),
+            Decision::NextGameTurn => "1960-next-game-turn".into(),
+            Decision::CampaignStrategyBegin => "1960-campaign-strategy".into(),
+            Decision::CampaignStrategyPick => format!("1960-strategy-{side}-{card}"),
+            Decision::CampaignStrategyRandom => format!("1960-strategy-random-{side}"),
+            Decision::CampaignStrategyFaceDown => format!("1960-strategy-face-down-{side}"),
+            Decision::CampaignStrategyEnd => "1960-campaign-strategy-end".into(),
+            Decision::DiscardAndRedraw => format!("1960-redraw-{card}"),
+            Decision::DiscardAndRedrawDone => "1960-redraw-done".into(),
+            Decision::RetrieveFromDiscard => format!("1960-retrieve-{n}"),
+            Decision::RetrieveNothing => "1960-retrieve-none".into(),
+            Decision::PoliticalCapitalDiscard => format!("1960-political-capital-discard-{card}"),
+            Decision::EventEffectDone => "1960-effect-done".into(),
+            Decision::NameEventEffect => format!("1960-event-effect-{n}"),
+            Decision::MomentumPhase => "1960-momentum-phase".into(),
+            Decision::MediaSupportLeader => {
+                format!("1960-media-{}", ["", "kennedy", "nixon", "tied"][usize::from(n.min(3))])
+            }
+            Decision::IssueLeader => format!(
                 "1960-issue-{}-{}",
                 u16::from(special.side) + 1,
                 ["", "kennedy", "nixon", "nobody"][usize::from(n.min(3))]
             ),
-            MOMENTUM_PHASE_END => "1960-momentum-phase-end".into(),
-            FIRST_ROUND => format!("1960-first-round-{side}"),
-            _ => format!("special-{}-{}-{card}-{n}", special.code, special.side),
+            Decision::MomentumPhaseEnd => "1960-momentum-phase-end".into(),
+            Decision::FirstActionRound => format!("1960-first-round-{side}"),
+            Decision::DebatesBegin => "1960-debates".into(),
+            Decision::DebateRoll => "1960-debate-roll".into(),
+            Decision::DebateKeepRoll => "1960-debate-keep-roll".into(),
+            Decision::LazyShavePick => format!("1960-lazy-shave-{card}"),
+            Decision::LazyShaveInPlay => "1960-lazy-shave-in-play".into(),
+            Decision::RemoveDebateCard => format!("1960-debate-remove-{side}-{card}"),
+            Decision::DebateOver => "1960-debates-end".into(),
+            Decision::ElectionDayBox => format!("1960-election-day-box-{card}"),
+            Decision::ElectionDayDraw => "1960-election-day-event".into(),
+            // Random picks the table runs itself: never offered, so they kept the generic id.
+            Decision::DebateDeal | Decision::DebateDiscard => decision::unnamed(special).0,
         }
     }
 
     fn label(&self, table: &CardTable, special: Special) -> String {
-        if let Some(label) = debates::label(table, special) {
-            return label;
-        }
+        let Some(decision) = Decision::of(special) else { return decision::unnamed(special).1 };
         let side = side_name(table, special.side).to_string();
         let card = special.card.map(|c| table.card_label(c)).unwrap_or_default();
         let discard_label = |n: u8| -> String {
@@ -866,52 +855,78 @@ impl SpecialRules for Rules {
                 _ => format!("the face-down card {from_top} from the top of the discard pile"),
             }
         };
-        match special.code {
-            MOMENTUM_UP => format!("{side}: gain 1 momentum"),
-            MOMENTUM_DOWN => format!("{side}: lose 1 momentum"),
-            BANG_ELIGIBLE => format!(
+        match decision {
+            Decision::GainMomentum => format!("{side}: gain 1 momentum"),
+            Decision::LoseMomentum => format!("{side}: lose 1 momentum"),
+            Decision::TriggerEventEligible => format!(
                 "!!: {} shows {side}'s candidate icon: spend 1 momentum, play its event, then put it at the bottom of \
                  the discard pile",
                 discard_label(special.n)
             ),
-            BANG_SKIP => format!("!!: {} is not eligible for {side}: look further down", discard_label(special.n)),
-            BURY => format!("{side}: spend 2 momentum to discard {card} face-down once its CP are used"),
-            CANDIDATE => format!("{side}: play the Candidate card instead (it is then exhausted)"),
-            CANDIDATE_READY => format!("{side}: the Candidate card is no longer exhausted"),
-            NEXT_GAME_TURN => format!("begin game turn {}", (game_turn(table) + 1).min(LAST_GAME_TURN)),
-            STRATEGY_BEGIN => "begin the Campaign Strategy Phase (both sides)".into(),
-            STRATEGY_PICK => format!("Campaign Strategy: {side} puts {card} on its Campaign Strategy stack"),
-            STRATEGY_RANDOM => {
+            Decision::TriggerEventNotEligible => format!("!!: {} is not eligible for {side}: look further down", discard_label(special.n)),
+            Decision::PreventEvent => format!("{side}: spend 2 momentum to discard {card} face-down once its CP are used"),
+            Decision::CandidateCard => format!("{side}: play the Candidate card instead (it is then exhausted)"),
+            Decision::CandidateCardReady => format!("{side}: the Candidate card is no longer exhausted"),
+            Decision::NextGameTurn => format!("begin game turn {}", (game_turn(table) + 1).min(LAST_GAME_TURN)),
+            Decision::CampaignStrategyBegin => "begin the Campaign Strategy Phase (both sides)".into(),
+            Decision::CampaignStrategyPick => format!("Campaign Strategy: {side} puts {card} on its Campaign Strategy stack"),
+            Decision::CampaignStrategyRandom => {
                 format!("Campaign Strategy: pick one of {side}'s face-up cards with the Random Card Selection Chart")
             }
-            STRATEGY_FACE_DOWN => format!(
+            Decision::CampaignStrategyFaceDown => format!(
                 "Campaign Strategy: pick one of {side}'s face-down cards with the chart's last row (roll 1-5 for slots \
                  A-E)"
             ),
-            STRATEGY_END => "end the Campaign Strategy Phase".into(),
-            REDRAW_DISCARD => format!("{side}: discard {card} (left to right); it is replaced face-up"),
-            REDRAW_DONE => format!("{side}: stop discarding; the discarded cards are replaced face-up"),
-            RETRIEVE => format!("{side}: take {} into the played card's slot, face-up", discard_label(special.n)),
-            RETRIEVE_NONE => format!("{side}: take nothing back; the played card's slot is refilled face-down"),
-            CAPITAL_DISCARD => format!("Political Capital: Nixon discards {card} (refilled face-down)"),
-            CAPITAL_DONE => "the event is resolved".into(),
-            START_EFFECT => {
+            Decision::CampaignStrategyEnd => "end the Campaign Strategy Phase".into(),
+            Decision::DiscardAndRedraw => format!("{side}: discard {card} (left to right); it is replaced face-up"),
+            Decision::DiscardAndRedrawDone => format!("{side}: stop discarding; the discarded cards are replaced face-up"),
+            Decision::RetrieveFromDiscard => format!("{side}: take {} into the played card's slot, face-up", discard_label(special.n)),
+            Decision::RetrieveNothing => format!("{side}: take nothing back; the played card's slot is refilled face-down"),
+            Decision::PoliticalCapitalDiscard => format!("Political Capital: Nixon discards {card} (refilled face-down)"),
+            Decision::EventEffectDone => "the event is resolved".into(),
+            Decision::NameEventEffect => {
                 format!("the event just played was {}: apply its table effect", effect_name(i32::from(special.n)))
             }
-            MOMENTUM_PHASE => "Momentum Phase: work out the issue shift".into(),
-            MEDIA_LEADER => match special.n {
+            Decision::MomentumPhase => "Momentum Phase: work out the issue shift".into(),
+            Decision::MediaSupportLeader => match special.n {
                 1 => "Kennedy has the most media support cubes".into(),
                 2 => "Nixon has the most media support cubes".into(),
                 _ => "media support cubes are tied".into(),
             },
-            ISSUE_LEADER => format!(
+            Decision::IssueLeader => format!(
                 "{} is led by {}",
                 issue_name(usize::from(special.side)),
                 ["", "Kennedy", "Nixon", "nobody"][usize::from(special.n.min(3))]
             ),
-            MOMENTUM_PHASE_END => "end the Momentum Phase issue shift".into(),
-            FIRST_ROUND => format!("initiative: {side} takes the first action round of this game turn"),
-            _ => format!("special action {}", special.code),
+            Decision::MomentumPhaseEnd => "end the Momentum Phase issue shift".into(),
+            Decision::FirstActionRound => format!("initiative: {side} takes the first action round of this game turn"),
+            Decision::DebatesBegin => {
+                "begin the Debates: shuffle each Campaign Strategy stack into a row of face-up Debate Cards over slots A-E"
+                    .into()
+            }
+            Decision::DebateRoll => debates::roll_offer_label(table),
+            Decision::DebateKeepRoll => {
+                format!("Kennedy plays the rolled Debate Card, {} (Lazy Shave stays unused)", debates::rolled_label(table))
+            }
+            Decision::LazyShavePick => format!("Lazy Shave: Kennedy plays {card} instead of the rolled Debate Card"),
+            Decision::LazyShaveInPlay => {
+                "Lazy Shave was played: Kennedy may once pick his Debate Card instead of rolling".into()
+            }
+            Decision::RemoveDebateCard => {
+                format!("an issue was won: remove {side}'s Debate Card {card} (it shows that issue's debate icon)")
+            }
+            Decision::DebateOver => {
+                "the debate is over: shuffle every Debate Card, played or not, and discard them face-up".into()
+            }
+            Decision::ElectionDayBox => {
+                format!("{side}: {card} is an Election Day event: keep it in the Election Day box until turn 9")
+            }
+            Decision::ElectionDayDraw => format!(
+                "Election Day: draw the next Election Day event at random ({} in the box)",
+                debates::election_box_count(table)
+            ),
+            // Random picks the table runs itself: never offered, so they kept the generic label.
+            Decision::DebateDeal | Decision::DebateDiscard => decision::unnamed(special).1,
         }
     }
 

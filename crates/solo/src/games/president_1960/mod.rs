@@ -10,18 +10,29 @@
 //! Cards are recognised by the printed numbers a deck manifest gives them (the shipped manifest names
 //! every card the playsheet mentions). Without one, an event rule is offered for any unnamed card
 //! played for its event, and the player says whether it applies.
+//!
+//! The rules are split by subject: the decisions ([`decision`]), the event effects, the Campaign
+//! Strategy picks, the Momentum Phase aid, the Debates and Election Day, and the words a player
+//! reads (ids, labels, reminders); this file keeps the markers, the shared helpers and the rules
+//! object that ties them together.
 
 mod debates;
 mod decision;
+mod effects;
+mod labels;
+mod momentum_phase;
+mod strategy;
 
 use super::{Special, SpecialRules};
 use crate::card::{CardId, Placed};
 use crate::deck::Discarded;
 use crate::playsheet::Facing;
 use crate::slot::SlotName;
-use crate::table::{CardTable, Held, Pending, Phase};
+use crate::table::{CardTable, Pending, Phase};
 use crate::table_action::TableAction;
 use decision::{Decision, special};
+use effects::{CAPITAL, REDRAW, RETRIEVE_EFFECT, named_effect, possible_effects, start_effect};
+use strategy::{strategy_done, strategy_face_down_slots, strategy_face_up, to_stack};
 
 pub(super) struct Rules;
 
@@ -52,7 +63,7 @@ const BANG: &str = "!! event being checked";
 const CP_PLAYED: &str = "played for CP";
 /// 1 while Kennedy's Peace Corps is in play (side 0's value).
 const PEACE_CORPS: &str = "Peace Corps in play";
-/// The event effect a side is resolving (one of the effect codes below), its card, and its state.
+/// The event effect a side is resolving (one of the codes in `effects`), its card, and its state.
 const EFFECT: &str = "event effect";
 const EFFECT_CARD: &str = "event effect card";
 const EFFECT_STATE: &str = "event effect state";
@@ -70,17 +81,7 @@ const ISSUES: [&str; 3] = ["issue 1 (left) leader", "issue 2 (middle) leader", "
 
 const STACK: &str = "Campaign Strategy stack";
 
-// Event effects.
-const REDRAW: i32 = 1;
-const RETRIEVE_EFFECT: i32 = 2;
-const CAPITAL: i32 = 3;
-const PEACE: i32 = 4;
-
 const GATHERING_MOMENTUM: [u16; 4] = [14, 15, 16, 17];
-const REDRAW_CARDS: [u16; 3] = [53, 57, 94];
-const RETRIEVE_CARDS: [u16; 4] = [27, 29, 58, 66];
-const PEACE_CORPS_CARD: u16 = 81;
-const POLITICAL_CAPITAL: u16 = 91;
 
 fn side_name(table: &CardTable, side: u8) -> &str {
     &table.sheet().sides[(side & 1) as usize]
@@ -155,182 +156,10 @@ fn slot_bit(slot: SlotName) -> i32 {
     1 << slot.index()
 }
 
-/// The face-up cards of a display a Campaign Strategy pick may take (never Gathering Momentum).
-fn strategy_face_up(table: &CardTable, side: u8) -> Vec<CardId> {
-    table.display(side).face_up().map(|(_, c)| c).filter(|c| !is_gathering_momentum(table, *c)).collect()
-}
-
-/// Slots whose top card is face-down and not known to be Gathering Momentum.
-fn strategy_face_down_slots(table: &CardTable, side: u8) -> Vec<SlotName> {
-    let skip = table.marker(STRATEGY_SKIP, side);
-    SlotName::ALL
-        .into_iter()
-        .filter(|s| table.display(side).slot(*s).last().is_some_and(|p| !p.face_up) && skip & slot_bit(*s) == 0)
-        .collect()
-}
-
-/// Whether `side` may leave the Campaign Strategy Phase: a card is on its stack, or none could be.
-fn strategy_done(table: &CardTable, side: u8) -> bool {
-    table.marker(STRATEGY_PICKS, side) >= 1
-        || (strategy_face_up(table, side).is_empty() && strategy_face_down_slots(table, side).is_empty())
-}
-
-/// Moves a display card to the side's Campaign Strategy stack and refills its slot face-down.
-fn to_stack(table: &mut CardTable, side: u8, card: CardId) {
-    if let Some((slot, _)) = table.displays[side as usize].take(card) {
-        table.held.push(Held { card, side, place: STACK });
-        table.pending.push_back(Pending::Fill { side, slot, facing: Facing::FaceDown, only_if_short: true });
-        let picks = table.marker(STRATEGY_PICKS, side);
-        table.set_marker(STRATEGY_PICKS, side, picks + 1);
-    }
-}
-
-/// Starts what an event does on this sheet, for the card `side` just played (or triggered with
-/// momentum), `vacated` being the slot it left when it was played from the display.
-fn start_effect(table: &mut CardTable, side: u8, card: CardId, vacated: Option<SlotName>, code: i32) {
-    match code {
-        REDRAW => {
-            table.set_marker(EFFECT, side, REDRAW);
-            table.set_marker(EFFECT_CARD, side, i32::from(card.0));
-        }
-        RETRIEVE_EFFECT => {
-            let Some(slot) = vacated else { return };
-            // The played card's slot waits for the card taken from the discards.
-            if let Some(i) = table
-                .pending
-                .iter()
-                .rposition(|p| matches!(p, Pending::Fill { side: s, slot: x, .. } if *s == side && *x == slot))
-            {
-                table.pending.remove(i);
-            } else if table.display(side).slot(slot).last().is_some_and(|p| !p.face_up) {
-                // Already refilled face-down (the player named the event afterwards): that unseen card
-                // goes back into the deck.
-                if let Some(p) = table.displays[side as usize].slot_mut(slot).pop() {
-                    table.decks[0].pool.push(p.card);
-                }
-            }
-            table.set_marker(EFFECT, side, RETRIEVE_EFFECT);
-            table.set_marker(EFFECT_CARD, side, i32::from(card.0));
-            table.set_marker(EFFECT_STATE, side, i32::try_from(slot.index()).unwrap_or(0) + 1);
-        }
-        CAPITAL => {
-            for stack in &mut table.displays[NIXON as usize].slots {
-                for p in stack.iter_mut() {
-                    p.face_up = true;
-                }
-            }
-            table.set_marker(EFFECT, NIXON, CAPITAL);
-            table.set_marker(EFFECT_CARD, NIXON, i32::from(card.0));
-        }
-        PEACE => table.set_marker(PEACE_CORPS, KENNEDY, 1),
-        _ => {}
-    }
-}
-
-/// The effect a named card's event has on the table.
-fn named_effect(table: &CardTable, card: CardId) -> Option<i32> {
-    let n = number(table, card)?;
-    if REDRAW_CARDS.contains(&n) {
-        Some(REDRAW)
-    } else if RETRIEVE_CARDS.contains(&n) {
-        Some(RETRIEVE_EFFECT)
-    } else if n == POLITICAL_CAPITAL {
-        Some(CAPITAL)
-    } else if n == PEACE_CORPS_CARD {
-        Some(PEACE)
-    } else {
-        None
-    }
-}
-
-/// For an unnamed card, the effects the player may say it has (those whose cards no manifest names).
-fn possible_effects(table: &CardTable, card: CardId) -> Vec<i32> {
-    if table.card_name(card).is_some() {
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    if could_be(table, card, &REDRAW_CARDS) {
-        out.push(REDRAW);
-    }
-    if could_be(table, card, &RETRIEVE_CARDS) {
-        out.push(RETRIEVE_EFFECT);
-    }
-    if could_be(table, card, &[POLITICAL_CAPITAL]) {
-        out.push(CAPITAL);
-    }
-    if could_be(table, card, &[PEACE_CORPS_CARD]) {
-        out.push(PEACE);
-    }
-    out
-}
-
 /// The card a side played for its event this turn, and the slot it left, kept so that an unnamed
 /// card's effect can be started by the player.
 const EVENT_PLAYED: &str = "played for its event";
 const EVENT_SLOT: &str = "event card's slot";
-
-fn effect_name(code: i32) -> &'static str {
-    match code {
-        REDRAW => "discard and redraw (Campaign Headquarters, \"A New Frontier\", A Low Blow)",
-        RETRIEVE_EFFECT => {
-            "retrieve from the discard pile (Nelson Rockefeller, The Great Seal Bug, Tricky Dick, Adlai Stevenson)"
-        }
-        CAPITAL => "Political Capital",
-        _ => "Kennedy's Peace Corps",
-    }
-}
-
-fn issue_name(i: usize) -> &'static str {
-    ["the left issue", "the middle issue", "the right issue"][i.min(2)]
-}
-
-/// The Momentum Phase advice, once the player has said who leads what.
-fn momentum_advice(table: &CardTable) -> String {
-    let media = table.marker(MEDIA, KENNEDY);
-    let leaders: Vec<i32> = ISSUES.iter().map(|m| table.marker(m, KENNEDY)).collect();
-    if media == 3 {
-        return "Momentum Phase issue shift: media support is tied, so no issue is shifted.".into();
-    }
-    if media == 0 || leaders.contains(&0) {
-        let who = |v: i32| ["not given yet", "Kennedy", "Nixon", "nobody"][usize::try_from(v).unwrap_or(0).min(3)];
-        let media_text = ["not given yet", "Kennedy", "Nixon", "tied"][usize::try_from(media).unwrap_or(0).min(3)];
-        return format!(
-            "Momentum Phase issue shift: say which side has the most media support cubes and who leads each issue, \
-             left to right. So far: media {media_text}; left issue {}, middle issue {}, right issue {}.",
-            who(leaders[0]),
-            who(leaders[1]),
-            who(leaders[2])
-        );
-    }
-    if media == 3 {
-        return "Momentum Phase issue shift: media support is tied, so no issue is shifted.".into();
-    }
-    let me = media;
-    let them = 3 - media;
-    let who = side_name(table, u8::try_from(media - 1).unwrap_or(0)).to_string();
-    let mine: Vec<usize> = (0..3).filter(|&i| leaders[i] == me).collect();
-    let theirs: Vec<usize> = (0..3).filter(|&i| leaders[i] == them).collect();
-    if let Some(&first) = mine.first()
-        && first != 0
-    {
-        return format!(
-            "Momentum Phase issue shift: {who} shifts {}, its left-most lead, one space left.",
-            issue_name(first)
-        );
-    }
-    match theirs.as_slice() {
-        [] => format!("Momentum Phase issue shift: {who} has no opponent-led issue to push right, so nothing shifts."),
-        [one] => format!(
-            "Momentum Phase issue shift: {who} shifts {}, the opponent-led issue, one space right.",
-            issue_name(*one)
-        ),
-        many => format!(
-            "Momentum Phase issue shift: {who} shifts right the opponent-led issue with the most opponent support \
-             among {} (the left-most of them on a tie).",
-            many.iter().map(|i| issue_name(*i)).collect::<Vec<_>>().join(" and ")
-        ),
-    }
-}
 
 impl SpecialRules for Rules {
     fn shown_markers(&self) -> &'static [(&'static str, super::MarkerShown)] {
@@ -790,254 +619,14 @@ impl SpecialRules for Rules {
     }
 
     fn id(&self, special: Special) -> String {
-        let Some(decision) = Decision::of(special) else { return decision::unnamed(special).0 };
-        let side = if special.side == KENNEDY { "kennedy" } else { "nixon" };
-        let card = special.card.map_or(0, |c| c.0);
-        let n = special.n;
-        match decision {
-            Decision::GainMomentum => format!("1960-momentum-up-{side}"),
-            Decision::LoseMomentum => format!("1960-momentum-down-{side}"),
-            Decision::TriggerEventEligible => format!("1960-momentum-event-{n}"),
-            Decision::TriggerEventNotEligible => format!("1960-not-eligible-{n}"),
-            Decision::PreventEvent => format!("1960-discard-face-down-{card}"),
-            Decision::CandidateCard => format!("1960-candidate-card-{side}"),
-            Decision::CandidateCardReady => format!("1960-candidate-ready-{side}"),
-            Decision::NextGameTurn => "1960-next-game-turn".into(),
-            Decision::CampaignStrategyBegin => "1960-campaign-strategy".into(),
-            Decision::CampaignStrategyPick => format!("1960-strategy-{side}-{card}"),
-            Decision::CampaignStrategyRandom => format!("1960-strategy-random-{side}"),
-            Decision::CampaignStrategyFaceDown => format!("1960-strategy-face-down-{side}"),
-            Decision::CampaignStrategyEnd => "1960-campaign-strategy-end".into(),
-            Decision::DiscardAndRedraw => format!("1960-redraw-{card}"),
-            Decision::DiscardAndRedrawDone => "1960-redraw-done".into(),
-            Decision::RetrieveFromDiscard => format!("1960-retrieve-{n}"),
-            Decision::RetrieveNothing => "1960-retrieve-none".into(),
-            Decision::PoliticalCapitalDiscard => format!("1960-political-capital-discard-{card}"),
-            Decision::EventEffectDone => "1960-effect-done".into(),
-            Decision::NameEventEffect => format!("1960-event-effect-{n}"),
-            Decision::MomentumPhase => "1960-momentum-phase".into(),
-            Decision::MediaSupportLeader => {
-                format!("1960-media-{}", ["", "kennedy", "nixon", "tied"][usize::from(n.min(3))])
-            }
-            Decision::IssueLeader => format!(
-                "1960-issue-{}-{}",
-                u16::from(special.side) + 1,
-                ["", "kennedy", "nixon", "nobody"][usize::from(n.min(3))]
-            ),
-            Decision::MomentumPhaseEnd => "1960-momentum-phase-end".into(),
-            Decision::FirstActionRound => format!("1960-first-round-{side}"),
-            Decision::DebatesBegin => "1960-debates".into(),
-            Decision::DebateRoll => "1960-debate-roll".into(),
-            Decision::DebateKeepRoll => "1960-debate-keep-roll".into(),
-            Decision::LazyShavePick => format!("1960-lazy-shave-{card}"),
-            Decision::LazyShaveInPlay => "1960-lazy-shave-in-play".into(),
-            Decision::RemoveDebateCard => format!("1960-debate-remove-{side}-{card}"),
-            Decision::DebateOver => "1960-debates-end".into(),
-            Decision::ElectionDayBox => format!("1960-election-day-box-{card}"),
-            Decision::ElectionDayDraw => "1960-election-day-event".into(),
-            // Random picks the table runs itself: never offered, so they kept the generic id.
-            Decision::DebateDeal | Decision::DebateDiscard => decision::unnamed(special).0,
-        }
+        labels::id(special)
     }
 
     fn label(&self, table: &CardTable, special: Special) -> String {
-        let Some(decision) = Decision::of(special) else { return decision::unnamed(special).1 };
-        let side = side_name(table, special.side).to_string();
-        let card = special.card.map(|c| table.card_label(c)).unwrap_or_default();
-        let discard_label = |n: u8| -> String {
-            let pile = &table.decks[0].discard;
-            let i = usize::from(n);
-            let from_top = pile.len().saturating_sub(i);
-            match pile.get(i) {
-                Some(d) if d.face_up => {
-                    format!("{} ({from_top} from the top of the discard pile)", table.card_label(d.card))
-                }
-                _ => format!("the face-down card {from_top} from the top of the discard pile"),
-            }
-        };
-        match decision {
-            Decision::GainMomentum => format!("{side}: gain 1 momentum"),
-            Decision::LoseMomentum => format!("{side}: lose 1 momentum"),
-            Decision::TriggerEventEligible => format!(
-                "!!: {} shows {side}'s candidate icon: spend 1 momentum, play its event, then put it at the bottom of \
-                 the discard pile",
-                discard_label(special.n)
-            ),
-            Decision::TriggerEventNotEligible => format!("!!: {} is not eligible for {side}: look further down", discard_label(special.n)),
-            Decision::PreventEvent => format!("{side}: spend 2 momentum to discard {card} face-down once its CP are used"),
-            Decision::CandidateCard => format!("{side}: play the Candidate card instead (it is then exhausted)"),
-            Decision::CandidateCardReady => format!("{side}: the Candidate card is no longer exhausted"),
-            Decision::NextGameTurn => format!("begin game turn {}", (game_turn(table) + 1).min(LAST_GAME_TURN)),
-            Decision::CampaignStrategyBegin => "begin the Campaign Strategy Phase (both sides)".into(),
-            Decision::CampaignStrategyPick => format!("Campaign Strategy: {side} puts {card} on its Campaign Strategy stack"),
-            Decision::CampaignStrategyRandom => {
-                format!("Campaign Strategy: pick one of {side}'s face-up cards with the Random Card Selection Chart")
-            }
-            Decision::CampaignStrategyFaceDown => format!(
-                "Campaign Strategy: pick one of {side}'s face-down cards with the chart's last row (roll 1-5 for slots \
-                 A-E)"
-            ),
-            Decision::CampaignStrategyEnd => "end the Campaign Strategy Phase".into(),
-            Decision::DiscardAndRedraw => format!("{side}: discard {card} (left to right); it is replaced face-up"),
-            Decision::DiscardAndRedrawDone => format!("{side}: stop discarding; the discarded cards are replaced face-up"),
-            Decision::RetrieveFromDiscard => format!("{side}: take {} into the played card's slot, face-up", discard_label(special.n)),
-            Decision::RetrieveNothing => format!("{side}: take nothing back; the played card's slot is refilled face-down"),
-            Decision::PoliticalCapitalDiscard => format!("Political Capital: Nixon discards {card} (refilled face-down)"),
-            Decision::EventEffectDone => "the event is resolved".into(),
-            Decision::NameEventEffect => {
-                format!("the event just played was {}: apply its table effect", effect_name(i32::from(special.n)))
-            }
-            Decision::MomentumPhase => "Momentum Phase: work out the issue shift".into(),
-            Decision::MediaSupportLeader => match special.n {
-                1 => "Kennedy has the most media support cubes".into(),
-                2 => "Nixon has the most media support cubes".into(),
-                _ => "media support cubes are tied".into(),
-            },
-            Decision::IssueLeader => format!(
-                "{} is led by {}",
-                issue_name(usize::from(special.side)),
-                ["", "Kennedy", "Nixon", "nobody"][usize::from(special.n.min(3))]
-            ),
-            Decision::MomentumPhaseEnd => "end the Momentum Phase issue shift".into(),
-            Decision::FirstActionRound => format!("initiative: {side} takes the first action round of this game turn"),
-            Decision::DebatesBegin => {
-                "begin the Debates: shuffle each Campaign Strategy stack into a row of face-up Debate Cards over slots A-E"
-                    .into()
-            }
-            Decision::DebateRoll => debates::roll_offer_label(table),
-            Decision::DebateKeepRoll => {
-                format!("Kennedy plays the rolled Debate Card, {} (Lazy Shave stays unused)", debates::rolled_label(table))
-            }
-            Decision::LazyShavePick => format!("Lazy Shave: Kennedy plays {card} instead of the rolled Debate Card"),
-            Decision::LazyShaveInPlay => {
-                "Lazy Shave was played: Kennedy may once pick his Debate Card instead of rolling".into()
-            }
-            Decision::RemoveDebateCard => {
-                format!("an issue was won: remove {side}'s Debate Card {card} (it shows that issue's debate icon)")
-            }
-            Decision::DebateOver => {
-                "the debate is over: shuffle every Debate Card, played or not, and discard them face-up".into()
-            }
-            Decision::ElectionDayBox => {
-                format!("{side}: {card} is an Election Day event: keep it in the Election Day box until turn 9")
-            }
-            Decision::ElectionDayDraw => format!(
-                "Election Day: draw the next Election Day event at random ({} in the box)",
-                debates::election_box_count(table)
-            ),
-            // Random picks the table runs itself: never offered, so they kept the generic label.
-            Decision::DebateDeal | Decision::DebateDiscard => decision::unnamed(special).1,
-        }
+        labels::label(table, special)
     }
 
     fn reminders(&self, table: &CardTable) -> Vec<String> {
-        let mut notes = Vec::new();
-        let active = table.active();
-        let name = side_name(table, active).to_string();
-        if debates::reminders(table, &mut notes) {
-            return notes;
-        }
-        if let Some((side, index)) = bang(table) {
-            let who = side_name(table, side);
-            let card = table.decks[0].discard.get(index).map(|d| table.card_label(d.card)).unwrap_or_default();
-            notes.push(format!(
-                "!!: {who} holds momentum, so it must spend 1 on the topmost eligible event of the discard pile before \
-                 any card is played. Is {card} eligible? It must show {who}'s candidate icon, and debate cards no \
-                 longer count once the debates are over. Face-down discards are out of reach."
-            ));
-            return notes;
-        }
-        if let Some((side, code)) = effect(table) {
-            let who = side_name(table, side);
-            notes.push(match code {
-                REDRAW => format!(
-                    "Discard and redraw: {who} may discard face-up cards of its display, working left to right; each \
-                     is replaced with a face-up card from the deck."
-                ),
-                RETRIEVE_EFFECT => format!(
-                    "Retrieve from the discards: {who} may take any card of the discard pile, face-up or face-down; it \
-                     fills the played card's slot face-up. The other discards keep their facing."
-                ),
-                CAPITAL => {
-                    "Political Capital: Nixon's display is all face-up now; discard up to two of its cards, each \
-                            replaced face-down."
-                        .into()
-                }
-                _ => String::new(),
-            });
-            return notes;
-        }
-        if table.marker(STRATEGY, KENNEDY) == 1 {
-            notes.push(
-                "Campaign Strategy Phase: each side puts one or two face-up cards on its Campaign Strategy stack (choose, \
-                 or use the Random Card Selection Chart when more are face-up than you place). With too few face-up, \
-                 take those, then pick among the face-down ones with the chart's last row. Gathering Momentum (#14-17) \
-                 never goes on the stack: a randomly revealed one is turned back face-down and you roll again. Emptied \
-                 slots are refilled face-down."
-                    .into(),
-            );
-            return notes;
-        }
-        if table.marker(MOMENTUM_AID, KENNEDY) == 1 {
-            notes.push(momentum_advice(table));
-            return notes;
-        }
-        if let Some(card) = id_of(table.marker(BANG_PLAYED, active)) {
-            notes.push(format!(
-                "!!: {name} spent 1 momentum to play the event of {}; it now lies at the bottom of the discard pile.",
-                table.card_label(card)
-            ));
-        }
-        if table.marker(BANG_WITHOUT_MOMENTUM, active) == 1 && matches!(table.phase, Phase::Choose { played: 0, .. }) {
-            notes.push(format!("!!: {name} has no momentum, so no event is triggered."));
-        }
-        if let Phase::Choose { face, played: 0, .. } = table.phase
-            && face != 0
-            && table.marker(CANDIDATE_EXHAUSTED, active) == 0
-        {
-            notes.push(format!(
-                "{name}'s Candidate card may be played instead of the cards this roll allows (it is then exhausted)."
-            ));
-        }
-        if matches!(table.phase, Phase::Choose { played: 1.., .. })
-            && id_of(table.marker(CP_PLAYED, active)).is_some()
-            && momentum(table, active) >= 2
-        {
-            notes.push(format!(
-                "{name} may spend 2 momentum to discard the card it played for CP face-down, so that no `!!` can \
-                 trigger its event."
-            ));
-        }
-        if let Some(card) = id_of(table.marker(EVENT_PLAYED, active))
-            && !possible_effects(table, card).is_empty()
-        {
-            notes.push(
-                "Without a manifest naming it, the table cannot tell which event this was: if it discards and redraws, \
-                 retrieves from the discards, is Political Capital or Kennedy's Peace Corps, choose its effect."
-                    .into(),
-            );
-        }
-        if table.marker(PEACE_CORPS, KENNEDY) == 1 {
-            notes.push(
-                "Kennedy's Peace Corps is in play: every card Kennedy plays goes to the discards face-down until the end \
-                 of the game turn."
-                    .into(),
-            );
-        }
-        if table.decks[0].len() <= 2 {
-            notes.push(
-                "The deck is nearly empty: when it runs out, the face-down cards of both displays are discarded, the \
-                 discards become the new deck, and empty slots are filled face-down."
-                    .into(),
-            );
-        }
-        if table.names.is_empty() && matches!(table.phase, Phase::Start) && table.turn == 1 {
-            notes.push(
-                "Without a deck manifest the table cannot recognise Gathering Momentum or the sheet's changed events; \
-                 after an event it offers their effects for you to choose."
-                    .into(),
-            );
-        }
-        notes
+        labels::reminders(table)
     }
 }

@@ -162,3 +162,33 @@ pub(super) fn unnamed(special: Special) -> (String, String) {
         format!("special action {}", special.code),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_decision_reads_back_from_the_action_it_builds() {
+        for d in Decision::ALL {
+            let TableAction::Special(s) = special(d, 1, Some(CardId(7)), 2) else { panic!("not a special action") };
+            assert_eq!(Decision::of(s), Some(d));
+            assert!(d.is(&TableAction::Special(s)));
+        }
+        let mut codes: Vec<u8> = Decision::ALL.into_iter().map(|d| sp(d, 0, None, 0).code).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), Decision::ALL.len(), "two decisions share a code");
+    }
+
+    #[test]
+    fn decision_codes_stay_those_of_older_saves() {
+        // Saves and logs hold the bare codes: the first, the debates' range and the last are pinned.
+        assert_eq!(sp(Decision::GainMomentum, 0, None, 0).code, 1);
+        assert_eq!(sp(Decision::MomentumPhaseEnd, 0, None, 0).code, 24);
+        assert_eq!(sp(Decision::DebatesBegin, 0, None, 0).code, 25);
+        assert_eq!(sp(Decision::ElectionDayDraw, 0, None, 0).code, 35);
+        assert_eq!(sp(Decision::FirstActionRound, 0, None, 0).code, 37);
+        assert_eq!(Decision::of(Special::new(36, 0, None)), None);
+        assert_eq!(Decision::of(Special::new(0, 0, None)), None);
+    }
+}

@@ -13,26 +13,14 @@
 //! Election Day: Election Day events played during the game wait in the Election Day box; on turn
 //! 9 they come out one at a time in random order.
 
-use super::{KENNEDY, NIXON, STACK, game_turn, number, side_name, special};
+use super::decision::{Decision, sp, special};
+use super::{KENNEDY, NIXON, STACK, game_turn, number, side_name};
 use crate::card::CardId;
 use crate::games::Special;
 use crate::random_selection::{self, ChartResult};
 use crate::slot::SlotName;
 use crate::table::{CardTable, Held, Phase};
 use crate::table_action::TableAction;
-
-// The decisions (and random picks) of this part of the rules.
-pub(super) const DEBATE_BEGIN: u8 = 25;
-pub(super) const DEBATE_DEAL: u8 = 26;
-pub(super) const DEBATE_ROLL: u8 = 27;
-pub(super) const DEBATE_KEEP: u8 = 28;
-pub(super) const LAZY_SHAVE_PICK: u8 = 29;
-pub(super) const LAZY_SHAVE_IN_PLAY: u8 = 30;
-pub(super) const DEBATE_REMOVE: u8 = 31;
-pub(super) const DEBATE_END: u8 = 32;
-pub(super) const DEBATE_DISCARD: u8 = 33;
-pub(super) const ELECTION_BOX: u8 = 34;
-pub(super) const ELECTION_DRAW: u8 = 35;
 
 /// The game turn of the Debates and of Election Day.
 const DEBATE_TURN: i32 = 6;
@@ -121,7 +109,7 @@ fn deal_next(table: &mut CardTable) {
     for side in [KENNEDY, NIXON] {
         let stack = held_in(table, side, STACK);
         if !stack.is_empty() {
-            table.ask_game_pick(Special::new(DEBATE_DEAL, side, None), stack);
+            table.ask_game_pick(sp(Decision::DebateDeal, side, None, 0), stack);
             return;
         }
     }
@@ -137,7 +125,7 @@ fn clear_next(table: &mut CardTable) {
             table.set_marker(LAST_DEBATE, side, 0);
         }
     } else {
-        table.ask_game_pick(Special::new(DEBATE_DISCARD, KENNEDY, None), played);
+        table.ask_game_pick(sp(Decision::DebateDiscard, KENNEDY, None, 0), played);
     }
 }
 
@@ -153,9 +141,7 @@ pub(super) fn adjust_legal(table: &CardTable, out: &mut Vec<TableAction>) -> boo
     let debating = (DEALING..=CLEARING).contains(&stage(table));
     if debating {
         // Only the debate goes on (and momentum, which issues won may award).
-        out.retain(
-            |a| matches!(a, TableAction::Special(s) if s.code == super::MOMENTUM_UP || s.code == super::MOMENTUM_DOWN),
-        );
+        out.retain(|a| Decision::GainMomentum.is(a) || Decision::LoseMomentum.is(a));
         if stage(table) != DEBATING {
             return true;
         }
@@ -164,29 +150,29 @@ pub(super) fn adjust_legal(table: &CardTable, out: &mut Vec<TableAction>) -> boo
             out.clear();
             let position = usize::try_from(rolled - 1).unwrap_or(0);
             let picked = rolled_card(table, KENNEDY, position);
-            out.push(special(DEBATE_KEEP, KENNEDY, None, 0));
+            out.push(special(Decision::DebateKeepRoll, KENNEDY, None, 0));
             for card in row(table, KENNEDY).into_iter().take(ROW_SLOTS).filter(|c| Some(*c) != picked) {
-                out.push(special(LAZY_SHAVE_PICK, KENNEDY, Some(card), 0));
+                out.push(special(Decision::LazyShavePick, KENNEDY, Some(card), 0));
             }
             return true;
         }
         if chart_size(table) > 0 {
-            out.push(special(DEBATE_ROLL, KENNEDY, None, 0));
+            out.push(special(Decision::DebateRoll, KENNEDY, None, 0));
         }
         for side in [KENNEDY, NIXON] {
-            out.extend(row(table, side).into_iter().map(|c| special(DEBATE_REMOVE, side, Some(c), 0)));
+            out.extend(row(table, side).into_iter().map(|c| special(Decision::RemoveDebateCard, side, Some(c), 0)));
         }
         if table.marker(LAZY, KENNEDY) == 0 {
-            out.push(special(LAZY_SHAVE_IN_PLAY, KENNEDY, None, 0));
+            out.push(special(Decision::LazyShaveInPlay, KENNEDY, None, 0));
         }
-        out.push(special(DEBATE_END, KENNEDY, None, 0));
+        out.push(special(Decision::DebateOver, KENNEDY, None, 0));
         return true;
     }
     if at_start && turn == DEBATE_TURN && stage(table) == 0 && !held_anywhere(table, STACK).is_empty() {
-        out.push(special(DEBATE_BEGIN, KENNEDY, None, 0));
+        out.push(special(Decision::DebatesBegin, KENNEDY, None, 0));
     }
     if at_start && turn == ELECTION_DAY && !held_anywhere(table, ELECTION_BOX_PLACE).is_empty() {
-        out.push(special(ELECTION_DRAW, KENNEDY, None, 0));
+        out.push(special(Decision::ElectionDayDraw, KENNEDY, None, 0));
     }
     let active = table.active();
     if matches!(table.phase, Phase::Choose { .. })
@@ -195,18 +181,18 @@ pub(super) fn adjust_legal(table: &CardTable, out: &mut Vec<TableAction>) -> boo
     {
         // Offered on the marker alone: whether the card still lies face-up in the discards is not
         // something the offer may depend on (Peace Corps turns it face-down).
-        out.push(special(ELECTION_BOX, active, Some(card), 0));
+        out.push(special(Decision::ElectionDayBox, active, Some(card), 0));
     }
     false
 }
 
-pub(super) fn apply(table: &mut CardTable, special: Special) {
-    match special.code {
-        DEBATE_BEGIN => {
+pub(super) fn apply(table: &mut CardTable, decision: Decision, special: Special) {
+    match decision {
+        Decision::DebatesBegin => {
             table.set_marker(DEBATES, KENNEDY, DEALING);
             deal_next(table);
         }
-        DEBATE_ROLL => {
+        Decision::DebateRoll => {
             if chart_size(table) <= 1 {
                 // One card in slots: the chart needs no roll.
                 after_roll(table, 1);
@@ -214,31 +200,31 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
                 table.ask_game_roll(special);
             }
         }
-        DEBATE_KEEP => {
+        Decision::DebateKeepRoll => {
             let position = usize::try_from(table.marker(ROLLED, KENNEDY) - 1).unwrap_or(0);
             table.set_marker(ROLLED, KENNEDY, 0);
             play_debate(table, position, None);
         }
-        LAZY_SHAVE_PICK => {
+        Decision::LazyShavePick => {
             let position = usize::try_from(table.marker(ROLLED, KENNEDY) - 1).unwrap_or(0);
             table.set_marker(ROLLED, KENNEDY, 0);
             table.set_marker(LAZY, KENNEDY, 2);
             play_debate(table, position, special.card);
         }
-        LAZY_SHAVE_IN_PLAY => table.set_marker(LAZY, KENNEDY, 1),
-        DEBATE_REMOVE => {
+        Decision::LazyShaveInPlay => table.set_marker(LAZY, KENNEDY, 1),
+        Decision::RemoveDebateCard => {
             if let Some(card) = special.card {
                 move_held(table, card, DEBATE_PLAYED);
             }
         }
-        DEBATE_END => {
+        Decision::DebateOver => {
             for card in held_anywhere(table, DEBATE_CARD) {
                 move_held(table, card, DEBATE_PLAYED);
             }
             table.set_marker(DEBATES, KENNEDY, CLEARING);
             clear_next(table);
         }
-        ELECTION_BOX => {
+        Decision::ElectionDayBox => {
             let Some(card) = special.card else { return };
             table.set_marker(LAST_EVENT, special.side, 0);
             // The card lies in the discards, or, when its refill emptied the deck, was reshuffled
@@ -270,7 +256,7 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
                 table.held.push(Held { card, side: special.side, place: ELECTION_BOX_PLACE });
             }
         }
-        ELECTION_DRAW => {
+        Decision::ElectionDayDraw => {
             let cards = held_anywhere(table, ELECTION_BOX_PLACE);
             table.ask_game_pick(special, cards);
         }
@@ -282,7 +268,7 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
 pub(super) fn after_roll(table: &mut CardTable, face: u8) {
     let n = chart_size(table);
     match random_selection::read_chart(n, &[face]) {
-        ChartResult::Reroll => table.ask_game_roll(Special::new(DEBATE_ROLL, KENNEDY, None)),
+        ChartResult::Reroll => table.ask_game_roll(sp(Decision::DebateRoll, KENNEDY, None, 0)),
         ChartResult::Pick(position) => {
             if lazy_shave_ready(table) {
                 table.set_marker(ROLLED, KENNEDY, i32::try_from(position).unwrap_or(0) + 1);
@@ -305,18 +291,19 @@ pub(super) fn roll_label(table: &CardTable, face: u8) -> String {
 }
 
 pub(super) fn after_pick(table: &mut CardTable, special: Special, card: CardId) {
-    match special.code {
-        DEBATE_DEAL => {
+    let Some(decision) = Decision::of(special) else { return };
+    match decision {
+        Decision::DebateDeal => {
             move_held(table, card, DEBATE_CARD);
             deal_next(table);
         }
-        DEBATE_DISCARD => {
+        Decision::DebateDiscard => {
             if table.release(card).is_some() {
                 table.put_in_discards(KENNEDY, card);
             }
             clear_next(table);
         }
-        ELECTION_DRAW => {
+        Decision::ElectionDayDraw => {
             if let Some(h) = table.release(card) {
                 table.put_in_discards(h.side, card);
                 table.set_marker(ELECTION_NOW, KENNEDY, i32::from(card.0));
@@ -341,63 +328,29 @@ pub(super) fn end_of_turn(table: &mut CardTable) {
     table.set_marker(ELECTION_NOW, KENNEDY, 0);
 }
 
-/// The stable ids of this part's decisions.
-pub(super) fn id(special: Special) -> Option<String> {
-    let side = if special.side == KENNEDY { "kennedy" } else { "nixon" };
-    let card = special.card.map_or(0, |c| c.0);
-    Some(match special.code {
-        DEBATE_BEGIN => "1960-debates".into(),
-        DEBATE_ROLL => "1960-debate-roll".into(),
-        DEBATE_KEEP => "1960-debate-keep-roll".into(),
-        LAZY_SHAVE_PICK => format!("1960-lazy-shave-{card}"),
-        LAZY_SHAVE_IN_PLAY => "1960-lazy-shave-in-play".into(),
-        DEBATE_REMOVE => format!("1960-debate-remove-{side}-{card}"),
-        DEBATE_END => "1960-debates-end".into(),
-        ELECTION_BOX => format!("1960-election-day-box-{card}"),
-        ELECTION_DRAW => "1960-election-day-event".into(),
-        _ => return None,
-    })
+/// The "Debate!" offer: a roll of the chart's row for the larger Debate Card row, or none with one
+/// card left.
+pub(super) fn roll_offer_label(table: &CardTable) -> String {
+    if chart_size(table) <= 1 {
+        "Debate!: play the Debate Cards left in slot A (one card needs no roll)".into()
+    } else {
+        format!(
+            "Debate!: roll the Random Card Selection Chart ({}-card row) and play that slot's Debate Card from both \
+             displays",
+            chart_size(table)
+        )
+    }
 }
 
-pub(super) fn label(table: &CardTable, special: Special) -> Option<String> {
-    let side = side_name(table, special.side).to_string();
-    let card = special.card.map(|c| table.card_label(c)).unwrap_or_default();
-    Some(match special.code {
-        DEBATE_BEGIN => {
-            "begin the Debates: shuffle each Campaign Strategy stack into a row of face-up Debate Cards over slots A-E"
-                .into()
-        }
-        DEBATE_ROLL => {
-            if chart_size(table) <= 1 {
-                "Debate!: play the Debate Cards left in slot A (one card needs no roll)".into()
-            } else {
-                format!(
-                    "Debate!: roll the Random Card Selection Chart ({}-card row) and play that slot's Debate Card from \
-                     both displays",
-                    chart_size(table)
-                )
-            }
-        }
-        DEBATE_KEEP => {
-            let position = usize::try_from(table.marker(ROLLED, KENNEDY) - 1).unwrap_or(0);
-            let picked = rolled_card(table, KENNEDY, position).map(|c| table.card_label(c)).unwrap_or_default();
-            format!("Kennedy plays the rolled Debate Card, {picked} (Lazy Shave stays unused)")
-        }
-        LAZY_SHAVE_PICK => format!("Lazy Shave: Kennedy plays {card} instead of the rolled Debate Card"),
-        LAZY_SHAVE_IN_PLAY => "Lazy Shave was played: Kennedy may once pick his Debate Card instead of rolling".into(),
-        DEBATE_REMOVE => {
-            format!("an issue was won: remove {side}'s Debate Card {card} (it shows that issue's debate icon)")
-        }
-        DEBATE_END => "the debate is over: shuffle every Debate Card, played or not, and discard them face-up".into(),
-        ELECTION_BOX => {
-            format!("{side}: {card} is an Election Day event: keep it in the Election Day box until turn 9")
-        }
-        ELECTION_DRAW => {
-            let left = held_anywhere(table, ELECTION_BOX_PLACE).len();
-            format!("Election Day: draw the next Election Day event at random ({left} in the box)")
-        }
-        _ => return None,
-    })
+/// Kennedy's rolled Debate Card while his Lazy Shave choice is open.
+pub(super) fn rolled_label(table: &CardTable) -> String {
+    let position = usize::try_from(table.marker(ROLLED, KENNEDY) - 1).unwrap_or(0);
+    rolled_card(table, KENNEDY, position).map(|c| table.card_label(c)).unwrap_or_default()
+}
+
+/// How many Election Day events wait in the box.
+pub(super) fn election_box_count(table: &CardTable) -> usize {
+    held_anywhere(table, ELECTION_BOX_PLACE).len()
 }
 
 fn row_text(table: &CardTable, side: u8) -> String {

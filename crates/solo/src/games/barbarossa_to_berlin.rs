@@ -22,25 +22,89 @@ pub(super) struct Rules;
 const AXIS: u8 = 0;
 const ALLIED: u8 = 1;
 
-const CHOOSE_OPENING: u8 = 1;
-const EXCHANGE: u8 = 2;
-const AUTOMATIC_OPERATION: u8 = 3;
-const PARTISAN_OPERATION: u8 = 4;
-const COMBAT_CARD: u8 = 5;
-const BEGIN_DRAW_PHASE: u8 = 6;
-const DRAW_DISCARD: u8 = 7;
-const END_DRAW_PHASE: u8 = 8;
-const BOMB_PLOT: u8 = 9;
-const TOTAL_WAR_BEGIN: u8 = 10;
-const TOTAL_WAR_PICK: u8 = 11;
-const TOTAL_WAR_ADD_CARD: u8 = 12;
-const TOTAL_WAR_RESHUFFLE: u8 = 13;
-/// The Axis Max Hand Size moved by the event just played (Bomber Command, US 8th Air Force, Final
-/// Production Surge); `n` 0 lowers it, 1 raises it.
-const HAND_SIZE_EVENT: u8 = 14;
-/// A side's Max Hand Size moved by a game effect (resources, events of the other side): a tool for
-/// either side at any time; `n` as above.
-const HAND_SIZE: u8 = 15;
+/// The decisions this sheet adds to the common table, each named after the playsheet paragraph
+/// (or board-game step) it carries out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub(crate) enum Decision {
+    /// Sheet paragraph "Initial Strategy Cards (4.3)": the Axis keeps Barbarossa or Von Paulus
+    /// Pause beside its display for its first turn; the other card goes back into its deck.
+    InitialStrategyCard = 1,
+    /// Sheet paragraph "Soviet Reinforcements Mulligan": in game turns 1 and 2 the Allies play the
+    /// set-aside Soviet Reinforcements in place of an allowed card of 3 Ops or more, which is
+    /// discarded.
+    SovietReinforcementsMulligan = 2,
+    /// Sheet paragraph "Automatic and Partisan Operations (7.2)": a 1-Ops operation with no card,
+    /// Cards Remaining unchanged.
+    AutomaticOperation = 3,
+    /// Sheet paragraph "Automatic and Partisan Operations (7.2)": the Allies place a Partisan with
+    /// no card, Cards Remaining unchanged.
+    PartisanOperation = 4,
+    /// Sheet paragraph "Combat Cards (7.64)": a face-up Combat Card of either display is played in
+    /// a combat, lowering its side's Cards Remaining.
+    CombatCard = 5,
+    /// Board-game step: the game turn ends and the Draw Strategy Cards phase begins.
+    BeginDrawPhase = 6,
+    /// Sheet paragraph "Discarding and Shuffling (7.9)": in the Draw Strategy Cards phase a side
+    /// discards one face-up card against one of its cards remaining.
+    DrawPhaseDiscard = 7,
+    /// Sheet paragraph "Discarding and Shuffling (7.9)": the phase ends, both sides' Cards
+    /// Remaining go back to their Max Hand Size and the game turn moves on.
+    EndDrawPhase = 8,
+    /// Sheet paragraph "Random Discard": after Allied #48 Bomb Plot is played for its event, a
+    /// random face-up Axis card is discarded.
+    BombPlot = 9,
+    /// Sheet paragraph "Total War Cards (7.8)": a side's Total War cards start to join its deck.
+    TotalWarBegin = 10,
+    /// Sheet paragraph "Total War Cards (7.8)": the card (Totaler Krieg! for the Axis, a Blitzkrieg
+    /// card for the Allies) put face-up in slot A of the next hand.
+    TotalWarSlotA = 11,
+    /// Sheet paragraph "Total War Cards (7.8)": Total War cards the manifest does not list are
+    /// added by hand (`n` of them, at least one) before the reshuffle.
+    TotalWarAddCard = 12,
+    /// Sheet paragraph "Total War Cards (7.8)": the display is discarded (slot A kept when chosen),
+    /// deck, discards and Total War cards are shuffled together and the display is dealt again.
+    TotalWarReshuffle = 13,
+    /// Sheet paragraph "Hand Size Manipulation Cards": the Axis Max Hand Size moved by the event
+    /// just played (Bomber Command, US 8th Air Force, Final Production Surge); `n` 0 lowers it,
+    /// 1 raises it.
+    HandSizeEvent = 14,
+    /// Sheet paragraphs "Variable Max Hand Size" and "Resources (18)": a side's Max Hand Size moved
+    /// by a game effect (resources, the other side's events), a tool for either side at any time;
+    /// `n` as above.
+    HandSize = 15,
+}
+
+impl Decision {
+    const ALL: [Decision; 15] = [
+        Decision::InitialStrategyCard,
+        Decision::SovietReinforcementsMulligan,
+        Decision::AutomaticOperation,
+        Decision::PartisanOperation,
+        Decision::CombatCard,
+        Decision::BeginDrawPhase,
+        Decision::DrawPhaseDiscard,
+        Decision::EndDrawPhase,
+        Decision::BombPlot,
+        Decision::TotalWarBegin,
+        Decision::TotalWarSlotA,
+        Decision::TotalWarAddCard,
+        Decision::TotalWarReshuffle,
+        Decision::HandSizeEvent,
+        Decision::HandSize,
+    ];
+
+    /// The decision a special action carries (`None` for a code this game does not use).
+    pub(crate) fn of(special: Special) -> Option<Self> {
+        Self::ALL.into_iter().find(|d| *d as u8 == special.code)
+    }
+}
+
+/// The action for one of this sheet's decisions: the one place a decision becomes its transport
+/// code.
+fn special(d: Decision, side: u8, card: Option<CardId>, n: u8) -> TableAction {
+    TableAction::Special(Special { code: d as u8, side, card, n })
+}
 
 /// The purpose index of "Event" on this sheet.
 const EVENT: u8 = 1;
@@ -135,17 +199,15 @@ impl SpecialRules for Rules {
             out.clear();
             if table.marker(TOTAL_WAR_CHOICE, s) == 0 {
                 out.extend(
-                    total_war_choices(table, s)
-                        .into_iter()
-                        .map(|c| TableAction::Special(Special::new(TOTAL_WAR_PICK, s, Some(c)))),
+                    total_war_choices(table, s).into_iter().map(|c| special(Decision::TotalWarSlotA, s, Some(c), 0)),
                 );
             }
             // Unlisted Total War cards exist only where the manifest leaves some cards out.
             if !table.all_named() || table.waiting(s, TOTAL_WAR).is_empty() {
-                out.push(TableAction::Special(Special::new(TOTAL_WAR_ADD_CARD, s, None)));
-                out.push(TableAction::Special(Special { code: TOTAL_WAR_ADD_CARD, side: s, card: None, n: 10 }));
+                out.push(special(Decision::TotalWarAddCard, s, None, 0));
+                out.push(special(Decision::TotalWarAddCard, s, None, 10));
             }
-            out.push(TableAction::Special(Special::new(TOTAL_WAR_RESHUFFLE, s, None)));
+            out.push(special(Decision::TotalWarReshuffle, s, None, 0));
             return;
         }
         // The Draw Strategy Cards phase: discards against Cards Remaining, then the reset.
@@ -154,10 +216,10 @@ impl SpecialRules for Rules {
             for s in [AXIS, ALLIED] {
                 if table.cards_remaining(s) > 0 {
                     let cards = selectable_of(table, s);
-                    out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(DRAW_DISCARD, s, Some(c)))));
+                    out.extend(cards.into_iter().map(|c| special(Decision::DrawPhaseDiscard, s, Some(c), 0)));
                 }
             }
-            out.push(TableAction::Special(Special::new(END_DRAW_PHASE, side, None)));
+            out.push(special(Decision::EndDrawPhase, side, None, 0));
             push_total_war_begin(table, out);
             return;
         }
@@ -167,9 +229,7 @@ impl SpecialRules for Rules {
         let to_choose = held(table, OPENING_PLACE);
         if !to_choose.is_empty() {
             out.clear();
-            out.extend(
-                to_choose.into_iter().map(|c| TableAction::Special(Special::new(CHOOSE_OPENING, AXIS, Some(c)))),
-            );
+            out.extend(to_choose.into_iter().map(|c| special(Decision::InitialStrategyCard, AXIS, Some(c), 0)));
             return;
         }
         // On its first turn the Axis plays the opening event instead of rolling, for its event.
@@ -182,37 +242,37 @@ impl SpecialRules for Rules {
             out.retain(|a| !matches!(a, TableAction::Roll));
         }
         if start {
-            out.push(TableAction::Special(Special::new(BEGIN_DRAW_PHASE, side, None)));
+            out.push(special(Decision::BeginDrawPhase, side, None, 0));
             push_total_war_begin(table, out);
             if table.cards_remaining(side) == 0 {
                 // Out of cards with actions left: only the operations that use no card (no plain
                 // end of the turn: an action round is never skipped).
                 out.retain(|a| !matches!(a, TableAction::Pass));
-                out.push(TableAction::Special(Special::new(AUTOMATIC_OPERATION, side, None)));
+                out.push(special(Decision::AutomaticOperation, side, None, 0));
                 if side == ALLIED {
-                    out.push(TableAction::Special(Special::new(PARTISAN_OPERATION, side, None)));
+                    out.push(special(Decision::PartisanOperation, side, None, 0));
                 }
             }
             // The other side's Max Hand Size, as resources change hands (the common marker moves
             // the active side's).
             for n in 0..2u8 {
-                out.push(TableAction::Special(Special { code: HAND_SIZE, side: 1 - side, card: None, n }));
+                out.push(special(Decision::HandSize, 1 - side, None, n));
             }
         }
         if table.marker(BOMB_PLOT_DUE, ALLIED) == 1 && !selectable(table).is_empty() {
-            out.push(TableAction::Special(Special::new(BOMB_PLOT, AXIS, None)));
+            out.push(special(Decision::BombPlot, AXIS, None, 0));
         }
         if let Some(card) = u16::try_from(table.marker(HAND_SIZE_CARD, ALLIED)).ok().filter(|c| *c > 0).map(CardId) {
             for n in 0..2u8 {
-                out.push(TableAction::Special(Special { code: HAND_SIZE_EVENT, side: AXIS, card: Some(card), n }));
+                out.push(special(Decision::HandSizeEvent, AXIS, Some(card), n));
             }
         }
         if choosing {
             // The roll always allows a card or an operation without one: no turn ends empty-handed.
             out.retain(|a| !matches!(a, TableAction::Pass));
-            out.push(TableAction::Special(Special::new(AUTOMATIC_OPERATION, side, None)));
+            out.push(special(Decision::AutomaticOperation, side, None, 0));
             if side == ALLIED {
-                out.push(TableAction::Special(Special::new(PARTISAN_OPERATION, side, None)));
+                out.push(special(Decision::PartisanOperation, side, None, 0));
             }
             // Soviet Reinforcements instead of an allowed card of 3 Ops or more (game turns 1-2).
             if side == ALLIED && !held(table, REINFORCEMENTS_PLACE).is_empty() && game_turn(table) <= 2 {
@@ -228,7 +288,9 @@ impl SpecialRules for Rules {
                     .collect::<std::collections::BTreeSet<_>>()
                     .into_iter()
                     .collect();
-                out.extend(strong.into_iter().map(|c| TableAction::Special(Special::new(EXCHANGE, ALLIED, Some(c)))));
+                out.extend(
+                    strong.into_iter().map(|c| special(Decision::SovietReinforcementsMulligan, ALLIED, Some(c), 0)),
+                );
             }
             // The cards that would look at the other hand cannot be played for their events.
             out.retain(|a| match a {
@@ -250,7 +312,7 @@ impl SpecialRules for Rules {
                         cards
                             .into_iter()
                             .filter(|c| table.flags(*c).combat != Some(false))
-                            .map(|c| TableAction::Special(Special::new(COMBAT_CARD, s, Some(c)))),
+                            .map(|c| special(Decision::CombatCard, s, Some(c), 0)),
                     );
                 }
             }
@@ -258,8 +320,8 @@ impl SpecialRules for Rules {
     }
 
     fn apply(&self, table: &mut CardTable, special: Special) {
-        match (special.code, special.card) {
-            (CHOOSE_OPENING, Some(card)) => {
+        match (Decision::of(special), special.card) {
+            (Some(Decision::InitialStrategyCard), Some(card)) => {
                 // The chosen event waits beside the Axis display; the other goes back into the deck.
                 for other in held(table, OPENING_PLACE) {
                     table.release(other);
@@ -273,7 +335,7 @@ impl SpecialRules for Rules {
                 }
                 table.deal_front_pair();
             }
-            (EXCHANGE, Some(card)) => {
+            (Some(Decision::SovietReinforcementsMulligan), Some(card)) => {
                 table.discard_card(ALLIED, card, Some(Facing::MaintainFacing));
                 if let Some(reinforcements) = held(table, REINFORCEMENTS_PLACE).first().copied() {
                     table.release(reinforcements);
@@ -286,28 +348,30 @@ impl SpecialRules for Rules {
             }
             // An automatic operation may bring combats (and Combat Cards): the turn goes on to its
             // end; a Partisan placement has none.
-            (AUTOMATIC_OPERATION, _) => {
+            (Some(Decision::AutomaticOperation), _) => {
                 let face = if let Phase::Choose { face, .. } = table.phase { face } else { 0 };
                 table.phase = Phase::Choose { face, played: 1, slot_rest: None };
             }
-            (PARTISAN_OPERATION, _) => table.end_turn(),
-            (HAND_SIZE | HAND_SIZE_EVENT, _) => {
+            (Some(Decision::PartisanOperation), _) => table.end_turn(),
+            (Some(Decision::HandSize | Decision::HandSizeEvent), _) => {
                 let s = usize::from(special.side & 1);
                 let h = table.max_hand_size[s];
                 table.max_hand_size[s] =
                     if special.n == 0 { h.saturating_sub(1).max(1) } else { (h + 1).min(MAX_MARKER) };
             }
-            (COMBAT_CARD, Some(card)) => {
+            (Some(Decision::CombatCard), Some(card)) => {
                 let s = special.side;
                 // Refilled from slot C keeping the top card's facing; a card from C leaves the next
                 // top card face-down.
                 table.discard_card(s, card, Some(Facing::MaintainFacing));
                 table.cards_remaining[s as usize] = table.cards_remaining[s as usize].saturating_sub(1);
             }
-            (BEGIN_DRAW_PHASE, _) => table.set_marker(DRAW_PHASE, AXIS, 1),
-            (TOTAL_WAR_BEGIN, _) => table.set_marker(TOTAL_WAR_STAGE, special.side, 1),
-            (TOTAL_WAR_PICK, Some(card)) => table.set_marker(TOTAL_WAR_CHOICE, special.side, i32::from(card.0)),
-            (TOTAL_WAR_ADD_CARD, _) => {
+            (Some(Decision::BeginDrawPhase), _) => table.set_marker(DRAW_PHASE, AXIS, 1),
+            (Some(Decision::TotalWarBegin), _) => table.set_marker(TOTAL_WAR_STAGE, special.side, 1),
+            (Some(Decision::TotalWarSlotA), Some(card)) => {
+                table.set_marker(TOTAL_WAR_CHOICE, special.side, i32::from(card.0))
+            }
+            (Some(Decision::TotalWarAddCard), _) => {
                 let s = special.side;
                 // Into the waiting part: they join with the others at the reshuffle.
                 for _ in 0..special.n.max(1) {
@@ -319,17 +383,17 @@ impl SpecialRules for Rules {
                 let added = table.marker(TOTAL_WAR_ADDED, s) + i32::from(special.n.max(1));
                 table.set_marker(TOTAL_WAR_ADDED, s, added);
             }
-            (TOTAL_WAR_RESHUFFLE, _) => total_war_reshuffle(table, special.side),
-            (BOMB_PLOT, _) => {
+            (Some(Decision::TotalWarReshuffle), _) => total_war_reshuffle(table, special.side),
+            (Some(Decision::BombPlot), _) => {
                 table.set_marker(BOMB_PLOT_DUE, ALLIED, 0);
                 table.ask_random_selection(AXIS, special);
             }
-            (DRAW_DISCARD, Some(card)) => {
+            (Some(Decision::DrawPhaseDiscard), Some(card)) => {
                 let s = special.side;
                 table.discard_card(s, card, Some(Facing::MaintainFacing));
                 table.cards_remaining[s as usize] = table.cards_remaining[s as usize].saturating_sub(1);
             }
-            (END_DRAW_PHASE, _) => {
+            (Some(Decision::EndDrawPhase), _) => {
                 for s in [AXIS, ALLIED] {
                     table.cards_remaining[s as usize] = table.max_hand_size(s);
                 }
@@ -371,11 +435,11 @@ impl SpecialRules for Rules {
 
     fn is_tool(&self, _table: &CardTable, special: Special) -> bool {
         // The Total War cards join once a game; hand sizes move with the resources now and then.
-        matches!(special.code, TOTAL_WAR_BEGIN | HAND_SIZE)
+        matches!(Decision::of(special), Some(Decision::TotalWarBegin | Decision::HandSize))
     }
 
     fn after_selection(&self, table: &mut CardTable, special: Special, target: u8, card: CardId) {
-        if special.code == BOMB_PLOT {
+        if Decision::of(special) == Some(Decision::BombPlot) {
             // Replaced from slot C keeping its facing (a card taken from C leaves the next face-down);
             // the Axis Cards Remaining marker moves one space down.
             table.discard_card(target, card, Some(Facing::MaintainFacing));
@@ -386,52 +450,64 @@ impl SpecialRules for Rules {
     fn id(&self, special: Special) -> String {
         let card = special.card.map_or(String::new(), |c| format!("-{}", c.0));
         let side = if special.side == AXIS { "axis" } else { "allied" };
-        match special.code {
-            CHOOSE_OPENING => format!("opening-card{card}"),
-            EXCHANGE => format!("soviet-reinforcements-for{card}"),
-            AUTOMATIC_OPERATION => "automatic-operation".into(),
-            PARTISAN_OPERATION => "partisan-operation".into(),
-            COMBAT_CARD => format!("combat-card-{side}{card}"),
-            BEGIN_DRAW_PHASE => "draw-strategy-cards-phase".into(),
-            DRAW_DISCARD => format!("draw-phase-discard-{side}{card}"),
-            BOMB_PLOT => "bomb-plot".into(),
-            TOTAL_WAR_BEGIN => format!("total-war-{side}"),
-            TOTAL_WAR_PICK => format!("total-war-slot-a-{side}{card}"),
-            TOTAL_WAR_ADD_CARD if special.n > 1 => format!("total-war-add-ten-cards-{side}"),
-            TOTAL_WAR_ADD_CARD => format!("total-war-add-card-{side}"),
-            TOTAL_WAR_RESHUFFLE => format!("total-war-reshuffle-{side}"),
-            HAND_SIZE_EVENT => format!("hand-size-event-{side}-{}", if special.n == 0 { "down" } else { "up" }),
-            HAND_SIZE => format!("hand-size-{side}-{}", if special.n == 0 { "down" } else { "up" }),
-            _ => "end-draw-strategy-cards-phase".into(),
+        match Decision::of(special) {
+            Some(Decision::InitialStrategyCard) => format!("opening-card{card}"),
+            Some(Decision::SovietReinforcementsMulligan) => format!("soviet-reinforcements-for{card}"),
+            Some(Decision::AutomaticOperation) => "automatic-operation".into(),
+            Some(Decision::PartisanOperation) => "partisan-operation".into(),
+            Some(Decision::CombatCard) => format!("combat-card-{side}{card}"),
+            Some(Decision::BeginDrawPhase) => "draw-strategy-cards-phase".into(),
+            Some(Decision::DrawPhaseDiscard) => format!("draw-phase-discard-{side}{card}"),
+            Some(Decision::BombPlot) => "bomb-plot".into(),
+            Some(Decision::TotalWarBegin) => format!("total-war-{side}"),
+            Some(Decision::TotalWarSlotA) => format!("total-war-slot-a-{side}{card}"),
+            Some(Decision::TotalWarAddCard) if special.n > 1 => format!("total-war-add-ten-cards-{side}"),
+            Some(Decision::TotalWarAddCard) => format!("total-war-add-card-{side}"),
+            Some(Decision::TotalWarReshuffle) => format!("total-war-reshuffle-{side}"),
+            Some(Decision::HandSizeEvent) => {
+                format!("hand-size-event-{side}-{}", if special.n == 0 { "down" } else { "up" })
+            }
+            Some(Decision::HandSize) => format!("hand-size-{side}-{}", if special.n == 0 { "down" } else { "up" }),
+            Some(Decision::EndDrawPhase) => "end-draw-strategy-cards-phase".into(),
+            // Only this module makes its actions, so every code it meets is one of its own.
+            None => "unknown-decision".into(),
         }
     }
 
     fn label(&self, table: &CardTable, special: Special) -> String {
         let card = special.card.map_or(String::new(), |c| table.card_label(c));
         let side = &table.sheet().sides[(special.side & 1) as usize];
-        match special.code {
-            CHOOSE_OPENING => format!("Axis: set {card} aside as the opening event (the other goes back in the deck)"),
-            EXCHANGE => format!("Allied: play Soviet Reinforcements instead, discarding {card} (3 Ops or more)"),
-            AUTOMATIC_OPERATION => {
+        match Decision::of(special) {
+            Some(Decision::InitialStrategyCard) => {
+                format!("Axis: set {card} aside as the opening event (the other goes back in the deck)")
+            }
+            Some(Decision::SovietReinforcementsMulligan) => {
+                format!("Allied: play Soviet Reinforcements instead, discarding {card} (3 Ops or more)")
+            }
+            Some(Decision::AutomaticOperation) => {
                 format!("{side}: an automatic operation (1 Ops): no card played, Cards Remaining kept")
             }
-            PARTISAN_OPERATION => "Allied: place a Partisan: no card played, Cards Remaining kept".into(),
-            COMBAT_CARD => format!("{side}: play {card} as a Combat Card (Cards Remaining -1)"),
-            BEGIN_DRAW_PHASE => "the game turn ends: begin the Draw Strategy Cards phase".into(),
-            DRAW_DISCARD => format!("{side}: discard {card} against one card remaining"),
-            BOMB_PLOT => "Bomb Plot: a random face-up Axis card is discarded (Random Card Selection)".into(),
-            HAND_SIZE_EVENT | HAND_SIZE => {
+            Some(Decision::PartisanOperation) => {
+                "Allied: place a Partisan: no card played, Cards Remaining kept".into()
+            }
+            Some(Decision::CombatCard) => format!("{side}: play {card} as a Combat Card (Cards Remaining -1)"),
+            Some(Decision::BeginDrawPhase) => "the game turn ends: begin the Draw Strategy Cards phase".into(),
+            Some(Decision::DrawPhaseDiscard) => format!("{side}: discard {card} against one card remaining"),
+            Some(Decision::BombPlot) => {
+                "Bomb Plot: a random face-up Axis card is discarded (Random Card Selection)".into()
+            }
+            Some(Decision::HandSizeEvent | Decision::HandSize) => {
                 let h = table.max_hand_size(special.side & 1);
                 let to = if special.n == 0 { h.saturating_sub(1).max(1) } else { (h + 1).min(MAX_MARKER) };
-                let why = if special.code == HAND_SIZE_EVENT {
+                let why = if Decision::of(special) == Some(Decision::HandSizeEvent) {
                     format!("the event of {card} changes it")
                 } else {
                     "a resource or another effect changes it".to_string()
                 };
                 format!("{side}: Max Hand Size {h} → {to} ({why}; it counts from the next Draw Strategy Cards phase)")
             }
-            TOTAL_WAR_BEGIN => format!("{side}: the Total War cards join the deck"),
-            TOTAL_WAR_PICK => {
+            Some(Decision::TotalWarBegin) => format!("{side}: the Total War cards join the deck"),
+            Some(Decision::TotalWarSlotA) => {
                 let unseen =
                     special.card.is_some_and(|c| table.card_name(c).is_none() && !in_sight(table, special.side, c));
                 if unseen && special.side == AXIS {
@@ -445,13 +521,13 @@ impl SpecialRules for Rules {
                     format!("{side}: put {card} face-up in slot A of the next hand")
                 }
             }
-            TOTAL_WAR_ADD_CARD if special.n > 1 => {
+            Some(Decision::TotalWarAddCard) if special.n > 1 => {
                 format!("{side}: ten more Total War cards the manifest does not list join the deck")
             }
-            TOTAL_WAR_ADD_CARD => {
+            Some(Decision::TotalWarAddCard) => {
                 format!("{side}: one more Total War card the manifest does not list joins the deck")
             }
-            TOTAL_WAR_RESHUFFLE => {
+            Some(Decision::TotalWarReshuffle) => {
                 let waiting = table.waiting(special.side, TOTAL_WAR).len() + unnamed_waiting(table, special.side).len();
                 let keep = if table.marker(TOTAL_WAR_CHOICE, special.side) != 0 { " except slot A" } else { "" };
                 format!(
@@ -459,7 +535,10 @@ impl SpecialRules for Rules {
                      card(s) together, and deal a new display"
                 )
             }
-            _ => "end the Draw Strategy Cards phase: both sides' Cards Remaining back to Max Hand Size".into(),
+            Some(Decision::EndDrawPhase) => {
+                "end the Draw Strategy Cards phase: both sides' Cards Remaining back to Max Hand Size".into()
+            }
+            None => "an action this sheet does not know".into(),
         }
     }
 
@@ -537,7 +616,7 @@ fn unnamed_waiting(table: &CardTable, side: u8) -> Vec<CardId> {
 fn push_total_war_begin(table: &CardTable, out: &mut Vec<TableAction>) {
     for s in [AXIS, ALLIED] {
         if table.marker(TOTAL_WAR_STAGE, s) == 0 {
-            out.push(TableAction::Special(Special::new(TOTAL_WAR_BEGIN, s, None)));
+            out.push(special(Decision::TotalWarBegin, s, None, 0));
         }
     }
 }

@@ -22,24 +22,89 @@ const CENTRAL: u8 = 1;
 /// The purpose index of "Event" on this sheet.
 const EVENT: u8 = 1;
 
-// The decisions this game adds.
-const SET_ASIDE_ASSAULT: u8 = 1;
-const SET_ASIDE_FOUR_OPS: u8 = 2;
-const EIGHT_CARD_HANDS: u8 = 3;
-const DRAW_PHASE_BEGIN: u8 = 4;
-const DRAW_PHASE_DISCARD: u8 = 5;
-const DRAW_PHASE_END: u8 = 6;
-const AUTOMATIC_OPERATION: u8 = 7;
-const COMBAT_CARD: u8 = 8;
-const USE_PASSED: u8 = 9;
-const PASS_CARD: u8 = 10;
-const CANCEL_GREECE: u8 = 11;
-const WAR_STATUS_RESHUFFLE: u8 = 12;
-const FLIP_INACTIVE: u8 = 13;
-/// The player's answer: this face-up card is a Combat card (the manifest does not say).
-const IS_COMBAT_CARD: u8 = 14;
-/// The Allies decline to set Russo-British Assault aside: it goes back into their deck.
-const DECLINE_ASSAULT: u8 = 15;
+/// The decisions this sheet adds to the common table, each named after the playsheet paragraph
+/// (or board-game step) it carries out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub(crate) enum Decision {
+    /// Sheet paragraph "Allied Card #1: Russo-British Assault (4.1.3.a)": the Allies take the
+    /// Assault, which the manifest does not name, out of their deck and keep it for their first
+    /// turn.
+    SetAsideRussoBritishAssault = 1,
+    /// Sheet paragraph "Central Powers 4 Ops Card (4.1.3.b)": the Central Powers keep a 4-Ops card
+    /// of their choice (a named one, or an unnamed one the player takes) for their first turn.
+    SetAsideFourOpsCard = 2,
+    /// Sheet paragraph "Optional Rule 19.5, Eight Card Hands": both Max Hand Sizes and Cards
+    /// Remaining become 8.
+    EightCardHands = 3,
+    /// Sheet paragraph "Draw Strategy Card Phase (Modifies Rule 6.0H)": the phase begins, each side
+    /// allowed one discard per card it has remaining.
+    BeginDrawPhase = 4,
+    /// Sheet paragraph "Draw Strategy Card Phase": a side discards one face-up Combat card.
+    DrawPhaseDiscard = 5,
+    /// Sheet paragraph "Draw Strategy Card Phase": Cards Remaining go back to the Max Hand Size and
+    /// the empty slots A, B, D and E are filled face-down.
+    EndDrawPhase = 6,
+    /// Sheet paragraph "Draw Deck Empty": with nothing to play and the deck empty, a 1-Ops
+    /// operation takes the turn.
+    AutomaticOperation = 7,
+    /// Sheet paragraph "Combat Event Cards": a face-up card of either display is played in a
+    /// combat.
+    CombatEventCard = 8,
+    /// Sheet paragraph "Central Powers Card #20: Jafar Pasha & Allied Powers Card #21: No
+    /// Prisoners": a card passed over is used in a combat and changes hands again.
+    UsePassedCard = 9,
+    /// The same paragraph: the card just played (when the manifest does not name it, the player
+    /// says it is Jafar Pasha or No Prisoners) goes beside the other side's display.
+    PassCard = 10,
+    /// Sheet paragraph "Allied Powers Card #45: Greece & Central Powers Card #16: King
+    /// Constantine": a face-up King Constantine cancels Greece and the Allies play again.
+    CancelGreece = 11,
+    /// Sheet paragraph "War Status Reshuffle (16.1.3/4)": the display is discarded and the deck
+    /// reshuffled, with the next later part of the deck (`n`, from 1; 0 for none) joining it.
+    WarStatusReshuffle = 12,
+    /// Sheet paragraph "Central Powers Card #15 & Allied Powers Card #18: Lawrence": the player
+    /// says the unnamed event just played was Djemal or Lawrence, and the inactive display turns
+    /// face-up.
+    FlipInactiveDisplay = 13,
+    /// Sheet paragraph "Draw Strategy Card Phase": the player says a face-up card the manifest
+    /// does not describe is a Combat card, so it may be discarded.
+    IsCombatCard = 14,
+    /// Sheet paragraph "Allied Card #1: Russo-British Assault (4.1.3.a)": the Allies leave the
+    /// Assault in their deck instead of keeping it for their first turn.
+    DeclineRussoBritishAssault = 15,
+}
+
+impl Decision {
+    const ALL: [Decision; 15] = [
+        Decision::SetAsideRussoBritishAssault,
+        Decision::SetAsideFourOpsCard,
+        Decision::EightCardHands,
+        Decision::BeginDrawPhase,
+        Decision::DrawPhaseDiscard,
+        Decision::EndDrawPhase,
+        Decision::AutomaticOperation,
+        Decision::CombatEventCard,
+        Decision::UsePassedCard,
+        Decision::PassCard,
+        Decision::CancelGreece,
+        Decision::WarStatusReshuffle,
+        Decision::FlipInactiveDisplay,
+        Decision::IsCombatCard,
+        Decision::DeclineRussoBritishAssault,
+    ];
+
+    /// The decision a special action carries (`None` for a code this game does not use).
+    pub(crate) fn of(special: Special) -> Option<Self> {
+        Self::ALL.into_iter().find(|d| *d as u8 == special.code)
+    }
+}
+
+/// The action for one of this sheet's decisions: the one place a decision becomes its transport
+/// code.
+fn special(d: Decision, side: u8, card: Option<CardId>, n: u8) -> TableAction {
+    TableAction::Special(Special { code: d as u8, side, card, n })
+}
 
 // The markers this game keeps.
 /// The card each side set aside for its first turn (0: none).
@@ -303,12 +368,6 @@ fn replace_with_first_turn_card(table: &mut CardTable, side: u8) {
     table.displays[side as usize].beside.retain(|c| *c != card);
 }
 
-impl Rules {
-    fn special(code: u8, side: u8, card: Option<CardId>) -> TableAction {
-        TableAction::Special(Special::new(code, side, card))
-    }
-}
-
 impl SpecialRules for Rules {
     fn setup(&self, table: &mut CardTable) {
         // A named Russo-British Assault is set aside before the deal.
@@ -338,14 +397,14 @@ impl SpecialRules for Rules {
                 if table.marker(DRAW_DISCARDS_LEFT, side) > 0 {
                     for card in face_up_cards(table, side) {
                         match combat_card(table, card) {
-                            Some(true) => out.push(Self::special(DRAW_PHASE_DISCARD, side, Some(card))),
-                            None => out.push(Self::special(IS_COMBAT_CARD, side, Some(card))),
+                            Some(true) => out.push(special(Decision::DrawPhaseDiscard, side, Some(card), 0)),
+                            None => out.push(special(Decision::IsCombatCard, side, Some(card), 0)),
                             Some(false) => {}
                         }
                     }
                 }
             }
-            out.push(Self::special(DRAW_PHASE_END, 0, None));
+            out.push(special(Decision::EndDrawPhase, 0, None, 0));
             return;
         }
         // The first-turn cards: Russo-British Assault only for its event, both only in their
@@ -363,14 +422,14 @@ impl SpecialRules for Rules {
                 && marker_card(table, FIRST_TURN_CARD, ALLIES).is_none()
                 && unseen(table, ALLIES).iter().any(|c| table.card_name(*c).is_none())
             {
-                out.push(Self::special(SET_ASIDE_ASSAULT, ALLIES, None));
+                out.push(special(Decision::SetAsideRussoBritishAssault, ALLIES, None, 0));
             }
             // The Assault "may be chosen": the Allies may leave it in their deck instead.
             if let Some(card) = marker_card(table, FIRST_TURN_CARD, ALLIES)
                 && table.turn == 1
                 && table.display(ALLIES).beside.contains(&card)
             {
-                out.push(Self::special(DECLINE_ASSAULT, ALLIES, Some(card)));
+                out.push(special(Decision::DeclineRussoBritishAssault, ALLIES, Some(card), 0));
             }
             if table.turn <= 2 && marker_card(table, FIRST_TURN_CARD, CENTRAL).is_none() {
                 // The deck is searched: any named 4-Ops card not in sight may be taken (in sight or not is
@@ -382,15 +441,15 @@ impl SpecialRules for Rules {
                     .filter(|c| table.card_name(*c).is_some() && table.facts(*c).value == Some(4))
                     .collect();
                 named.sort_unstable();
-                out.extend(named.into_iter().map(|c| Self::special(SET_ASIDE_FOUR_OPS, CENTRAL, Some(c))));
+                out.extend(named.into_iter().map(|c| special(Decision::SetAsideFourOpsCard, CENTRAL, Some(c), 0)));
                 if unseen.iter().any(|c| table.card_name(*c).is_none()) {
-                    out.push(Self::special(SET_ASIDE_FOUR_OPS, CENTRAL, None));
+                    out.push(special(Decision::SetAsideFourOpsCard, CENTRAL, None, 0));
                 }
             }
             if table.turn == 1 && (table.max_hand_size(0) != 8 || table.max_hand_size(1) != 8) {
-                out.push(Self::special(EIGHT_CARD_HANDS, 0, None));
+                out.push(special(Decision::EightCardHands, 0, None, 0));
             }
-            out.push(Self::special(DRAW_PHASE_BEGIN, 0, None));
+            out.push(special(Decision::BeginDrawPhase, 0, None, 0));
             // Per side: the reshuffle that adds the next part a manifest keeps out of its deck (a
             // side commits to Limited War before Total War, so the parts join in the manifest's
             // order), or a plain one when no part waits.
@@ -398,7 +457,7 @@ impl SpecialRules for Rules {
                 let parts = table.later_parts(side);
                 let next = parts.iter().position(|part| !table.waiting(side, part).is_empty());
                 let n = next.map_or(0, |k| u8::try_from(k + 1).unwrap_or(u8::MAX));
-                out.push(TableAction::Special(Special { code: WAR_STATUS_RESHUFFLE, side, card: None, n }));
+                out.push(special(Decision::WarStatusReshuffle, side, None, n));
             }
         }
         // The sheet has no pass: after the roll a card is played, or, with nothing to play and the
@@ -409,7 +468,7 @@ impl SpecialRules for Rules {
             && table.eligible().is_ok_and(|e| e.is_empty())
         {
             out.retain(|a| !matches!(a, TableAction::Pass));
-            out.push(Self::special(AUTOMATIC_OPERATION, active, None));
+            out.push(special(Decision::AutomaticOperation, active, None, 0));
         }
         if played_count(table).is_some_and(|p| p > 0) {
             // Combat: face-up cards of either display, and the cards passed over.
@@ -418,12 +477,12 @@ impl SpecialRules for Rules {
                     // A card the manifest says is no Combat card is not offered.
                     for card in face_up_cards(table, side).into_iter().filter(|c| table.flags(*c).combat != Some(false))
                     {
-                        out.push(Self::special(COMBAT_CARD, side, Some(card)));
+                        out.push(special(Decision::CombatEventCard, side, Some(card), 0));
                     }
                 }
             }
             for h in table.held.iter().filter(|h| h.place == PASSED) {
-                out.push(Self::special(USE_PASSED, h.side, Some(h.card)));
+                out.push(special(Decision::UsePassedCard, h.side, Some(h.card), 0));
             }
             // The card each side just played, if it may be one of the cards that change hands.
             for side in [active, 1 - active] {
@@ -433,7 +492,7 @@ impl SpecialRules for Rules {
                     let passable = (side == CENTRAL && could_be(table, card, JAFAR_PASHA))
                         || (side == ALLIES && table.card_name(card).is_none() && could_be(table, card, NO_PRISONERS));
                     if on_discards && passable {
-                        out.push(Self::special(PASS_CARD, side, Some(card)));
+                        out.push(special(Decision::PassCard, side, Some(card), 0));
                     }
                 }
             }
@@ -441,12 +500,12 @@ impl SpecialRules for Rules {
                 let flips = (active == CENTRAL && table.card_name(card).is_none() && could_be(table, card, DJEMAL))
                     || (active == ALLIES && table.card_name(card).is_none() && could_be(table, card, LAWRENCE));
                 if flips {
-                    out.push(Self::special(FLIP_INACTIVE, 1 - active, None));
+                    out.push(special(Decision::FlipInactiveDisplay, 1 - active, None, 0));
                 }
                 if active == ALLIES && could_be(table, card, GREECE) && table.marker(EXTRA_TURN, ALLIES) == 0 {
                     for kc in face_up_cards(table, CENTRAL) {
                         if could_be(table, kc, KING_CONSTANTINE) {
-                            out.push(Self::special(CANCEL_GREECE, CENTRAL, Some(kc)));
+                            out.push(special(Decision::CancelGreece, CENTRAL, Some(kc), 0));
                         }
                     }
                 }
@@ -462,7 +521,9 @@ impl SpecialRules for Rules {
         {
             out.retain(|a| match a {
                 TableAction::Play { card, purpose } => !(*card == assault && *purpose == EVENT),
-                TableAction::Special(s) => !(s.code == COMBAT_CARD && s.card == Some(assault)),
+                TableAction::Special(s) => {
+                    !(Decision::of(*s) == Some(Decision::CombatEventCard) && s.card == Some(assault))
+                }
                 _ => true,
             });
         }
@@ -470,8 +531,8 @@ impl SpecialRules for Rules {
 
     fn apply(&self, table: &mut CardTable, special: Special) {
         let side = special.side & 1;
-        match special.code {
-            SET_ASIDE_ASSAULT | SET_ASIDE_FOUR_OPS => {
+        match Decision::of(special) {
+            Some(Decision::SetAsideRussoBritishAssault | Decision::SetAsideFourOpsCard) => {
                 let d = table.deck_index(side);
                 let card = special.card.or_else(|| {
                     let unseen = unseen(table, side);
@@ -483,7 +544,7 @@ impl SpecialRules for Rules {
                 if let Some(card) = card
                     && take_unseen(table, side, card)
                 {
-                    if special.code == SET_ASIDE_FOUR_OPS
+                    if Decision::of(special) == Some(Decision::SetAsideFourOpsCard)
                         && let Some(f) = table.facts.get_mut(card.0 as usize)
                     {
                         f.value = Some(4);
@@ -492,14 +553,14 @@ impl SpecialRules for Rules {
                     set_marker_card(table, FIRST_TURN_CARD, side, Some(card));
                 }
             }
-            IS_COMBAT_CARD => {
+            Some(Decision::IsCombatCard) => {
                 if let Some(card) = special.card
                     && combat_card(table, card).is_none()
                 {
                     table.tags.push((card, COMBAT_TAG));
                 }
             }
-            DECLINE_ASSAULT => {
+            Some(Decision::DeclineRussoBritishAssault) => {
                 if let Some(card) = special.card
                     && table.display(ALLIES).beside.contains(&card)
                 {
@@ -510,17 +571,17 @@ impl SpecialRules for Rules {
                     table.set_marker(ASSAULT_DECLINED, ALLIES, 1);
                 }
             }
-            EIGHT_CARD_HANDS => {
+            Some(Decision::EightCardHands) => {
                 table.max_hand_size = [8, 8];
                 table.cards_remaining = [8, 8];
             }
-            DRAW_PHASE_BEGIN => {
+            Some(Decision::BeginDrawPhase) => {
                 table.set_marker(DRAW_PHASE, 0, 1);
                 for s in 0..2u8 {
                     table.set_marker(DRAW_DISCARDS_LEFT, s, i32::from(table.cards_remaining(s)));
                 }
             }
-            DRAW_PHASE_DISCARD => {
+            Some(Decision::DrawPhaseDiscard) => {
                 if let Some(card) = special.card
                     && table.discard_card(side, card, None).is_some()
                 {
@@ -528,7 +589,7 @@ impl SpecialRules for Rules {
                     table.set_marker(DRAW_DISCARDS_LEFT, side, left - 1);
                 }
             }
-            DRAW_PHASE_END => {
+            Some(Decision::EndDrawPhase) => {
                 table.set_marker(DRAW_PHASE, 0, 0);
                 for s in 0..2u8 {
                     table.set_marker(DRAW_DISCARDS_LEFT, s, 0);
@@ -548,12 +609,12 @@ impl SpecialRules for Rules {
                     table.pending.extend(fills);
                 }
             }
-            AUTOMATIC_OPERATION => {
+            Some(Decision::AutomaticOperation) => {
                 if let Phase::Choose { face, .. } = table.phase {
                     table.phase = Phase::Choose { face, played: 1, slot_rest: None };
                 }
             }
-            COMBAT_CARD => {
+            Some(Decision::CombatEventCard) => {
                 let Some(card) = special.card else { return };
                 if table.discard_card(side, card, Some(Facing::MaintainFacing)).is_none() {
                     return;
@@ -565,7 +626,7 @@ impl SpecialRules for Rules {
                     set_marker_card(table, PLAYED, side, Some(card));
                 }
             }
-            USE_PASSED => {
+            Some(Decision::UsePassedCard) => {
                 if let Some(card) = special.card
                     && let Some(h) = table.release(card)
                 {
@@ -573,13 +634,13 @@ impl SpecialRules for Rules {
                     table.held.push(Held { card, side: 1 - h.side, place: PASSED });
                 }
             }
-            PASS_CARD => {
+            Some(Decision::PassCard) => {
                 if let Some(card) = special.card {
                     pass_over(table, side, card);
                     set_marker_card(table, PLAYED, side, None);
                 }
             }
-            CANCEL_GREECE => {
+            Some(Decision::CancelGreece) => {
                 let Some(kc) = special.card else { return };
                 if table.discard_card(CENTRAL, kc, Some(table.sheet().discard_refill)).is_some() {
                     let cr = &mut table.cards_remaining[CENTRAL as usize];
@@ -587,46 +648,47 @@ impl SpecialRules for Rules {
                     table.set_marker(EXTRA_TURN, ALLIES, 1);
                 }
             }
-            FLIP_INACTIVE => {
+            Some(Decision::FlipInactiveDisplay) => {
                 flip_everything(table, side);
                 set_marker_card(table, EVENT_PLAYED, 1 - side, None);
             }
-            WAR_STATUS_RESHUFFLE => {
+            Some(Decision::WarStatusReshuffle) => {
                 if let Some(part) = joining_part(table, special) {
                     table.join_part(special.side, &part);
                 }
                 table.reshuffle(special.side, ReshuffleKind::Redeal);
             }
-            _ => {}
+            None => {}
         }
         check_exhausted(table);
     }
 
     fn id(&self, special: Special) -> String {
         let card = special.card.map_or(0, |c| c.0);
-        match special.code {
-            SET_ASIDE_ASSAULT => "pog-set-aside-russo-british-assault".into(),
-            SET_ASIDE_FOUR_OPS => format!("pog-set-aside-4-ops-{card}"),
-            EIGHT_CARD_HANDS => "pog-eight-card-hands".into(),
-            DRAW_PHASE_BEGIN => "pog-draw-phase".into(),
-            DRAW_PHASE_DISCARD => format!("pog-draw-phase-discard-{card}"),
-            DRAW_PHASE_END => "pog-draw-phase-end".into(),
-            AUTOMATIC_OPERATION => "pog-automatic-operation".into(),
-            COMBAT_CARD => format!("pog-combat-{card}"),
-            USE_PASSED => format!("pog-combat-passed-{card}"),
-            PASS_CARD => format!("pog-pass-{card}"),
-            CANCEL_GREECE => format!("pog-cancel-greece-{card}"),
-            FLIP_INACTIVE => format!("pog-flip-inactive-{}", special.side),
-            IS_COMBAT_CARD => format!("pog-is-combat-card-{card}"),
-            DECLINE_ASSAULT => "pog-keep-russo-british-assault-in-deck".into(),
-            WAR_STATUS_RESHUFFLE => {
+        match Decision::of(special) {
+            Some(Decision::SetAsideRussoBritishAssault) => "pog-set-aside-russo-british-assault".into(),
+            Some(Decision::SetAsideFourOpsCard) => format!("pog-set-aside-4-ops-{card}"),
+            Some(Decision::EightCardHands) => "pog-eight-card-hands".into(),
+            Some(Decision::BeginDrawPhase) => "pog-draw-phase".into(),
+            Some(Decision::DrawPhaseDiscard) => format!("pog-draw-phase-discard-{card}"),
+            Some(Decision::EndDrawPhase) => "pog-draw-phase-end".into(),
+            Some(Decision::AutomaticOperation) => "pog-automatic-operation".into(),
+            Some(Decision::CombatEventCard) => format!("pog-combat-{card}"),
+            Some(Decision::UsePassedCard) => format!("pog-combat-passed-{card}"),
+            Some(Decision::PassCard) => format!("pog-pass-{card}"),
+            Some(Decision::CancelGreece) => format!("pog-cancel-greece-{card}"),
+            Some(Decision::FlipInactiveDisplay) => format!("pog-flip-inactive-{}", special.side),
+            Some(Decision::IsCombatCard) => format!("pog-is-combat-card-{card}"),
+            Some(Decision::DeclineRussoBritishAssault) => "pog-keep-russo-british-assault-in-deck".into(),
+            Some(Decision::WarStatusReshuffle) => {
                 let side = if special.side == ALLIES { "allies" } else { "central-powers" };
                 match special.n {
                     0 => format!("pog-war-status-reshuffle-{side}"),
                     n => format!("pog-war-status-reshuffle-{side}-part-{n}"),
                 }
             }
-            _ => format!("special-{}-{}-{card}-{}", special.code, special.side, special.n),
+            // Only this module makes its actions, so every code it meets is one of its own.
+            None => "unknown-decision".into(),
         }
     }
 
@@ -634,51 +696,55 @@ impl SpecialRules for Rules {
         let side = side_name(table, special.side).to_string();
         let other = side_name(table, 1 - special.side).to_string();
         let card = special.card.map(|c| table.card_label(c)).unwrap_or_default();
-        match special.code {
-            SET_ASIDE_ASSAULT => {
+        match Decision::of(special) {
+            Some(Decision::SetAsideRussoBritishAssault) => {
                 format!("{side}: take Russo-British Assault out of the deck and set it aside for the first turn")
             }
-            SET_ASIDE_FOUR_OPS if special.card.is_some() => {
+            Some(Decision::SetAsideFourOpsCard) if special.card.is_some() => {
                 format!("{side}: set {card} aside as the 4-Ops card for their first turn")
             }
-            SET_ASIDE_FOUR_OPS => {
+            Some(Decision::SetAsideFourOpsCard) => {
                 format!(
                     "{side}: take the 4-Ops card of their choice out of the deck and set it aside for their first turn"
                 )
             }
-            IS_COMBAT_CARD => format!("{side}: {card} is a Combat card (so it may be discarded now)"),
-            DECLINE_ASSAULT => {
+            Some(Decision::IsCombatCard) => format!("{side}: {card} is a Combat card (so it may be discarded now)"),
+            Some(Decision::DeclineRussoBritishAssault) => {
                 format!("{side}: do not keep Russo-British Assault for the first turn: shuffle it back into the deck")
             }
-            EIGHT_CARD_HANDS => "optional eight-card hands: Max Hand Size and Cards Remaining 8 for both sides".into(),
-            DRAW_PHASE_BEGIN => "begin the Draw Strategy Card phase (both sides)".into(),
-            DRAW_PHASE_DISCARD => format!("Draw Strategy Card phase: {side} discards the Combat card {card}"),
-            DRAW_PHASE_END => {
+            Some(Decision::EightCardHands) => {
+                "optional eight-card hands: Max Hand Size and Cards Remaining 8 for both sides".into()
+            }
+            Some(Decision::BeginDrawPhase) => "begin the Draw Strategy Card phase (both sides)".into(),
+            Some(Decision::DrawPhaseDiscard) => {
+                format!("Draw Strategy Card phase: {side} discards the Combat card {card}")
+            }
+            Some(Decision::EndDrawPhase) => {
                 "end the Draw Strategy Card phase: reset Cards Remaining and fill empty slots A, B, D, E face-down"
                     .into()
             }
-            AUTOMATIC_OPERATION => {
+            Some(Decision::AutomaticOperation) => {
                 format!("{side}: no card can be played and the deck is empty: automatic 1-Ops operation")
             }
-            COMBAT_CARD => format!("{side}: play {card} as a Combat Event card in this combat"),
-            USE_PASSED => {
+            Some(Decision::CombatEventCard) => format!("{side}: play {card} as a Combat Event card in this combat"),
+            Some(Decision::UsePassedCard) => {
                 format!("{side}: use {card} from beside the display in this combat (it then goes to {other})")
             }
-            PASS_CARD if table.card_name(special.card.unwrap_or(CardId(0))).is_some() => {
+            Some(Decision::PassCard) if table.card_name(special.card.unwrap_or(CardId(0))).is_some() => {
                 format!("{side}: pass {card} to {other}")
             }
-            PASS_CARD => format!(
+            Some(Decision::PassCard) => format!(
                 "{side}: {card} was {}: pass it to {other}",
                 if special.side == ALLIES { NO_PRISONERS.name } else { JAFAR_PASHA.name }
             ),
-            CANCEL_GREECE => {
+            Some(Decision::CancelGreece) => {
                 format!("{other}: cancel Greece with King Constantine ({card}); the Allies then play again")
             }
-            FLIP_INACTIVE => format!(
+            Some(Decision::FlipInactiveDisplay) => format!(
                 "the event just played was {}: turn every face-down card of {side} face-up, deck top included",
                 if special.side == ALLIES { DJEMAL.name } else { LAWRENCE.name }
             ),
-            WAR_STATUS_RESHUFFLE => match joining_part(table, special) {
+            Some(Decision::WarStatusReshuffle) => match joining_part(table, special) {
                 None => format!(
                     "War Status reshuffle ({side}): the display to the discards, reshuffle the deck and deal as at setup"
                 ),
@@ -688,7 +754,7 @@ impl SpecialRules for Rules {
                     table.waiting(special.side, &part).len()
                 ),
             },
-            _ => format!("special action {}", special.code),
+            None => "an action this sheet does not know".into(),
         }
     }
 
@@ -698,7 +764,7 @@ impl SpecialRules for Rules {
 
     fn is_tool(&self, _table: &CardTable, special: Special) -> bool {
         // The War Status reshuffles come with the war status cards, a few times a game.
-        special.code == WAR_STATUS_RESHUFFLE
+        Decision::of(special) == Some(Decision::WarStatusReshuffle)
     }
 
     fn after_play(&self, table: &mut CardTable, card: CardId, purpose: u8) {

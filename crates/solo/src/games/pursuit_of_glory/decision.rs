@@ -44,9 +44,8 @@ pub(crate) enum Decision {
     /// Sheet paragraph "War Status Reshuffle (16.1.3/4)": the display is discarded and the deck
     /// reshuffled, with the next later part of the deck (`n`, from 1; 0 for none) joining it.
     WarStatusReshuffle = 12,
-    /// Sheet paragraph "Central Powers Card #15 & Allied Powers Card #18: Lawrence": the player
-    /// says the unnamed event just played was Djemal or Lawrence, and the inactive display turns
-    /// face-up.
+    /// Sheet paragraph on Central Powers #15 (Djemal) and Allied Powers #18 (Lawrence): the player
+    /// says the unnamed event just played was one of them, and the inactive display turns face-up.
     FlipInactiveDisplay = 13,
     /// Sheet paragraph "Draw Strategy Card Phase": the player says a face-up card the manifest
     /// does not describe is a Combat card, so it may be discarded.

@@ -9,6 +9,7 @@
 //! are offered for any face-up card, the player knowing which is which.
 
 mod courier_rack;
+mod decision;
 mod epic_ancients;
 mod grande_battles;
 mod scenarios;
@@ -21,6 +22,7 @@ use crate::fate_die;
 use crate::playsheet::Facing;
 use crate::table::{CardTable, Pending, Phase};
 use crate::table_action::TableAction;
+use decision::{Decision, action};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Sheet {
@@ -43,13 +45,6 @@ impl Rules {
         })
     }
 }
-
-const REACTION: u8 = 1;
-const GAIN_TOKEN: u8 = 2;
-const SPEND_TOKEN: u8 = 3;
-const INACTIVE_TOKEN: u8 = 4;
-const FORM_SQUARE: u8 = 5;
-const DISSOLVE_SQUARE: u8 = 6;
 
 const SQUARE_TRACK: &str = "Infantry Square track";
 
@@ -172,29 +167,29 @@ impl SpecialRules for Rules {
                         || table.flags(c).reaction == Some(true)
                 })
                 .collect();
-            out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(REACTION, inactive, Some(c)))));
+            out.extend(cards.into_iter().map(|c| action(Decision::Reaction, inactive, Some(c), 0)));
         }
         // Infantry Squares (Napoleonics sheets): either side may form one when it defends, and a
         // square on the board may dissolve.
         if matches!(self.0, Sheet::Napoleonics | Sheet::NapoleonicsEpic) && live {
             for side in [active, inactive] {
                 if table.display(side).face_up().next().is_some() && table.max_hand_size(side) > 1 {
-                    out.push(TableAction::Special(Special::new(FORM_SQUARE, side, None)));
+                    out.push(action(Decision::FormSquare, side, None, 0));
                 }
                 if table.held.iter().any(|h| h.side == side && h.place == SQUARE_TRACK) {
-                    out.push(TableAction::Special(Special::new(DISSOLVE_SQUARE, side, None)));
+                    out.push(action(Decision::DissolveSquare, side, None, 0));
                 }
             }
         }
         if self.0 == Sheet::Medieval && live {
-            out.push(TableAction::Special(Special::new(GAIN_TOKEN, active, None)));
+            out.push(action(Decision::GainInspiredToken, active, None, 0));
             if table.marker(TOKENS, active) > 0 {
-                out.push(TableAction::Special(Special::new(SPEND_TOKEN, active, None)));
+                out.push(action(Decision::SpendInspiredToken, active, None, 0));
             }
             let rolled_bang = table.last_roll() == Some(1);
             let used = table.marker(INACTIVE_TOKEN_USED, inactive) > 0;
             if rolled_bang && !used && table.marker(TOKENS, inactive) > 0 {
-                out.push(TableAction::Special(Special::new(INACTIVE_TOKEN, inactive, None)));
+                out.push(action(Decision::InactiveInspiredToken, inactive, None, 0));
             }
         }
         // Epic Ancients: up to three Field Command cards per nation under one roll, none after an
@@ -230,20 +225,23 @@ impl SpecialRules for Rules {
 
     fn apply(&self, table: &mut CardTable, special: Special) {
         let side = special.side;
-        match (special.code, special.card) {
-            (REACTION, Some(card)) => {
-                if let Some(slot) = table.discard_card(side, card, Some(Facing::FaceDown)) {
+        let Some(decision) = Decision::of(special) else { return };
+        match decision {
+            Decision::Reaction => {
+                if let Some(card) = special.card
+                    && let Some(slot) = table.discard_card(side, card, Some(Facing::FaceDown))
+                {
                     scenarios::after_reaction(table, side, slot);
                 }
             }
-            (GAIN_TOKEN, _) => table.set_marker(TOKENS, side, table.marker(TOKENS, side) + 1),
-            (SPEND_TOKEN, _) => table.set_marker(TOKENS, side, (table.marker(TOKENS, side) - 1).max(0)),
-            (FORM_SQUARE, _) => {
+            Decision::GainInspiredToken => table.set_marker(TOKENS, side, table.marker(TOKENS, side) + 1),
+            Decision::SpendInspiredToken => table.set_marker(TOKENS, side, (table.marker(TOKENS, side) - 1).max(0)),
+            Decision::FormSquare => {
                 grande_battles::bring_commander_in_chief_forward(table);
                 table.max_hand_size[side as usize] = table.max_hand_size(side).saturating_sub(1).max(1);
                 table.ask_random_selection(side, special);
             }
-            (DISSOLVE_SQUARE, _) => {
+            Decision::DissolveSquare => {
                 grande_battles::bring_commander_in_chief_forward(table);
                 // The square's card waits beside the display to fill the side's next empty slot.
                 if let Some(h) = table.held.iter_mut().find(|h| h.side == side && h.place == SQUARE_TRACK) {
@@ -253,18 +251,37 @@ impl SpecialRules for Rules {
                 table.reconcile_hand_sizes();
                 scenarios::reapply_extra_slots(table);
             }
-            (INACTIVE_TOKEN, _) => {
+            Decision::InactiveInspiredToken => {
                 table.set_marker(TOKENS, side, (table.marker(TOKENS, side) - 1).max(0));
                 table.set_marker(INACTIVE_TOKEN_USED, side, 1);
             }
-            _ => match special.code {
-                scout::SCOUT_FACE_UP | scout::SCOUT_FACE_DOWN => scout::apply(table, special),
-                tactician::FIRST_CODE..=tactician::LAST_CODE => tactician::apply(table, special),
-                code if courier_rack::owns(code) => courier_rack::apply(table, special),
-                code if grande_battles::owns(code) => grande_battles::apply(table, special),
-                scenarios::FIRST_CODE.. => scenarios::apply(table, special),
-                _ => epic_ancients::apply(table, special),
-            },
+            Decision::ScoutReplacementFaceUp | Decision::ScoutReplacementFaceDown => scout::apply(table, special),
+            Decision::TacticianDraw | Decision::TacticianPlay => tactician::apply(table, special),
+            Decision::CourierRackDeal | Decision::CourierRackFromDisplay | Decision::CourierRackPlay => {
+                courier_rack::apply(table, special)
+            }
+            Decision::LaGrandeBattles
+            | Decision::CorpsHandSizeUp
+            | Decision::CorpsHandSizeDown
+            | Decision::CorpsDisplaysReady
+            | Decision::CorpsCommanderRoll => grande_battles::apply(table, special),
+            Decision::MedellinBannerLost
+            | Decision::VitoriaRoll
+            | Decision::VitoriaPick
+            | Decision::VitoriaNoOrderCard
+            | Decision::VitoriaFirstMove
+            | Decision::KrasnoiCardLoss
+            | Decision::ZehdenickRoll
+            | Decision::ScenarioRoleSide
+            | Decision::FirstScenario
+            | Decision::SecondScenario
+            | Decision::ThirdScenario
+            | Decision::FourthScenario => scenarios::apply(table, special),
+            Decision::InspiredFieldGeneral
+            | Decision::FieldGeneralsInitiative
+            | Decision::CounterAttackCopies
+            | Decision::CounterAttackCopiesNothing
+            | Decision::SinglePlayTurnUp => epic_ancients::apply(table, special),
         }
     }
 
@@ -290,7 +307,10 @@ impl SpecialRules for Rules {
     fn reveals(&self, _table: &CardTable, special: Special) -> bool {
         // A copied Order One Unit turns the Counter-attack's face-down replacement up; a Scout that
         // drew a card turns its replacement up.
-        matches!(special.code, epic_ancients::COUNTER_COPY | epic_ancients::TURN_UP | scout::SCOUT_FACE_UP)
+        matches!(
+            Decision::of(special),
+            Some(Decision::CounterAttackCopies | Decision::SinglePlayTurnUp | Decision::ScoutReplacementFaceUp)
+        )
     }
 
     fn scenarios(&self) -> &'static [crate::scenario::Scenario] {
@@ -306,7 +326,7 @@ impl SpecialRules for Rules {
         if scenarios::after_selection(table, special, target, card) {
             return;
         }
-        if special.code == FORM_SQUARE {
+        if Decision::of(special) == Some(Decision::FormSquare) {
             // The random card goes to the square track; its slot refills face-down; the hands are
             // evened out again with the Variable Hand Size table.
             if let Some((slot, _)) = table.displays[target as usize].take(card) {
@@ -395,61 +415,112 @@ impl SpecialRules for Rules {
 
     fn selection_counts_face_down(&self, special: Special) -> bool {
         // The square's second roll picks among every card of the selected slot.
-        special.code == FORM_SQUARE
+        Decision::of(special) == Some(Decision::FormSquare)
     }
 
     fn is_tool(&self, _table: &CardTable, special: Special) -> bool {
         // Steps the board game calls for only now and then: forming or dissolving a square, taking a
         // Tactician card or an Inspired Action token a card or event grants, filling the Courier Rack.
-        matches!(special.code, FORM_SQUARE | DISSOLVE_SQUARE | GAIN_TOKEN | tactician::DRAW)
-            || courier_rack::is_tool(special.code)
+        matches!(
+            Decision::of(special),
+            Some(
+                Decision::FormSquare | Decision::DissolveSquare | Decision::GainInspiredToken | Decision::TacticianDraw
+            )
+        ) || courier_rack::is_tool(special)
     }
 
     fn id(&self, special: Special) -> String {
-        if let Some(id) = epic_ancients::id(special)
-            .or_else(|| scout::id(special))
-            .or_else(|| tactician::id(special))
-            .or_else(|| courier_rack::id(special))
-            .or_else(|| grande_battles::id(special))
-            .or_else(|| scenarios::id(self.0, special))
-        {
-            return id;
-        }
+        let Some(decision) = Decision::of(special) else { return super::CommonOnly.id(special) };
         let card = special.card.map_or(String::new(), |c| format!("-{}", c.0));
-        match special.code {
-            REACTION => format!("reaction{card}"),
-            FORM_SQUARE => format!("form-square-{}", special.side),
-            DISSOLVE_SQUARE => format!("dissolve-square-{}", special.side),
-            GAIN_TOKEN => format!("gain-inspired-token-{}", special.side),
-            SPEND_TOKEN => format!("spend-inspired-token-{}", special.side),
-            _ => format!("inactive-inspired-token-{}", special.side),
-        }
+        let side = special.side;
+        let owned = match decision {
+            Decision::Reaction => return format!("reaction{card}"),
+            Decision::FormSquare => return format!("form-square-{side}"),
+            Decision::DissolveSquare => return format!("dissolve-square-{side}"),
+            Decision::GainInspiredToken => return format!("gain-inspired-token-{side}"),
+            Decision::SpendInspiredToken => return format!("spend-inspired-token-{side}"),
+            Decision::InactiveInspiredToken => return format!("inactive-inspired-token-{side}"),
+            Decision::InspiredFieldGeneral
+            | Decision::FieldGeneralsInitiative
+            | Decision::CounterAttackCopies
+            | Decision::CounterAttackCopiesNothing
+            | Decision::SinglePlayTurnUp => epic_ancients::id(special),
+            Decision::ScoutReplacementFaceUp | Decision::ScoutReplacementFaceDown => scout::id(special),
+            Decision::TacticianDraw | Decision::TacticianPlay => tactician::id(special),
+            Decision::CourierRackDeal | Decision::CourierRackFromDisplay | Decision::CourierRackPlay => {
+                courier_rack::id(special)
+            }
+            Decision::LaGrandeBattles
+            | Decision::CorpsHandSizeUp
+            | Decision::CorpsHandSizeDown
+            | Decision::CorpsDisplaysReady
+            | Decision::CorpsCommanderRoll => grande_battles::id(special),
+            Decision::MedellinBannerLost
+            | Decision::VitoriaRoll
+            | Decision::VitoriaPick
+            | Decision::VitoriaNoOrderCard
+            | Decision::VitoriaFirstMove
+            | Decision::KrasnoiCardLoss
+            | Decision::ZehdenickRoll
+            | Decision::ScenarioRoleSide
+            | Decision::FirstScenario
+            | Decision::SecondScenario
+            | Decision::ThirdScenario
+            | Decision::FourthScenario => scenarios::id(self.0, special),
+        };
+        // A scenario this sheet does not list has no id of its own.
+        owned.unwrap_or_else(|| super::CommonOnly.id(special))
     }
 
     fn label(&self, table: &CardTable, special: Special) -> String {
-        if let Some(label) = epic_ancients::label(table, special)
-            .or_else(|| scout::label(self.0, table, special))
-            .or_else(|| tactician::label(table, special))
-            .or_else(|| courier_rack::label(table, special))
-            .or_else(|| grande_battles::label(table, special))
-            .or_else(|| scenarios::label(self.0, table, special))
-        {
-            return label;
-        }
+        let Some(decision) = Decision::of(special) else { return super::CommonOnly.label(table, special) };
         let name = &table.sheet().sides[(special.side & 1) as usize];
         let card = special.card.map_or(String::new(), |c| table.card_label(c));
-        match special.code {
-            REACTION => format!("{name}: play {card} out of turn as a reaction, with no roll"),
-            FORM_SQUARE => {
-                format!("{name} forms an Infantry Square: Max Hand Size -1, a random card to the square track")
+        let owned = match decision {
+            Decision::Reaction => return format!("{name}: play {card} out of turn as a reaction, with no roll"),
+            Decision::FormSquare => {
+                return format!("{name} forms an Infantry Square: Max Hand Size -1, a random card to the square track");
             }
-            DISSOLVE_SQUARE => {
-                format!("{name}'s Infantry Square dissolves: Max Hand Size +1, its card fills the next empty slot")
+            Decision::DissolveSquare => {
+                return format!(
+                    "{name}'s Infantry Square dissolves: Max Hand Size +1, its card fills the next empty slot"
+                );
             }
-            GAIN_TOKEN => format!("{name}: gain an Inspired Action token"),
-            SPEND_TOKEN => format!("{name}: use an Inspired Action token"),
-            _ => format!("{name}: the !! lets it use an Inspired Action token"),
-        }
+            Decision::GainInspiredToken => return format!("{name}: gain an Inspired Action token"),
+            Decision::SpendInspiredToken => return format!("{name}: use an Inspired Action token"),
+            Decision::InactiveInspiredToken => return format!("{name}: the !! lets it use an Inspired Action token"),
+            Decision::InspiredFieldGeneral
+            | Decision::FieldGeneralsInitiative
+            | Decision::CounterAttackCopies
+            | Decision::CounterAttackCopiesNothing
+            | Decision::SinglePlayTurnUp => epic_ancients::label(table, special),
+            Decision::ScoutReplacementFaceUp | Decision::ScoutReplacementFaceDown => {
+                scout::label(self.0, table, special)
+            }
+            Decision::TacticianDraw | Decision::TacticianPlay => tactician::label(table, special),
+            Decision::CourierRackDeal | Decision::CourierRackFromDisplay | Decision::CourierRackPlay => {
+                courier_rack::label(table, special)
+            }
+            Decision::LaGrandeBattles
+            | Decision::CorpsHandSizeUp
+            | Decision::CorpsHandSizeDown
+            | Decision::CorpsDisplaysReady
+            | Decision::CorpsCommanderRoll => grande_battles::label(table, special),
+            Decision::MedellinBannerLost
+            | Decision::VitoriaRoll
+            | Decision::VitoriaPick
+            | Decision::VitoriaNoOrderCard
+            | Decision::VitoriaFirstMove
+            | Decision::KrasnoiCardLoss
+            | Decision::ZehdenickRoll
+            | Decision::ScenarioRoleSide
+            | Decision::FirstScenario
+            | Decision::SecondScenario
+            | Decision::ThirdScenario
+            | Decision::FourthScenario => scenarios::label(self.0, table, special),
+        };
+        // A scenario this sheet does not list has no label of its own.
+        owned.unwrap_or_else(|| super::CommonOnly.label(table, special))
     }
 
     fn reminders(&self, table: &CardTable) -> Vec<String> {

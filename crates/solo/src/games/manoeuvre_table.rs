@@ -8,8 +8,29 @@ use crate::card::CardId;
 use crate::table::{CardTable, Phase};
 use crate::table_action::TableAction;
 
-/// The random discard a Scout/Spy makes from the other display.
-const SCOUT_SPY: u8 = 1;
+/// The decisions this sheet adds to the common table, each named after the playsheet paragraph
+/// (or board-game step) it carries out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub(crate) enum Decision {
+    /// "Card Modifications", Scout/Spy: the card just played was a Scout/Spy, so a card of the
+    /// inactive side's display, picked on the Random Card Selection Chart, is discarded.
+    ScoutSpyDiscard = 1,
+}
+
+impl Decision {
+    const ALL: [Decision; 1] = [Decision::ScoutSpyDiscard];
+
+    /// The decision a special action carries (`None` for a code this game does not use).
+    pub(crate) fn of(special: Special) -> Option<Self> {
+        Self::ALL.into_iter().find(|d| *d as u8 == special.code)
+    }
+}
+
+/// One of this sheet's decisions: the one place a decision becomes its code.
+fn special(d: Decision, side: u8, card: Option<CardId>) -> Special {
+    Special::new(d as u8, side, card)
+}
 
 /// 1 + the id of the card just played when the table cannot tell whether it was a Scout/Spy.
 const UNNAMED_PLAY: &str = "unnamed HQ card just played";
@@ -31,12 +52,12 @@ impl SpecialRules for Rules {
         if let Some(card) = just_played.checked_sub(1).and_then(|c| u16::try_from(c).ok()).map(CardId)
             && !table.selection_slots(1 - active).is_empty()
         {
-            out.push(TableAction::Special(Special::new(SCOUT_SPY, active, Some(card))));
+            out.push(TableAction::Special(special(Decision::ScoutSpyDiscard, active, Some(card))));
         }
     }
 
     fn apply(&self, table: &mut CardTable, special: Special) {
-        if special.code == SCOUT_SPY {
+        if Decision::of(special) == Some(Decision::ScoutSpyDiscard) {
             table.set_marker(UNNAMED_PLAY, special.side, 0);
             table.ask_random_selection(1 - special.side, special);
         }
@@ -50,7 +71,7 @@ impl SpecialRules for Rules {
         match table.card_name(card).map(|n| is_scout_or_spy(&n.name)) {
             // The card is revealed by its play: the discard follows at once.
             Some(true) if !table.selection_slots(1 - active).is_empty() => {
-                table.ask_random_selection(1 - active, Special::new(SCOUT_SPY, active, Some(card)));
+                table.ask_random_selection(1 - active, special(Decision::ScoutSpyDiscard, active, Some(card)));
             }
             Some(_) => {}
             // A unit card is never a Scout/Spy; an HQ card or an unknown one may be.
@@ -62,7 +83,7 @@ impl SpecialRules for Rules {
     }
 
     fn after_selection(&self, table: &mut CardTable, special: Special, target: u8, card: CardId) {
-        if special.code == SCOUT_SPY {
+        if Decision::of(special) == Some(Decision::ScoutSpyDiscard) {
             table.discard_card(target, card, Some(table.sheet().discard_refill));
         }
     }
@@ -75,13 +96,21 @@ impl SpecialRules for Rules {
     }
 
     fn id(&self, special: Special) -> String {
-        format!("scout-spy-discard-{}", special.card.map_or(0, |c| c.0))
+        let Some(decision) = Decision::of(special) else { return super::CommonOnly.id(special) };
+        match decision {
+            Decision::ScoutSpyDiscard => format!("scout-spy-discard-{}", special.card.map_or(0, |c| c.0)),
+        }
     }
 
     fn label(&self, table: &CardTable, special: Special) -> String {
+        let Some(decision) = Decision::of(special) else { return super::CommonOnly.label(table, special) };
         let side = &table.sheet().sides[usize::from(special.side & 1)];
         let other = &table.sheet().sides[usize::from((1 - special.side) & 1)];
         let card = special.card.map(|c| table.card_label(c)).unwrap_or_default();
-        format!("{side}: {card} was a Scout/Spy: discard a random card from {other}'s display")
+        match decision {
+            Decision::ScoutSpyDiscard => {
+                format!("{side}: {card} was a Scout/Spy: discard a random card from {other}'s display")
+            }
+        }
     }
 }

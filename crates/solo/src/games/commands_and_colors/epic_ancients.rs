@@ -5,6 +5,7 @@
 //! Battles: the player names which of the other side's last-turn cards it copies, and the copy's
 //! table effect follows).
 
+use super::decision::{Decision, action};
 use super::{ARMY_COMMAND, FIELD_COMMANDS, Sheet, named};
 use crate::card::CardId;
 use crate::games::Special;
@@ -12,14 +13,6 @@ use crate::playsheet::Facing;
 use crate::slot::SlotName;
 use crate::table::{CardTable, Pending, Phase};
 use crate::table_action::TableAction;
-
-pub(super) const INSPIRED: u8 = 7;
-pub(super) const INITIATIVE: u8 = 8;
-pub(super) const COUNTER_COPY: u8 = 9;
-pub(super) const COUNTER_NONE: u8 = 10;
-/// After a turn with a single play: which face-down card to turn up (`n`: slot index * 8 + place in
-/// the slot).
-pub(super) const TURN_UP: u8 = 18;
 
 /// The Field Command card the active side just played (0: none), which a copy may join.
 const LAST_FIELD: &str = "field command just played";
@@ -120,7 +113,7 @@ pub(super) fn turn_up_choices(table: &CardTable, out: &mut Vec<TableAction>) -> 
     out.clear();
     out.extend(places.into_iter().map(|(slot, index)| {
         let n = u8::try_from(slot.index()).unwrap_or(0) * 8 + index;
-        TableAction::Special(Special { code: TURN_UP, side, card: None, n })
+        action(Decision::SinglePlayTurnUp, side, None, n)
     }));
     true
 }
@@ -222,8 +215,8 @@ pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableA
         let mut sources: Vec<CardId> =
             table.tags.iter().filter(|(_, t)| *t == PLAYED_LAST[usize::from(1 - active)]).map(|(c, _)| *c).collect();
         sources.dedup();
-        out.extend(sources.into_iter().map(|c| TableAction::Special(Special::new(COUNTER_COPY, active, Some(c)))));
-        out.push(TableAction::Special(Special::new(COUNTER_NONE, active, Some(card))));
+        out.extend(sources.into_iter().map(|c| action(Decision::CounterAttackCopies, active, Some(c), 0)));
+        out.push(action(Decision::CounterAttackCopiesNothing, active, Some(card), 0));
         return;
     }
     if sheet != Sheet::EpicAncients || played_count(table).is_none_or(|p| p == 0) {
@@ -246,9 +239,7 @@ pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableA
         && i64::from(fields) < i64::from(field_command_limit(table))
     {
         out.extend(
-            copies(table, active, card)
-                .into_iter()
-                .map(|c| TableAction::Special(Special { code: INSPIRED, side: active, card: Some(c), n: 0 })),
+            copies(table, active, card).into_iter().map(|c| action(Decision::InspiredFieldGeneral, active, Some(c), 0)),
         );
     }
     let rolled = table.marker(INITIATIVE_ROLLED, active);
@@ -259,7 +250,7 @@ pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableA
         }
         for n in 0..3u8 {
             if rolled & (1 << n) == 0 && !activated.contains(&usize::from(n)) {
-                out.push(TableAction::Special(Special { code: INITIATIVE, side: active, card: None, n }));
+                out.push(action(Decision::FieldGeneralsInitiative, active, None, n));
             }
         }
     }
@@ -267,15 +258,16 @@ pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableA
 
 pub(super) fn apply(table: &mut CardTable, special: Special) {
     let side = special.side;
-    match special.code {
-        TURN_UP => {
+    let Some(decision) = Decision::of(special) else { return };
+    match decision {
+        Decision::SinglePlayTurnUp => {
             let (slot, index) = turn_up_place(special);
             table.set_marker(FLIP_AFTER_FILL, side, 0);
             if let Some(p) = slot.and_then(|s| table.displays[usize::from(side & 1)].slot_mut(s).get_mut(index)) {
                 p.face_up = true;
             }
         }
-        INSPIRED => {
+        Decision::InspiredFieldGeneral => {
             let Some(copy) = special.card else { return };
             // An Order One Unit copy is replaced face-up, like the card it joins.
             let rules = super::Rules::for_sheet(&table.sheet().id);
@@ -295,13 +287,13 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
                 table.phase = Phase::Choose { face, played: played + 1, slot_rest };
             }
         }
-        INITIATIVE => {
+        Decision::FieldGeneralsInitiative => {
             let rolled = table.marker(INITIATIVE_ROLLED, side);
             table.set_marker(INITIATIVE_ROLLED, side, rolled | (1 << special.n));
             table.set_marker(LAST_FIELD, side, 0);
             table.ask_game_roll(special);
         }
-        COUNTER_COPY => {
+        Decision::CounterAttackCopies => {
             let slot = usize::try_from(table.marker(COUNTER_SLOT, side) - 1).ok().and_then(|i| SlotName::ALL.get(i));
             let slot = slot.copied();
             clear_counter(table, side);
@@ -338,7 +330,7 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
                 table.reshuffle(side, crate::playsheet::ReshuffleKind::DiscardFaceDown);
             }
         }
-        COUNTER_NONE => clear_counter(table, side),
+        Decision::CounterAttackCopiesNothing => clear_counter(table, side),
         _ => {}
     }
 }
@@ -365,14 +357,14 @@ pub(super) fn after_play(sheet: Sheet, table: &mut CardTable, card: CardId, fiel
 }
 
 pub(super) fn after_game_roll(table: &mut CardTable, special: Special, face: u8) {
-    if special.code == INITIATIVE {
+    if Decision::of(special) == Some(Decision::FieldGeneralsInitiative) {
         table.set_marker(INITIATIVE_SECTION, special.side, i32::from(special.n) + 1);
         table.set_marker(INITIATIVE_FACE, special.side, i32::from(face));
     }
 }
 
 pub(super) fn roll_label(special: Special, face: u8) -> Option<String> {
-    if special.code != INITIATIVE {
+    if Decision::of(special) != Some(Decision::FieldGeneralsInitiative) {
         return None;
     }
     let (symbol, effect) = SYMBOLS.get(usize::from(face.clamp(1, 6) - 1)).copied().unwrap_or(SYMBOLS[0]);
@@ -396,14 +388,14 @@ pub(super) fn end_of_turn(table: &mut CardTable) {
 
 pub(super) fn id(special: Special) -> Option<String> {
     let card = special.card.map_or(0, |c| c.0);
-    Some(match special.code {
-        INSPIRED => format!("inspired-field-general-{card}"),
-        INITIATIVE => {
+    Some(match Decision::of(special)? {
+        Decision::InspiredFieldGeneral => format!("inspired-field-general-{card}"),
+        Decision::FieldGeneralsInitiative => {
             format!("initiative-{}", SECTIONS.get(usize::from(special.n)).copied().unwrap_or("left").to_lowercase())
         }
-        COUNTER_COPY => format!("counter-attack-copies-{card}"),
-        COUNTER_NONE => "counter-attack-copies-nothing-on-the-table".into(),
-        TURN_UP => {
+        Decision::CounterAttackCopies => format!("counter-attack-copies-{card}"),
+        Decision::CounterAttackCopiesNothing => "counter-attack-copies-nothing-on-the-table".into(),
+        Decision::SinglePlayTurnUp => {
             let (slot, index) = turn_up_place(special);
             format!("single-play-turn-up-{}-{index}", slot.map_or("A".to_string(), |s| s.to_string()))
         }
@@ -414,18 +406,20 @@ pub(super) fn id(special: Special) -> Option<String> {
 pub(super) fn label(table: &CardTable, special: Special) -> Option<String> {
     let side = &table.sheet().sides[usize::from(special.side & 1)];
     let card = special.card.map(|c| table.card_label(c)).unwrap_or_default();
-    Some(match special.code {
-        INSPIRED => {
+    Some(match Decision::of(special)? {
+        Decision::InspiredFieldGeneral => {
             let first = id_of(table.marker(LAST_FIELD, special.side)).map(|c| table.card_label(c)).unwrap_or_default();
             format!("{side}: Inspired Field General: play {card} with {first} in the same section (two Field Commands)")
         }
-        INITIATIVE => format!(
+        Decision::FieldGeneralsInitiative => format!(
             "{side}: Field General's Initiative: roll a battle die for the unactivated {} section",
             SECTIONS.get(usize::from(special.n)).copied().unwrap_or("Left")
         ),
-        COUNTER_COPY => format!("{side}: the Counter-attack copies {card}"),
-        COUNTER_NONE => format!("{side}: the Counter-attack copies a card with no effect on the card table"),
-        TURN_UP => {
+        Decision::CounterAttackCopies => format!("{side}: the Counter-attack copies {card}"),
+        Decision::CounterAttackCopiesNothing => {
+            format!("{side}: the Counter-attack copies a card with no effect on the card table")
+        }
+        Decision::SinglePlayTurnUp => {
             let (slot, index) = turn_up_place(special);
             let slot = slot.map_or("A".to_string(), |s| s.to_string());
             let which = if index == 0 { String::new() } else { format!(" (card {} in the slot)", index + 1) };

@@ -6,19 +6,10 @@
 //! the turn's end brings the Commander in Chief pair back. Infantry Squares always act on the
 //! Commander in Chief displays, even when formed during the Corps step.
 
+use super::decision::{Decision, action};
 use crate::games::Special;
 use crate::table::{CardTable, MAX_MARKER, Phase};
 use crate::table_action::TableAction;
-
-const BEGIN: u8 = 30;
-const CORPS_HAND_UP: u8 = 31;
-const CORPS_HAND_DOWN: u8 = 32;
-const SETUP_DONE: u8 = 33;
-const CORPS_STEP: u8 = 34;
-
-pub(super) fn owns(code: u8) -> bool {
-    (BEGIN..=CORPS_STEP).contains(&code)
-}
 
 /// Side 0's value: 1 while the Corps displays are being set up, 2 once the battle is under way.
 const STAGE: &str = "La Grande Battles";
@@ -40,8 +31,8 @@ fn stage(table: &CardTable) -> i32 {
     table.marker(STAGE, 0)
 }
 
-fn special(code: u8, side: u8) -> TableAction {
-    TableAction::Special(Special::new(code, side, None))
+fn special(d: Decision, side: u8) -> TableAction {
+    action(d, side, None, 0)
 }
 
 /// The decisions of La Grande Battles; `true` when they replace every other one (the setup).
@@ -49,7 +40,7 @@ pub(super) fn adjust_legal(table: &CardTable, out: &mut Vec<TableAction>) -> boo
     if !active(table) {
         // La Grande Battles is a kind of scenario of its own: not once an EPIC scenario is chosen.
         if table.at_first_decision() && !super::scenarios::in_play(table) {
-            out.push(special(BEGIN, 0));
+            out.push(special(Decision::LaGrandeBattles, 0));
         }
         return false;
     }
@@ -57,37 +48,38 @@ pub(super) fn adjust_legal(table: &CardTable, out: &mut Vec<TableAction>) -> boo
         out.clear();
         for side in [0u8, 1] {
             if table.max_hand_size(side) < MAX_MARKER {
-                out.push(special(CORPS_HAND_UP, side));
+                out.push(special(Decision::CorpsHandSizeUp, side));
             }
             if table.max_hand_size(side) > 1 {
-                out.push(special(CORPS_HAND_DOWN, side));
+                out.push(special(Decision::CorpsHandSizeDown, side));
             }
         }
-        out.push(special(SETUP_DONE, 0));
+        out.push(special(Decision::CorpsDisplaysReady, 0));
         return true;
     }
     if table.marker(CORPS_IN_FRONT, 0) == 0 && matches!(table.phase, Phase::Choose { played: 1.., .. }) {
         // The turn goes on to the Corps Commander's roll instead of ending.
         out.retain(|a| !matches!(a, TableAction::EndTurn | TableAction::Pass));
-        out.push(special(CORPS_STEP, table.active()));
+        out.push(special(Decision::CorpsCommanderRoll, table.active()));
     }
     false
 }
 
 pub(super) fn apply(table: &mut CardTable, special: Special) {
     let side = usize::from(special.side & 1);
-    match special.code {
-        BEGIN => {
+    let Some(decision) = Decision::of(special) else { return };
+    match decision {
+        Decision::LaGrandeBattles => {
             table.open_second_pair(CIC, CORPS);
             table.swap_pairs();
             table.deal_front_pair();
             table.set_marker(STAGE, 0, 1);
         }
-        CORPS_HAND_UP => {
+        Decision::CorpsHandSizeUp => {
             table.max_hand_size[side] = (table.max_hand_size[side] + 1).min(MAX_MARKER);
             table.reconcile_hand_sizes();
         }
-        CORPS_HAND_DOWN => {
+        Decision::CorpsHandSizeDown => {
             table.max_hand_size[side] = table.max_hand_size[side].saturating_sub(1).max(1);
             table.reconcile_hand_sizes();
             // Still setting up: extra cards the smaller difference no longer calls for go back into
@@ -103,11 +95,11 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
                 }
             }
         }
-        SETUP_DONE => {
+        Decision::CorpsDisplaysReady => {
             table.swap_pairs();
             table.set_marker(STAGE, 0, 2);
         }
-        CORPS_STEP => {
+        Decision::CorpsCommanderRoll => {
             table.swap_pairs();
             table.set_marker(CORPS_IN_FRONT, 0, 1);
             table.phase = Phase::Rolling;
@@ -143,24 +135,28 @@ pub(super) fn end_of_turn(table: &mut CardTable) {
 
 pub(super) fn id(special: Special) -> Option<String> {
     let side = if special.side == 0 { "first" } else { "second" };
-    match special.code {
-        BEGIN => Some("la-grande-battles".into()),
-        CORPS_HAND_UP => Some(format!("corps-hand-size-up-{side}")),
-        CORPS_HAND_DOWN => Some(format!("corps-hand-size-down-{side}")),
-        SETUP_DONE => Some("corps-displays-ready".into()),
-        CORPS_STEP => Some("corps-commander-roll".into()),
+    match Decision::of(special)? {
+        Decision::LaGrandeBattles => Some("la-grande-battles".into()),
+        Decision::CorpsHandSizeUp => Some(format!("corps-hand-size-up-{side}")),
+        Decision::CorpsHandSizeDown => Some(format!("corps-hand-size-down-{side}")),
+        Decision::CorpsDisplaysReady => Some("corps-displays-ready".into()),
+        Decision::CorpsCommanderRoll => Some("corps-commander-roll".into()),
         _ => None,
     }
 }
 
 pub(super) fn label(table: &CardTable, special: Special) -> Option<String> {
     let side = &table.sheet().sides[usize::from(special.side & 1)];
-    match special.code {
-        BEGIN => Some("play La Grande Battles: deal each side a Corps Commander display too".into()),
-        CORPS_HAND_UP => Some(format!("{side}: Corps Commander Max Hand Size +1 (the biggest Corps hand)")),
-        CORPS_HAND_DOWN => Some(format!("{side}: Corps Commander Max Hand Size -1")),
-        SETUP_DONE => Some("the Corps Commander displays are ready: begin with the Commanders in Chief".into()),
-        CORPS_STEP => Some(format!(
+    match Decision::of(special)? {
+        Decision::LaGrandeBattles => {
+            Some("play La Grande Battles: deal each side a Corps Commander display too".into())
+        }
+        Decision::CorpsHandSizeUp => Some(format!("{side}: Corps Commander Max Hand Size +1 (the biggest Corps hand)")),
+        Decision::CorpsHandSizeDown => Some(format!("{side}: Corps Commander Max Hand Size -1")),
+        Decision::CorpsDisplaysReady => {
+            Some("the Corps Commander displays are ready: begin with the Commanders in Chief".into())
+        }
+        Decision::CorpsCommanderRoll => Some(format!(
             "{side}: on to the Corps Commander display: roll the Fate Die again for its card (the third battlefield)"
         )),
         _ => None,

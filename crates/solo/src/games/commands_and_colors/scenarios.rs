@@ -13,6 +13,7 @@
 //! - Epic Battles: Raab (the Austrian Scout may take a Victory Banner).
 
 use super::Sheet;
+use super::decision::{Decision, action};
 use crate::card::CardId;
 use crate::fate_die;
 use crate::games::Special;
@@ -21,21 +22,6 @@ use crate::scenario::Scenario;
 use crate::slot::SlotName;
 use crate::table::{CardTable, MAX_MARKER, Pending, Phase};
 use crate::table_action::TableAction;
-
-/// The first of this module's codes.
-pub(super) const FIRST_CODE: u8 = 21;
-const MEDELLIN_BANNER: u8 = 21;
-const VITORIA_ROLL: u8 = 22;
-const VITORIA_PICK: u8 = 23;
-const VITORIA_NONE: u8 = 24;
-const VITORIA_FIRST: u8 = 25;
-const KRASNOI_LOSS: u8 = 26;
-const ZEHDENICK_ROLL: u8 = 27;
-const ROLE_SIDE: u8 = 28;
-/// Choosing scenario `k` of the sheet's list is code `SCENARIO + k` (so a scenario's setup step
-/// names its own choice); the side playing its role is asked next.
-const SCENARIO: u8 = 40;
-const SCENARIO_LAST: u8 = SCENARIO + 3;
 
 /// One scenario: its id, the role the player assigns to a side, and what the table does.
 struct Rule {
@@ -58,24 +44,26 @@ const NAPOLEONICS: [Rule; 4] = [
 ];
 const EPIC_BATTLES: [Rule; 1] = [Rule { id: "raab", title: "Raab, 14 June 1809", role: "Austrian", other: "French" }];
 
+// A scenario's setup step is the decision that chooses it (the side playing its role is asked
+// next). The steps travel as decision codes, hence the `as u8`.
 pub(super) const MEDIEVAL_SCENARIOS: [Scenario; 3] = [
     Scenario {
         id: "melebasa",
         summary: "Melebasa 528 AD: say which side is Byzantine; its Scout may take a Victory Banner, the \
                   replacement then face-down",
-        steps: &[SCENARIO],
+        steps: &[Decision::FirstScenario as u8],
     },
     Scenario {
         id: "decimum",
         summary: "Decimum 533 AD: say which side is Byzantine; the Vandal hand starts three cards smaller and \
                   grows back to five; Byzantine doubled slots are not refilled to two",
-        steps: &[SCENARIO + 1],
+        steps: &[Decision::SecondScenario as u8],
     },
     Scenario {
         id: "solachon",
         summary: "Solachon 586 AD: say which side is Byzantine; it has eleven card plays, refilled by the \
                   sheet's schedule; the Sassanid Scout may take a Victory Banner",
-        steps: &[SCENARIO + 2],
+        steps: &[Decision::ThirdScenario as u8],
     },
 ];
 pub(super) const NAPOLEONICS_SCENARIOS: [Scenario; 4] = [
@@ -83,29 +71,29 @@ pub(super) const NAPOLEONICS_SCENARIOS: [Scenario; 4] = [
         id: "medellin",
         summary: "Medellin: say which side is French; each of the first three Spanish banners lost adds a lasting \
                   card to the French display (A, B, then D)",
-        steps: &[SCENARIO],
+        steps: &[Decision::FirstScenario as u8],
     },
     Scenario {
         id: "vitoria",
         summary: "Vitoria: say which side is British; a Fate Die roll for each side decides who moves first, with \
                   the card it must play",
-        steps: &[SCENARIO + 1],
+        steps: &[Decision::SecondScenario as u8],
     },
     Scenario {
         id: "krasnoi",
         summary: "Krasnoi: say which side is Russian; its random card losses use the Random Card Selection Chart",
-        steps: &[SCENARIO + 2],
+        steps: &[Decision::ThirdScenario as u8],
     },
     Scenario {
         id: "zehdenick",
         summary: "Zehdenick: four dice for each side, the most sabres moves first (ties roll again)",
-        steps: &[SCENARIO + 3],
+        steps: &[Decision::FourthScenario as u8],
     },
 ];
 pub(super) const EPIC_BATTLES_SCENARIOS: [Scenario; 1] = [Scenario {
     id: "raab",
     summary: "Raab: say which side is Austrian; its Scout may take a Victory Banner, the replacement then face-down",
-    steps: &[SCENARIO],
+    steps: &[Decision::FirstScenario as u8],
 }];
 
 /// The scenario in play (1 + its index in the sheet's list; side 0's value) and the side playing its
@@ -187,10 +175,6 @@ fn id_of(value: i32) -> Option<CardId> {
     u16::try_from(value).ok().filter(|v| *v > 0).map(CardId)
 }
 
-fn special(code: u8, side: u8, card: Option<CardId>, n: u8) -> TableAction {
-    TableAction::Special(Special { code, side, card, n })
-}
-
 /// The cards a Vitoria roll lets `side` pick: those its face allows (every face-up card when the
 /// table would first need an order count).
 fn vitoria_choices(table: &CardTable, side: u8) -> Vec<CardId> {
@@ -206,16 +190,14 @@ fn vitoria_choices(table: &CardTable, side: u8) -> Vec<CardId> {
 /// decided).
 pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableAction>) -> bool {
     if table.at_first_decision() && current(table).is_none() && !super::grande_battles::active(table) {
-        for k in 0..rules(sheet).len() {
-            out.push(special(SCENARIO + u8::try_from(k).unwrap_or(0), 0, None, 0));
-        }
+        out.extend((0..rules(sheet).len()).filter_map(Decision::scenario).map(|d| action(d, 0, None, 0)));
         return false;
     }
     let Some(rule) = current(table) else { return false };
     if table.marker(ROLE, 0) < 0 {
         out.clear();
-        out.push(special(ROLE_SIDE, 0, None, 0));
-        out.push(special(ROLE_SIDE, 1, None, 0));
+        out.push(action(Decision::ScenarioRoleSide, 0, None, 0));
+        out.push(action(Decision::ScenarioRoleSide, 1, None, 0));
         return true;
     }
     let role = role_side(table);
@@ -229,22 +211,24 @@ pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableA
             match stage {
                 1 => {
                     if let Some(side) = [0u8, 1].into_iter().find(|s| table.marker(VITORIA_FACE, *s) == 0) {
-                        out.push(special(VITORIA_ROLL, side, None, 0));
+                        out.push(action(Decision::VitoriaRoll, side, None, 0));
                     }
                     return true;
                 }
                 2 => {
                     if let Some(side) = [0u8, 1].into_iter().find(|s| table.marker(VITORIA_CARD, *s) == 0) {
                         out.extend(
-                            vitoria_choices(table, side).into_iter().map(|c| special(VITORIA_PICK, side, Some(c), 0)),
+                            vitoria_choices(table, side)
+                                .into_iter()
+                                .map(|c| action(Decision::VitoriaPick, side, Some(c), 0)),
                         );
-                        out.push(special(VITORIA_NONE, side, None, 0));
+                        out.push(action(Decision::VitoriaNoOrderCard, side, None, 0));
                     }
                     return true;
                 }
                 3 => {
-                    out.push(special(VITORIA_FIRST, 0, None, 0));
-                    out.push(special(VITORIA_FIRST, 1, None, 0));
+                    out.push(action(Decision::VitoriaFirstMove, 0, None, 0));
+                    out.push(action(Decision::VitoriaFirstMove, 1, None, 0));
                     return true;
                 }
                 _ => {}
@@ -272,14 +256,14 @@ pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableA
             out.insert(0, TableAction::Pass);
         }
         "medellin" if live && table.marker(MEDELLIN_EXTRAS, 0) < 3 => {
-            out.push(special(MEDELLIN_BANNER, role, None, 0));
+            out.push(action(Decision::MedellinBannerLost, role, None, 0));
         }
         "krasnoi" if live && table.display(role).face_up().next().is_some() => {
-            out.push(special(KRASNOI_LOSS, role, None, 0));
+            out.push(action(Decision::KrasnoiCardLoss, role, None, 0));
         }
         "zehdenick" if table.marker(ZEHDENICK_DONE, 0) == 0 && table.at_first_decision() => {
             out.clear();
-            out.push(special(ZEHDENICK_ROLL, 0, None, 0));
+            out.push(action(Decision::ZehdenickRoll, 0, None, 0));
             return true;
         }
         _ => {}
@@ -327,9 +311,11 @@ pub(super) fn reapply_extra_slots(table: &mut CardTable) {
 
 pub(super) fn apply(table: &mut CardTable, special: Special) {
     let side = special.side;
-    match special.code {
-        SCENARIO..=SCENARIO_LAST => {
-            table.set_marker(IN_PLAY, 0, i32::from(special.code - SCENARIO) + 1);
+    let Some(decision) = Decision::of(special) else { return };
+    match decision {
+        Decision::FirstScenario | Decision::SecondScenario | Decision::ThirdScenario | Decision::FourthScenario => {
+            let k = decision.scenario_index().and_then(|k| i32::try_from(k).ok()).unwrap_or(0);
+            table.set_marker(IN_PLAY, 0, k + 1);
             if current(table).is_some_and(|r| r.role.is_empty()) {
                 table.set_marker(ROLE, 0, 0);
             } else {
@@ -337,7 +323,7 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
                 table.set_marker(ROLE, 0, -1);
             }
         }
-        ROLE_SIDE => {
+        Decision::ScenarioRoleSide => {
             table.set_marker(ROLE, 0, i32::from(side));
             match current(table).map(|r| r.id) {
                 Some("decimum") => {
@@ -353,7 +339,7 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
                 _ => {}
             }
         }
-        MEDELLIN_BANNER => {
+        Decision::MedellinBannerLost => {
             let lost = table.marker(MEDELLIN_EXTRAS, 0);
             let slot = [SlotName::A, SlotName::B, SlotName::D].get(usize::try_from(lost).unwrap_or(3)).copied();
             if let Some(slot) = slot {
@@ -361,18 +347,18 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
                 add_lasting_card(table, side, slot);
             }
         }
-        VITORIA_ROLL | ZEHDENICK_ROLL => table.ask_game_roll(special),
-        VITORIA_PICK => {
+        Decision::VitoriaRoll | Decision::ZehdenickRoll => table.ask_game_roll(special),
+        Decision::VitoriaPick => {
             let card = special.card.map_or(0, |c| i32::from(c.0));
             table.set_marker(VITORIA_CARD, side, card);
             vitoria_after_pick(table);
         }
-        VITORIA_NONE => {
+        Decision::VitoriaNoOrderCard => {
             table.set_marker(VITORIA_CARD, side, -1);
             vitoria_after_pick(table);
         }
-        VITORIA_FIRST => vitoria_start(table, side),
-        KRASNOI_LOSS => table.ask_random_selection(side, special),
+        Decision::VitoriaFirstMove => vitoria_start(table, side),
+        Decision::KrasnoiCardLoss => table.ask_random_selection(side, special),
         _ => {}
     }
 }
@@ -403,8 +389,8 @@ fn vitoria_start(table: &mut CardTable, first: u8) {
 }
 
 pub(super) fn after_game_roll(table: &mut CardTable, special: Special, face: u8) {
-    match special.code {
-        VITORIA_ROLL => {
+    match Decision::of(special) {
+        Some(Decision::VitoriaRoll) => {
             let side = special.side;
             if face != 2 {
                 table.displays[usize::from(side)].flip_slots(fate_die::flip_slots(face));
@@ -414,7 +400,7 @@ pub(super) fn after_game_roll(table: &mut CardTable, special: Special, face: u8)
                 table.set_marker(VITORIA_STAGE, 0, 2);
             }
         }
-        ZEHDENICK_ROLL => {
+        Some(Decision::ZehdenickRoll) => {
             let rolled = table.marker(ZEHDENICK_DICE, 0);
             let side = u8::from(rolled >= 4);
             if face == SABRE_FACE {
@@ -443,13 +429,13 @@ pub(super) fn after_game_roll(table: &mut CardTable, special: Special, face: u8)
 }
 
 pub(super) fn roll_label(table: &CardTable, special: Special, face: u8) -> Option<String> {
-    match special.code {
-        VITORIA_ROLL => Some(format!(
+    match Decision::of(special) {
+        Some(Decision::VitoriaRoll) => Some(format!(
             "Vitoria: {}'s Fate Die shows {face}: {}",
             side_name(table, special.side),
             table.sheet().face(face).title
         )),
-        ZEHDENICK_ROLL => {
+        Some(Decision::ZehdenickRoll) => {
             let rolled = table.marker(ZEHDENICK_DICE, 0);
             let side = u8::from(rolled >= 4);
             let sabre = if face == SABRE_FACE { "a sabre" } else { "no sabre" };
@@ -460,7 +446,7 @@ pub(super) fn roll_label(table: &CardTable, special: Special, face: u8) -> Optio
 }
 
 pub(super) fn after_selection(table: &mut CardTable, special: Special, target: u8, card: CardId) -> bool {
-    if special.code != KRASNOI_LOSS {
+    if Decision::of(special) != Some(Decision::KrasnoiCardLoss) {
         return false;
     }
     table.discard_card(target, card, Some(Facing::FaceDown));
@@ -555,18 +541,19 @@ pub(super) fn end_of_turn(table: &mut CardTable) {
 pub(super) fn id(table_sheet: Sheet, special: Special) -> Option<String> {
     let side = if special.side == 0 { "first" } else { "second" };
     let card = special.card.map_or(0, |c| c.0);
-    Some(match special.code {
-        SCENARIO..=SCENARIO_LAST => {
-            format!("scenario-{}", rules(table_sheet).get(usize::from(special.code - SCENARIO))?.id)
+    let decision = Decision::of(special)?;
+    Some(match decision {
+        Decision::FirstScenario | Decision::SecondScenario | Decision::ThirdScenario | Decision::FourthScenario => {
+            format!("scenario-{}", rules(table_sheet).get(decision.scenario_index()?)?.id)
         }
-        ROLE_SIDE => format!("scenario-role-is-{side}"),
-        MEDELLIN_BANNER => "medellin-spanish-banner-lost".into(),
-        VITORIA_ROLL => format!("vitoria-roll-{side}"),
-        VITORIA_PICK => format!("vitoria-pick-{card}"),
-        VITORIA_NONE => format!("vitoria-no-order-card-{side}"),
-        VITORIA_FIRST => format!("vitoria-{side}-moves-first"),
-        KRASNOI_LOSS => "krasnoi-random-card-loss".into(),
-        ZEHDENICK_ROLL => "zehdenick-roll".into(),
+        Decision::ScenarioRoleSide => format!("scenario-role-is-{side}"),
+        Decision::MedellinBannerLost => "medellin-spanish-banner-lost".into(),
+        Decision::VitoriaRoll => format!("vitoria-roll-{side}"),
+        Decision::VitoriaPick => format!("vitoria-pick-{card}"),
+        Decision::VitoriaNoOrderCard => format!("vitoria-no-order-card-{side}"),
+        Decision::VitoriaFirstMove => format!("vitoria-{side}-moves-first"),
+        Decision::KrasnoiCardLoss => "krasnoi-random-card-loss".into(),
+        Decision::ZehdenickRoll => "zehdenick-roll".into(),
         _ => return None,
     })
 }
@@ -576,13 +563,16 @@ pub(super) fn label(sheet: Sheet, table: &CardTable, special: Special) -> Option
     let card = special.card.map(|c| table.card_label(c)).unwrap_or_default();
     let role = current(table).map_or("", |r| r.role);
     let other = current(table).map_or("", |r| r.other);
-    Some(match special.code {
-        SCENARIO..=SCENARIO_LAST => {
-            let rule = rules(sheet).get(usize::from(special.code - SCENARIO))?;
+    let decision = Decision::of(special)?;
+    Some(match decision {
+        Decision::FirstScenario | Decision::SecondScenario | Decision::ThirdScenario | Decision::FourthScenario => {
+            let rule = rules(sheet).get(decision.scenario_index()?)?;
             format!("play the scenario {} with its card rules", rule.title)
         }
-        ROLE_SIDE => format!("{}: the {role} side is the {side}", current(table).map_or("", |r| r.title)),
-        MEDELLIN_BANNER => {
+        Decision::ScenarioRoleSide => {
+            format!("{}: the {role} side is the {side}", current(table).map_or("", |r| r.title))
+        }
+        Decision::MedellinBannerLost => {
             let slot = ["A", "B", "D"].get(usize::try_from(table.marker(MEDELLIN_EXTRAS, 0)).unwrap_or(3));
             format!(
                 "Medellin: the {other} side lost one of its first three banners: the {role} display gets a lasting extra \
@@ -590,15 +580,19 @@ pub(super) fn label(sheet: Sheet, table: &CardTable, special: Special) -> Option
                 slot.copied().unwrap_or("-")
             )
         }
-        VITORIA_ROLL => format!("Vitoria: roll the Fate Die for {side} to decide the first move"),
-        VITORIA_PICK => format!("Vitoria: {side} picks {card}, the allowed card ordering the fewest printed units"),
-        VITORIA_NONE => format!("Vitoria: {side} has no order-count card among those allowed"),
-        VITORIA_FIRST if special.side == role_side(table) => {
+        Decision::VitoriaRoll => format!("Vitoria: roll the Fate Die for {side} to decide the first move"),
+        Decision::VitoriaPick => {
+            format!("Vitoria: {side} picks {card}, the allowed card ordering the fewest printed units")
+        }
+        Decision::VitoriaNoOrderCard => format!("Vitoria: {side} has no order-count card among those allowed"),
+        Decision::VitoriaFirstMove if special.side == role_side(table) => {
             format!("Vitoria: the {role} ({side}) move first: their card orders fewer printed units, or the counts tie")
         }
-        VITORIA_FIRST => format!("Vitoria: {side} moves first: its card orders fewer printed units"),
-        KRASNOI_LOSS => format!("Krasnoi: the {role} side loses a random face-up card (Random Card Selection)"),
-        ZEHDENICK_ROLL => "Zehdenick: roll four dice for each side; the most sabres moves first".into(),
+        Decision::VitoriaFirstMove => format!("Vitoria: {side} moves first: its card orders fewer printed units"),
+        Decision::KrasnoiCardLoss => {
+            format!("Krasnoi: the {role} side loses a random face-up card (Random Card Selection)")
+        }
+        Decision::ZehdenickRoll => "Zehdenick: roll four dice for each side; the most sabres moves first".into(),
         _ => return None,
     })
 }

@@ -3,15 +3,13 @@
 //! Epic Battles' Raab). The replacement is drawn face-down, then the player says which it was: a
 //! drawn card turns it face-up, the counter or banner leaves it face-down.
 
+use super::decision::{Decision, action};
 use super::{Sheet, named, scenarios};
 use crate::card::CardId;
 use crate::games::Special;
 use crate::slot::SlotName;
 use crate::table::CardTable;
 use crate::table_action::TableAction;
-
-pub(super) const SCOUT_FACE_UP: u8 = 11;
-pub(super) const SCOUT_FACE_DOWN: u8 = 12;
 
 /// A Scout's slot (1 + its index) waiting for the player's word on its replacement.
 const SCOUT_WAITING: &str = "scout's replacement";
@@ -60,15 +58,15 @@ fn waiting(table: &CardTable) -> Option<(u8, SlotName)> {
 pub(super) fn adjust_legal(table: &CardTable, out: &mut Vec<TableAction>) -> bool {
     let Some((side, _)) = waiting(table) else { return false };
     out.clear();
-    out.push(TableAction::Special(Special::new(SCOUT_FACE_UP, side, None)));
-    out.push(TableAction::Special(Special::new(SCOUT_FACE_DOWN, side, None)));
+    out.push(action(Decision::ScoutReplacementFaceUp, side, None, 0));
+    out.push(action(Decision::ScoutReplacementFaceDown, side, None, 0));
     true
 }
 
 pub(super) fn apply(table: &mut CardTable, special: Special) {
     let Some((side, slot)) = waiting(table) else { return };
     table.set_marker(SCOUT_WAITING, side, 0);
-    if special.code == SCOUT_FACE_UP
+    if Decision::of(special) == Some(Decision::ScoutReplacementFaceUp)
         && let Some(p) = table.displays[usize::from(side)].slot_mut(slot).last_mut()
     {
         p.face_up = true;
@@ -76,9 +74,9 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
 }
 
 pub(super) fn id(special: Special) -> Option<String> {
-    match special.code {
-        SCOUT_FACE_UP => Some("scout-replacement-face-up".into()),
-        SCOUT_FACE_DOWN => Some("scout-replacement-face-down".into()),
+    match Decision::of(special)? {
+        Decision::ScoutReplacementFaceUp => Some("scout-replacement-face-up".into()),
+        Decision::ScoutReplacementFaceDown => Some("scout-replacement-face-down".into()),
         _ => None,
     }
 }
@@ -86,9 +84,13 @@ pub(super) fn id(special: Special) -> Option<String> {
 pub(super) fn label(sheet: Sheet, table: &CardTable, special: Special) -> Option<String> {
     let side = &table.sheet().sides[usize::from(special.side & 1)];
     let instead = alternative(sheet, table, special.side).unwrap_or("something else");
-    match special.code {
-        SCOUT_FACE_UP => Some(format!("{side}: the Scout drew a card: its replacement comes face-up")),
-        SCOUT_FACE_DOWN => Some(format!("{side}: the Scout took {instead}: its replacement stays face-down")),
+    match Decision::of(special)? {
+        Decision::ScoutReplacementFaceUp => {
+            Some(format!("{side}: the Scout drew a card: its replacement comes face-up"))
+        }
+        Decision::ScoutReplacementFaceDown => {
+            Some(format!("{side}: the Scout took {instead}: its replacement stays face-down"))
+        }
         _ => None,
     }
 }

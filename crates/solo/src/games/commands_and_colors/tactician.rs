@@ -4,14 +4,10 @@
 //! battlefield in La Grande Battles) so the display and the count are seen together.
 
 use super::Sheet;
+use super::decision::{Decision, action};
 use crate::games::Special;
 use crate::table::CardTable;
 use crate::table_action::TableAction;
-
-pub(super) const FIRST_CODE: u8 = 13;
-pub(super) const DRAW: u8 = 13;
-const PLAY: u8 = 14;
-pub(super) const LAST_CODE: u8 = 14;
 
 /// The count markers: one per side, or one per battlefield (n = 1 to 3) in La Grande Battles.
 pub(super) const COUNTS: [&str; 4] = [
@@ -33,9 +29,9 @@ pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableA
     }
     for side in [table.active(), 1 - table.active()] {
         for n in places(table) {
-            out.push(TableAction::Special(Special { code: DRAW, side, card: None, n }));
+            out.push(action(Decision::TacticianDraw, side, None, n));
             if table.marker(COUNTS[usize::from(n)], side) > 0 {
-                out.push(TableAction::Special(Special { code: PLAY, side, card: None, n }));
+                out.push(action(Decision::TacticianPlay, side, None, n));
             }
         }
     }
@@ -44,9 +40,9 @@ pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableA
 pub(super) fn apply(table: &mut CardTable, special: Special) {
     let Some(marker) = COUNTS.get(usize::from(special.n)).copied() else { return };
     let count = table.marker(marker, special.side);
-    match special.code {
-        DRAW => table.set_marker(marker, special.side, count + 1),
-        PLAY => table.set_marker(marker, special.side, (count - 1).max(0)),
+    match Decision::of(special) {
+        Some(Decision::TacticianDraw) => table.set_marker(marker, special.side, count + 1),
+        Some(Decision::TacticianPlay) => table.set_marker(marker, special.side, (count - 1).max(0)),
         _ => {}
     }
 }
@@ -57,9 +53,9 @@ pub(super) fn id(special: Special) -> Option<String> {
         Some(f) if !f.is_empty() => format!("-{f}"),
         _ => String::new(),
     };
-    match special.code {
-        DRAW => Some(format!("tactician-draw-{side}{field}")),
-        PLAY => Some(format!("tactician-play-{side}{field}")),
+    match Decision::of(special)? {
+        Decision::TacticianDraw => Some(format!("tactician-draw-{side}{field}")),
+        Decision::TacticianPlay => Some(format!("tactician-play-{side}{field}")),
         _ => None,
     }
 }
@@ -70,9 +66,9 @@ pub(super) fn label(table: &CardTable, special: Special) -> Option<String> {
         Some(f) if !f.is_empty() => format!(" for the {f} battlefield"),
         _ => String::new(),
     };
-    match special.code {
-        DRAW => Some(format!("{side}: draw a Tactician card{field} (face-up, beside the display)")),
-        PLAY => Some(format!("{side}: play a Tactician card{field}")),
+    match Decision::of(special)? {
+        Decision::TacticianDraw => Some(format!("{side}: draw a Tactician card{field} (face-up, beside the display)")),
+        Decision::TacticianPlay => Some(format!("{side}: play a Tactician card{field}")),
         _ => None,
     }
 }

@@ -6,43 +6,17 @@
 //! side's ordinary Responses, gated by `!!`, are common to the sheets where `!!` blocks the inactive
 //! side.
 
+mod decision;
+
 use super::{Special, SpecialRules};
 use crate::card::CardId;
 use crate::fate_die;
 use crate::playsheet::{Facing, ReshuffleKind};
 use crate::table::{CardTable, Phase};
 use crate::table_action::TableAction;
+use decision::{Decision, special};
 
 pub(super) struct Rules;
-
-const NEW_SEASON: u8 = 1;
-const PASS: u8 = 2;
-const ACTIVE_RESPONSE: u8 = 3;
-const BATTLE_RESPONSE: u8 = 4;
-const BATTLE_PLAY: u8 = 5;
-const END_BATTLE: u8 = 6;
-const FORCED_DISCARD: u8 = 7;
-const HAND_SIZE_UP: u8 = 8;
-const HAND_SIZE_DOWN: u8 = 9;
-const COURIER_SUCCESS: u8 = 10;
-const COURIER_FAILURE: u8 = 11;
-const RETRIEVE: u8 = 12;
-const RETRIEVE_NONE: u8 = 13;
-/// Faces 1 and 2: discard a face-up Event card instead of playing a card.
-const DISCARD_EVENT: u8 = 14;
-/// A forced discard hits a random face-up card of the inactive side.
-const FORCED_RANDOM: u8 = 15;
-/// A forced discard hits the card the player names (the one the event names, or the only face-up
-/// card of the type it names).
-const FORCED_NAMED: u8 = 16;
-/// Marks a face-up card as one of the type the forcing event names.
-const FORCED_MARK: u8 = 17;
-/// A forced discard hits a random card among the marked ones (Random Card Selection Chart).
-const FORCED_AMONG_MARKED: u8 = 18;
-/// Face 2 on a Battle Response: the player turns up the card in this slot (`n`).
-const BATTLE_FLIP: u8 = 19;
-/// No face-up card fits the forcing event: nothing is discarded.
-const FORCED_NONE: u8 = 20;
 
 const SEASON: &str = "season";
 /// The season in which a side last passed (Card Held marker), 0 if never.
@@ -143,19 +117,19 @@ fn forced_discard_choices(table: &CardTable, out: &mut Vec<TableAction>) {
     let target = 1 - table.active();
     let up = face_up(table, target);
     if up.len() >= 2 {
-        out.push(TableAction::Special(Special::new(FORCED_RANDOM, target, None)));
+        out.push(special(Decision::ForcedDiscardRandom, target, None, 0));
     }
     let marked = marked(table, target);
     if marked.len() >= 2 {
-        out.push(TableAction::Special(Special::new(FORCED_AMONG_MARKED, target, None)));
+        out.push(special(Decision::ForcedDiscardAmongMarked, target, None, 0));
     }
     for card in up {
-        out.push(TableAction::Special(Special::new(FORCED_NAMED, target, Some(card))));
+        out.push(special(Decision::ForcedDiscardNamed, target, Some(card), 0));
         if !marked.contains(&card) {
-            out.push(TableAction::Special(Special::new(FORCED_MARK, target, Some(card))));
+            out.push(special(Decision::ForcedDiscardMark, target, Some(card), 0));
         }
     }
-    out.push(TableAction::Special(Special::new(FORCED_NONE, target, None)));
+    out.push(special(Decision::ForcedDiscardNone, target, None, 0));
 }
 
 impl SpecialRules for Rules {
@@ -184,9 +158,7 @@ impl SpecialRules for Rules {
                     .filter(|s| table.display(inactive).slot(*s).iter().any(|p| !p.face_up))
                     .collect();
                 for slot in slots {
-                    let mut flip = Special::new(BATTLE_FLIP, inactive, None);
-                    flip.n = slot.index() as u8;
-                    out.push(TableAction::Special(flip));
+                    out.push(special(Decision::BattleResponseTurnUp, inactive, None, slot.index() as u8));
                 }
                 if !out.is_empty() {
                     return;
@@ -194,11 +166,9 @@ impl SpecialRules for Rules {
             }
             if table.cards_remaining(inactive) > 0 {
                 let cards = responses(table, inactive);
-                out.extend(
-                    cards.into_iter().map(|c| TableAction::Special(Special::new(BATTLE_PLAY, inactive, Some(c)))),
-                );
+                out.extend(cards.into_iter().map(|c| special(Decision::BattleResponsePlay, inactive, Some(c), 0)));
             }
-            out.push(TableAction::Special(Special::new(END_BATTLE, inactive, None)));
+            out.push(special(Decision::EndBattle, inactive, None, 0));
             return;
         }
         let start = matches!(table.phase, Phase::Start);
@@ -207,9 +177,9 @@ impl SpecialRules for Rules {
             // Courier Intercepted! waits for the outcome of its roll before anything else.
             out.clear();
             if !face_up(table, inactive).is_empty() {
-                out.push(TableAction::Special(Special::new(COURIER_SUCCESS, inactive, None)));
+                out.push(special(Decision::CourierInterceptedSucceeds, inactive, None, 0));
             }
-            out.push(TableAction::Special(Special::new(COURIER_FAILURE, active, None)));
+            out.push(special(Decision::CourierInterceptedFails, active, None, 0));
             return;
         }
         if table.marker(FORCING, active) > 0 {
@@ -223,8 +193,8 @@ impl SpecialRules for Rules {
             out.clear();
             let played = table.marker(RETRIEVING, active);
             let cards = face_up_discards(table).into_iter().filter(|c| i32::from(c.0) != played);
-            out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(RETRIEVE, active, Some(c)))));
-            out.push(TableAction::Special(Special::new(RETRIEVE_NONE, active, None)));
+            out.extend(cards.into_iter().map(|c| special(Decision::TakeFromDiscards, active, Some(c), 0)));
+            out.push(special(Decision::TakeNothingFromDiscards, active, None, 0));
             return;
         }
         if start {
@@ -238,14 +208,14 @@ impl SpecialRules for Rules {
                     )
                 )
             });
-            out.push(TableAction::Special(Special::new(NEW_SEASON, active, None)));
+            out.push(special(Decision::NewSeason, active, None, 0));
             for side in [active, inactive] {
                 let h = table.max_hand_size(side);
                 if h < 9 {
-                    out.push(TableAction::Special(Special::new(HAND_SIZE_UP, side, None)));
+                    out.push(special(Decision::HandSizeUp, side, None, 0));
                 }
                 if h > 7 {
-                    out.push(TableAction::Special(Special::new(HAND_SIZE_DOWN, side, None)));
+                    out.push(special(Decision::HandSizeDown, side, None, 0));
                 }
             }
         }
@@ -257,7 +227,7 @@ impl SpecialRules for Rules {
                 out.retain(|a| !matches!(a, TableAction::Pass));
             }
             if table.cards_remaining(active) == 1 && may_pass(table, active) {
-                out.push(TableAction::Special(Special::new(PASS, active, None)));
+                out.push(special(Decision::PassHeldCard, active, None, 0));
             }
         }
         // A Response card supplements the action (below); the action's own card is played for its
@@ -268,14 +238,14 @@ impl SpecialRules for Rules {
             // the table knows is not an Event is left out (one it does not know, the player judges).
             let cards: Vec<CardId> =
                 face_up(table, active).into_iter().filter(|c| table.facts(*c).special != Some(false)).collect();
-            out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(DISCARD_EVENT, active, Some(c)))));
+            out.extend(cards.into_iter().map(|c| special(Decision::DiscardEvent, active, Some(c), 0)));
         }
         // A Response alongside the action needs a card remaining of its own: two before the action's
         // card is played, one after.
         let needed = if matches!(table.phase, Phase::Choose { played: 0, .. }) { 2 } else { 1 };
         if choosing && table.cards_remaining(active) >= needed {
             let cards = responses(table, active);
-            out.extend(cards.into_iter().map(|c| TableAction::Special(Special::new(ACTIVE_RESPONSE, active, Some(c)))));
+            out.extend(cards.into_iter().map(|c| special(Decision::ActiveResponse, active, Some(c), 0)));
         }
         // The inactive side plays only Response cards, as Responses: one the manifest says is not a
         // Response card is not offered.
@@ -287,24 +257,26 @@ impl SpecialRules for Rules {
         });
         // Each battle declared gets its own roll, whatever Fate said about an earlier one.
         if (start || choosing) && table.cards_remaining(inactive) > 0 {
-            out.push(TableAction::Special(Special::new(BATTLE_RESPONSE, inactive, None)));
+            out.push(special(Decision::BattleResponse, inactive, None, 0));
         }
         if choosing && !face_up(table, inactive).is_empty() {
-            out.push(TableAction::Special(Special::new(FORCED_DISCARD, inactive, None)));
+            out.push(special(Decision::ForcedDiscard, inactive, None, 0));
         }
     }
 
     fn apply(&self, table: &mut CardTable, special: Special) {
         let side = special.side;
-        match (special.code, special.card) {
+        match (Decision::of(special), special.card) {
             // A card spent like a play: Cards Remaining drops and the slot refills face-down.
-            (DISCARD_EVENT, Some(card)) if table.discard_card(side, card, Some(Facing::FaceDown)).is_some() => {
+            (Some(Decision::DiscardEvent), Some(card))
+                if table.discard_card(side, card, Some(Facing::FaceDown)).is_some() =>
+            {
                 table.cards_remaining[side as usize] = table.cards_remaining[side as usize].saturating_sub(1);
                 if let Phase::Choose { face, .. } = table.phase {
                     table.phase = Phase::Choose { face, played: 1, slot_rest: None };
                 }
             }
-            (NEW_SEASON, _) => {
+            (Some(Decision::NewSeason), _) => {
                 let next = season(table) + 1;
                 for s in 0..2 {
                     table.set_marker(SEASON, s, next);
@@ -319,13 +291,13 @@ impl SpecialRules for Rules {
                     table.reshuffle(table.active(), ReshuffleKind::DiscardFaceDown);
                 }
             }
-            (PASS, _) => {
+            (Some(Decision::PassHeldCard), _) => {
                 table.set_marker(PASSED, side, season(table));
                 table.end_turn();
             }
-            (ACTIVE_RESPONSE | BATTLE_PLAY, Some(card)) => spend(table, side, card),
-            (BATTLE_RESPONSE, _) => table.ask_game_roll(special),
-            (END_BATTLE, _) => {
+            (Some(Decision::ActiveResponse | Decision::BattleResponsePlay), Some(card)) => spend(table, side, card),
+            (Some(Decision::BattleResponse), _) => table.ask_game_roll(special),
+            (Some(Decision::EndBattle), _) => {
                 // Cards turned up for the battle and not played go back face-down.
                 let turned: Vec<CardId> =
                     table.tags.iter().filter(|(_, t)| *t == TURNED_FOR_BATTLE).map(|(c, _)| *c).collect();
@@ -340,16 +312,16 @@ impl SpecialRules for Rules {
                 table.set_marker(BATTLE, side, 0);
                 table.set_marker(BATTLE_FLIPS, side, 0);
             }
-            (FORCED_DISCARD, _) => table.set_marker(FORCING, table.active(), 1),
-            (FORCED_RANDOM, _) => table.ask_random_selection(side, special),
-            (FORCED_NAMED, Some(card)) => {
+            (Some(Decision::ForcedDiscard), _) => table.set_marker(FORCING, table.active(), 1),
+            (Some(Decision::ForcedDiscardRandom), _) => table.ask_random_selection(side, special),
+            (Some(Decision::ForcedDiscardNamed), Some(card)) => {
                 spend(table, side, card);
                 finish_forcing(table);
             }
-            (FORCED_MARK, Some(card)) => table.tags.push((card, MARKED_FOR_DISCARD)),
-            (FORCED_AMONG_MARKED, _) => table.ask_game_roll(special),
-            (FORCED_NONE, _) => finish_forcing(table),
-            (BATTLE_FLIP, _) => {
+            (Some(Decision::ForcedDiscardMark), Some(card)) => table.tags.push((card, MARKED_FOR_DISCARD)),
+            (Some(Decision::ForcedDiscardAmongMarked), _) => table.ask_game_roll(special),
+            (Some(Decision::ForcedDiscardNone), _) => finish_forcing(table),
+            (Some(Decision::BattleResponseTurnUp), _) => {
                 let slot = crate::slot::SlotName::ALL.get(usize::from(special.n)).copied();
                 let display = &mut table.displays[side as usize];
                 if let Some(slot) = slot
@@ -362,8 +334,8 @@ impl SpecialRules for Rules {
                 let left = table.marker(BATTLE_FLIPS, side) - 1;
                 table.set_marker(BATTLE_FLIPS, side, left.max(0));
             }
-            (COURIER_SUCCESS, _) => table.ask_random_selection(side, special),
-            (COURIER_FAILURE, _) => {
+            (Some(Decision::CourierInterceptedSucceeds), _) => table.ask_random_selection(side, special),
+            (Some(Decision::CourierInterceptedFails), _) => {
                 // The roll failed: the slot is refilled face-down after all.
                 let active = table.active();
                 if let Some(slot) = courier_slot(table, active) {
@@ -376,7 +348,7 @@ impl SpecialRules for Rules {
                     });
                 }
             }
-            (RETRIEVE, Some(card)) => {
+            (Some(Decision::TakeFromDiscards), Some(card)) => {
                 // The card taken back lies face-up where the hand-size card was played, and that
                 // play costs no card remaining.
                 if let Some(slot) = marked_slot(table, RETRIEVE_SLOT, side)
@@ -389,7 +361,7 @@ impl SpecialRules for Rules {
                 table.set_marker(RETRIEVE_SLOT, side, 0);
                 table.set_marker(RETRIEVING, side, 0);
             }
-            (RETRIEVE_NONE, _) => {
+            (Some(Decision::TakeNothingFromDiscards), _) => {
                 if let Some(slot) = marked_slot(table, RETRIEVE_SLOT, side) {
                     table.pending.push_back(crate::table::Pending::Fill {
                         side,
@@ -401,8 +373,10 @@ impl SpecialRules for Rules {
                 table.set_marker(RETRIEVE_SLOT, side, 0);
                 table.set_marker(RETRIEVING, side, 0);
             }
-            (HAND_SIZE_UP, _) => table.max_hand_size[side as usize] = (table.max_hand_size(side) + 1).min(9),
-            (HAND_SIZE_DOWN, _) => {
+            (Some(Decision::HandSizeUp), _) => {
+                table.max_hand_size[side as usize] = (table.max_hand_size(side) + 1).min(9)
+            }
+            (Some(Decision::HandSizeDown), _) => {
                 table.max_hand_size[side as usize] = table.max_hand_size(side).saturating_sub(1).max(7)
             }
             _ => {}
@@ -411,7 +385,7 @@ impl SpecialRules for Rules {
 
     fn after_game_roll(&self, table: &mut CardTable, special: Special, face: u8) {
         let side = special.side;
-        if special.code == FORCED_AMONG_MARKED {
+        if Decision::of(special) == Some(Decision::ForcedDiscardAmongMarked) {
             let cards = marked(table, side);
             match crate::random_selection::read_chart(cards.len(), &[face]) {
                 crate::random_selection::ChartResult::Pick(i) => {
@@ -454,12 +428,12 @@ impl SpecialRules for Rules {
     }
 
     fn after_selection(&self, table: &mut CardTable, special: Special, target: u8, card: CardId) {
-        match special.code {
-            FORCED_RANDOM => {
+        match Decision::of(special) {
+            Some(Decision::ForcedDiscardRandom) => {
                 spend(table, target, card);
                 finish_forcing(table);
             }
-            COURIER_SUCCESS => {
+            Some(Decision::CourierInterceptedSucceeds) => {
                 // The taken card goes face-up where Courier Intercepted! was played; the other side
                 // refills face-down and loses a card remaining; the active side's play cost nothing.
                 let active = table.active();
@@ -501,90 +475,104 @@ impl SpecialRules for Rules {
     fn id(&self, special: Special) -> String {
         let card = special.card.map_or(String::new(), |c| format!("-{}", c.0));
         let side = if special.side == 0 { "french" } else { "british" };
-        match special.code {
-            NEW_SEASON => "new-season".into(),
-            PASS => "pass-held-card".into(),
-            ACTIVE_RESPONSE => format!("active-response{card}"),
-            BATTLE_RESPONSE => "battle-response".into(),
-            BATTLE_PLAY => format!("battle-response-play{card}"),
-            END_BATTLE => "end-battle".into(),
-            FORCED_DISCARD => "forced-discard".into(),
-            FORCED_RANDOM => "forced-discard-random".into(),
-            FORCED_NAMED => format!("forced-discard{card}"),
-            FORCED_MARK => format!("forced-discard-mark{card}"),
-            FORCED_AMONG_MARKED => "forced-discard-random-marked".into(),
-            FORCED_NONE => "forced-discard-none".into(),
-            BATTLE_FLIP => {
+        let Some(decision) = Decision::of(special) else { return super::CommonOnly.id(special) };
+        match decision {
+            Decision::NewSeason => "new-season".into(),
+            Decision::PassHeldCard => "pass-held-card".into(),
+            Decision::ActiveResponse => format!("active-response{card}"),
+            Decision::BattleResponse => "battle-response".into(),
+            Decision::BattleResponsePlay => format!("battle-response-play{card}"),
+            Decision::EndBattle => "end-battle".into(),
+            Decision::ForcedDiscard => "forced-discard".into(),
+            Decision::ForcedDiscardRandom => "forced-discard-random".into(),
+            Decision::ForcedDiscardNamed => format!("forced-discard{card}"),
+            Decision::ForcedDiscardMark => format!("forced-discard-mark{card}"),
+            Decision::ForcedDiscardAmongMarked => "forced-discard-random-marked".into(),
+            Decision::ForcedDiscardNone => "forced-discard-none".into(),
+            Decision::BattleResponseTurnUp => {
                 let slot = crate::slot::SlotName::ALL.get(usize::from(special.n)).copied();
                 format!("battle-response-turn-{}", slot.map_or("?".into(), |s| s.to_string().to_lowercase()))
             }
-            COURIER_SUCCESS => "courier-intercepted-succeeds".into(),
-            COURIER_FAILURE => "courier-intercepted-fails".into(),
-            HAND_SIZE_UP => format!("hand-size-up-{side}"),
-            RETRIEVE => format!("take-from-discards{card}"),
-            RETRIEVE_NONE => "take-nothing-from-discards".into(),
-            DISCARD_EVENT => format!("discard-event{card}"),
-            _ => format!("hand-size-down-{side}"),
+            Decision::CourierInterceptedSucceeds => "courier-intercepted-succeeds".into(),
+            Decision::CourierInterceptedFails => "courier-intercepted-fails".into(),
+            Decision::HandSizeUp => format!("hand-size-up-{side}"),
+            Decision::TakeFromDiscards => format!("take-from-discards{card}"),
+            Decision::TakeNothingFromDiscards => "take-nothing-from-discards".into(),
+            Decision::DiscardEvent => format!("discard-event{card}"),
+            Decision::HandSizeDown => format!("hand-size-down-{side}"),
         }
     }
 
     fn label(&self, table: &CardTable, special: Special) -> String {
         let name = &table.sheet().sides[(special.side & 1) as usize];
         let card = special.card.map_or(String::new(), |c| table.card_label(c));
-        match special.code {
-            NEW_SEASON => "a new season: Cards Remaining back to each side's Max Hand Size".into(),
-            PASS => format!("{name}: pass, keeping its last card for the next season"),
-            ACTIVE_RESPONSE => format!("{name}: play {card} as a Response alongside its action"),
-            BATTLE_RESPONSE => format!("{name}: try a Battle Response (roll the Fate Die; !! blocks it)"),
-            BATTLE_PLAY => format!("{name}: play {card} as its Battle Response"),
-            END_BATTLE => format!("the battle is over: {name}'s cards turned up for it go face-down again"),
-            FORCED_DISCARD => format!("an event forces {name} to discard a card (Francois Bigot, Ministerial Crises)"),
-            FORCED_RANDOM => {
+        let Some(decision) = Decision::of(special) else { return super::CommonOnly.label(table, special) };
+        match decision {
+            Decision::NewSeason => "a new season: Cards Remaining back to each side's Max Hand Size".into(),
+            Decision::PassHeldCard => format!("{name}: pass, keeping its last card for the next season"),
+            Decision::ActiveResponse => format!("{name}: play {card} as a Response alongside its action"),
+            Decision::BattleResponse => format!("{name}: try a Battle Response (roll the Fate Die; !! blocks it)"),
+            Decision::BattleResponsePlay => format!("{name}: play {card} as its Battle Response"),
+            Decision::EndBattle => format!("the battle is over: {name}'s cards turned up for it go face-down again"),
+            Decision::ForcedDiscard => {
+                format!("an event forces {name} to discard a card (Francois Bigot, Ministerial Crises)")
+            }
+            Decision::ForcedDiscardRandom => {
                 format!("the forced discard is random: one of {name}'s face-up cards goes (Random Card Selection)")
             }
-            FORCED_NAMED => format!("the forced discard hits {card} ({name})"),
-            FORCED_MARK => format!("{card} is of the type the event names (mark it for a random pick among those)"),
-            FORCED_AMONG_MARKED => {
+            Decision::ForcedDiscardNamed => format!("the forced discard hits {card} ({name})"),
+            Decision::ForcedDiscardMark => {
+                format!("{card} is of the type the event names (mark it for a random pick among those)")
+            }
+            Decision::ForcedDiscardAmongMarked => {
                 format!("the forced discard is random among the marked cards of {name} (Random Card Selection)")
             }
-            FORCED_NONE => format!("no face-up card of {name} is of the type the event names: nothing is discarded"),
-            BATTLE_FLIP => {
+            Decision::ForcedDiscardNone => {
+                format!("no face-up card of {name} is of the type the event names: nothing is discarded")
+            }
+            Decision::BattleResponseTurnUp => {
                 let slot = crate::slot::SlotName::ALL.get(usize::from(special.n)).copied();
                 format!(
                     "{name}: turn up the card in slot {} for the battle",
                     slot.map_or("?".into(), |s| s.to_string())
                 )
             }
-            COURIER_SUCCESS => format!("Courier Intercepted! succeeds: take a random face-up card of {name}"),
-            COURIER_FAILURE => "Courier Intercepted! fails: its slot is refilled face-down".into(),
-            HAND_SIZE_UP => format!("{name}: Max Hand Size +1 (from the next season)"),
-            RETRIEVE => {
+            Decision::CourierInterceptedSucceeds => {
+                format!("Courier Intercepted! succeeds: take a random face-up card of {name}")
+            }
+            Decision::CourierInterceptedFails => "Courier Intercepted! fails: its slot is refilled face-down".into(),
+            Decision::HandSizeUp => format!("{name}: Max Hand Size +1 (from the next season)"),
+            Decision::TakeFromDiscards => {
                 format!("{name}: the event takes {card} from the discards, face-up into the played card's slot")
             }
-            RETRIEVE_NONE => format!("{name}: the event takes no card from the discards (the slot refills face-down)"),
-            DISCARD_EVENT => format!("{name}: discard {card}, an Event card, as this turn's card (the roll allows it)"),
-            _ => format!("{name}: Max Hand Size -1 (from the next season)"),
+            Decision::TakeNothingFromDiscards => {
+                format!("{name}: the event takes no card from the discards (the slot refills face-down)")
+            }
+            Decision::DiscardEvent => {
+                format!("{name}: discard {card}, an Event card, as this turn's card (the roll allows it)")
+            }
+            Decision::HandSizeDown => format!("{name}: Max Hand Size -1 (from the next season)"),
         }
     }
 
     fn reveals(&self, _table: &CardTable, special: Special) -> bool {
-        special.code == BATTLE_FLIP
+        Decision::of(special) == Some(Decision::BattleResponseTurnUp)
     }
 
     fn is_tool(&self, table: &CardTable, special: Special) -> bool {
-        match special.code {
+        match Decision::of(special) {
             // Markers set by hand, and a forced discard the table did not see coming (a deck
             // without a manifest): now and then.
-            HAND_SIZE_UP | HAND_SIZE_DOWN | FORCED_DISCARD => true,
+            Some(Decision::HandSizeUp | Decision::HandSizeDown | Decision::ForcedDiscard) => true,
             // A Response alongside the action is offered first for the cards known to be Response
             // cards; the others wait behind the tools.
-            ACTIVE_RESPONSE => special.card.is_none_or(|c| table.flags(c).reaction != Some(true)),
+            Some(Decision::ActiveResponse) => special.card.is_none_or(|c| table.flags(c).reaction != Some(true)),
             _ => false,
         }
     }
 
     fn game_roll_label(&self, table: &CardTable, special: Special, face: u8) -> Option<String> {
-        if special.code == FORCED_AMONG_MARKED {
+        if Decision::of(special) == Some(Decision::ForcedDiscardAmongMarked) {
             let cards = marked(table, special.side);
             return Some(match crate::random_selection::read_chart(cards.len(), &[face]) {
                 crate::random_selection::ChartResult::Pick(i) => match cards.get(i) {
@@ -598,7 +586,7 @@ impl SpecialRules for Rules {
                 }
             });
         }
-        (special.code == BATTLE_RESPONSE).then(|| {
+        (Decision::of(special) == Some(Decision::BattleResponse)).then(|| {
             let side = &table.sheet().sides[usize::from(special.side & 1)];
             if table.sheet().face(face).bang {
                 format!("{side}'s Battle Response roll shows {face}: !! blocks the Response to this battle")

@@ -1,0 +1,155 @@
+//! The decisions the Commands & Colors sheets add to the common table, one enum for the parent
+//! module and every submodule: each variant keeps the number its code always had (saves and logs
+//! stay valid), and [`special`] is the one place a decision becomes that code.
+
+use crate::card::CardId;
+use crate::games::Special;
+use crate::table_action::TableAction;
+
+/// The decisions these sheets add to the common table, each named after the playsheet paragraph
+/// (or board-game step) it carries out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub(crate) enum Decision {
+    /// "First Strike" (and Medieval's "Ambush"): the inactive side plays the card out of turn,
+    /// without a roll.
+    Reaction = 1,
+    /// Medieval, "Inspired Action": the active side takes a token a card or event grants.
+    GainInspiredToken = 2,
+    /// Medieval, "Inspired Action": the active side uses one of its tokens.
+    SpendInspiredToken = 3,
+    /// Medieval, "Inspired Action": on a `!!` the inactive side uses one of its tokens.
+    InactiveInspiredToken = 4,
+    /// Napoleonics, "Infantry Square": Max Hand Size down one, a random card to the square track.
+    FormSquare = 5,
+    /// Napoleonics, "Infantry Square": the square dissolves; its card fills the next empty slot.
+    DissolveSquare = 6,
+    /// Epic Ancients, "Inspired Field General": a second copy of the section card joins it.
+    InspiredFieldGeneral = 7,
+    /// Epic Ancients, "Field General's Initiative": a battle die for an unactivated section (`n`).
+    FieldGeneralsInitiative = 8,
+    /// Epic sheets, "Counter-attack": it copies this card of the other side's last turn.
+    CounterAttackCopies = 9,
+    /// Epic sheets, "Counter-attack": the copied card has no effect on the card table.
+    CounterAttackCopiesNothing = 10,
+    /// "Scout": the Scout drew a card, so its replacement comes face-up.
+    ScoutReplacementFaceUp = 11,
+    /// "Scout": the Scout took a counter or a banner, so its replacement stays face-down.
+    ScoutReplacementFaceDown = 12,
+    /// Napoleonics, "Tactician cards": one is drawn (per battlefield `n` in La Grande Battles).
+    TacticianDraw = 13,
+    /// Napoleonics, "Tactician cards": one is played.
+    TacticianPlay = 14,
+    /// Epic Battles, "Courier Rack": a card dealt face-up from the deck into the rack.
+    CourierRackDeal = 15,
+    /// Epic Battles, "Courier Rack": a face-up display card moved to the rack.
+    CourierRackFromDisplay = 16,
+    /// Epic Battles, "Courier Rack": a rack card played.
+    CourierRackPlay = 17,
+    /// Epic Ancients, a turn with a single play: this face-down card turns up (`n`: slot index * 8
+    /// + place in the slot).
+    SinglePlayTurnUp = 18,
+    /// Medellin: the Spanish lost one of their first three banners.
+    MedellinBannerLost = 21,
+    /// Vitoria: a side's Fate Die roll for the first move.
+    VitoriaRoll = 22,
+    /// Vitoria: the allowed card a side picks for the first move.
+    VitoriaPick = 23,
+    /// Vitoria: a side has no order-count card among those allowed.
+    VitoriaNoOrderCard = 24,
+    /// Vitoria: the side that moves first.
+    VitoriaFirstMove = 25,
+    /// Krasnoi: the Russian side loses a random face-up card.
+    KrasnoiCardLoss = 26,
+    /// Zehdenick: the dice for the first move.
+    ZehdenickRoll = 27,
+    /// A scenario's role: this side plays it.
+    ScenarioRoleSide = 28,
+    /// "La Grande Battles": each side gets a Corps Commander display too.
+    LaGrandeBattles = 30,
+    /// La Grande Battles setup: a Corps Commander Max Hand Size up one.
+    CorpsHandSizeUp = 31,
+    /// La Grande Battles setup: a Corps Commander Max Hand Size down one.
+    CorpsHandSizeDown = 32,
+    /// La Grande Battles setup: the Corps Commander displays are ready.
+    CorpsDisplaysReady = 33,
+    /// La Grande Battles: on to the Corps Commander's roll.
+    CorpsCommanderRoll = 34,
+    /// The first scenario of the sheet's list is played.
+    FirstScenario = 40,
+    /// The second scenario of the sheet's list is played.
+    SecondScenario = 41,
+    /// The third scenario of the sheet's list is played.
+    ThirdScenario = 42,
+    /// The fourth scenario of the sheet's list is played.
+    FourthScenario = 43,
+}
+
+impl Decision {
+    const ALL: [Decision; 35] = [
+        Decision::Reaction,
+        Decision::GainInspiredToken,
+        Decision::SpendInspiredToken,
+        Decision::InactiveInspiredToken,
+        Decision::FormSquare,
+        Decision::DissolveSquare,
+        Decision::InspiredFieldGeneral,
+        Decision::FieldGeneralsInitiative,
+        Decision::CounterAttackCopies,
+        Decision::CounterAttackCopiesNothing,
+        Decision::ScoutReplacementFaceUp,
+        Decision::ScoutReplacementFaceDown,
+        Decision::TacticianDraw,
+        Decision::TacticianPlay,
+        Decision::CourierRackDeal,
+        Decision::CourierRackFromDisplay,
+        Decision::CourierRackPlay,
+        Decision::SinglePlayTurnUp,
+        Decision::MedellinBannerLost,
+        Decision::VitoriaRoll,
+        Decision::VitoriaPick,
+        Decision::VitoriaNoOrderCard,
+        Decision::VitoriaFirstMove,
+        Decision::KrasnoiCardLoss,
+        Decision::ZehdenickRoll,
+        Decision::ScenarioRoleSide,
+        Decision::LaGrandeBattles,
+        Decision::CorpsHandSizeUp,
+        Decision::CorpsHandSizeDown,
+        Decision::CorpsDisplaysReady,
+        Decision::CorpsCommanderRoll,
+        Decision::FirstScenario,
+        Decision::SecondScenario,
+        Decision::ThirdScenario,
+        Decision::FourthScenario,
+    ];
+
+    /// Choosing a scenario, in the order of the sheet's list.
+    const SCENARIOS: [Decision; 4] =
+        [Decision::FirstScenario, Decision::SecondScenario, Decision::ThirdScenario, Decision::FourthScenario];
+
+    /// The decision a special action carries (`None` for a code these sheets do not use).
+    pub(crate) fn of(special: Special) -> Option<Self> {
+        Self::ALL.into_iter().find(|d| *d as u8 == special.code)
+    }
+
+    /// The decision that chooses scenario `k` of the sheet's list.
+    pub(super) fn scenario(k: usize) -> Option<Self> {
+        Self::SCENARIOS.get(k).copied()
+    }
+
+    /// Which scenario of the sheet's list this decision chooses, if it chooses one.
+    pub(super) fn scenario_index(self) -> Option<usize> {
+        Self::SCENARIOS.iter().position(|d| *d == self)
+    }
+}
+
+/// One of these sheets' decisions: the one place a decision becomes its code.
+pub(super) fn special(d: Decision, side: u8, card: Option<CardId>, n: u8) -> Special {
+    Special { code: d as u8, side, card, n }
+}
+
+/// One of these sheets' decisions as a table action.
+pub(super) fn action(d: Decision, side: u8, card: Option<CardId>, n: u8) -> TableAction {
+    TableAction::Special(special(d, side, card, n))
+}

@@ -23,8 +23,8 @@ pub struct Scenario {
     pub id: &'static str,
     /// What the setup does, for the player.
     pub summary: &'static str,
-    /// The game's own decision codes, made in this order.
-    pub steps: &'static [u8],
+    /// The game's own decisions, made in this order.
+    pub steps: &'static [crate::games::Decision],
 }
 
 /// Why a scenario could not be set up.
@@ -75,12 +75,12 @@ pub fn apply_scenario(session: &mut Session<CardTable>, name: &str) -> Result<Sc
         return Err(ScenarioError::TooLate { name: name.into() });
     }
     let mut report = ScenarioReport::default();
-    for &code in scenario.steps {
+    for &step in scenario.steps {
         let offered: Vec<TableAction> = session
             .state()
             .legal()
             .into_iter()
-            .filter(|a| matches!(a, TableAction::Special(s) if s.code == code))
+            .filter(|a| matches!(a, TableAction::Special(s) if s.decision == step))
             .collect();
         match offered.as_slice() {
             [] => return Err(ScenarioError::CardsUnknown { name: name.into() }),
@@ -95,7 +95,7 @@ pub fn apply_scenario(session: &mut Session<CardTable>, name: &str) -> Result<Sc
                 // A step may open a question of its own (which card): the player answers it.
                 let state = session.state();
                 let next = state.legal();
-                if next.len() > 1 && next.iter().all(|a| matches!(a, TableAction::Special(s) if s.code == code)) {
+                if next.len() > 1 && next.iter().all(|a| matches!(a, TableAction::Special(s) if s.decision == step)) {
                     report.to_choose.extend(next.iter().map(|a| state.action_label(a)));
                 }
             }

@@ -22,7 +22,8 @@ use crate::fate_die;
 use crate::playsheet::Facing;
 use crate::table::{CardTable, Pending, Phase};
 use crate::table_action::TableAction;
-use decision::{Decision, action};
+pub(crate) use decision::Decision;
+use decision::action;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Sheet {

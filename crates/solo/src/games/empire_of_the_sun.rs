@@ -26,7 +26,7 @@ use crate::scenario::Scenario;
 use crate::slot::SlotName;
 use crate::table::{CardTable, Held, MAX_MARKER, Phase};
 use crate::table_action::TableAction;
-use decision::Decision;
+pub(crate) use decision::Decision;
 use setup::{
     BURMA_CHOOSING, OPEN_CHOICE, SCENARIO_MADE, place_on_deck, put_in_slot, put_on_top, refill_face_down, scenario_of,
     take_anywhere,

@@ -12,24 +12,25 @@ use crate::table_action::TableAction;
 /// (or board-game step) it carries out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
-pub(crate) enum Decision {
+pub enum Decision {
     /// "Card Modifications", Scout/Spy: the card just played was a Scout/Spy, so a card of the
     /// inactive side's display, picked on the Random Card Selection Chart, is discarded.
     ScoutSpyDiscard = 1,
 }
 
 impl Decision {
-    const ALL: [Decision; 1] = [Decision::ScoutSpyDiscard];
-
-    /// The decision a special action carries (`None` for a code this game does not use).
+    /// The decision a special action carries (`None` for another game's decision).
     pub(crate) fn of(special: Special) -> Option<Self> {
-        Self::ALL.into_iter().find(|d| *d as u8 == special.code)
+        match special.decision {
+            crate::games::Decision::ManoeuvreTable(d) => Some(d),
+            _ => None,
+        }
     }
 }
 
 /// One of this sheet's decisions: the one place a decision becomes its code.
 fn special(d: Decision, side: u8, card: Option<CardId>) -> Special {
-    Special::new(d as u8, side, card)
+    Special::new(crate::games::Decision::ManoeuvreTable(d), side, card)
 }
 
 /// 1 + the id of the card just played when the table cannot tell whether it was a Scout/Spy.

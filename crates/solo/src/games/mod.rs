@@ -18,11 +18,40 @@ use crate::card::CardId;
 use crate::table::CardTable;
 use crate::table_action::TableAction;
 
-/// A decision a game's special rules add: which rule (`code`, the game's own numbering), for which
-/// side, about which card, with one small number.
+/// Which decision of which game: each game names its own decisions after its playsheet, in its own
+/// enum, and the common table carries them without reading them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Decision {
+    BarbarossaToBerlin(barbarossa_to_berlin::Decision),
+    PursuitOfGlory(pursuit_of_glory::Decision),
+    EmpireOfTheSun(empire_of_the_sun::Decision),
+    President1960(president_1960::Decision),
+    WildernessWar(wilderness_war::Decision),
+    CommandsAndColors(commands_and_colors::Decision),
+    ManoeuvreTable(manoeuvre_table::Decision),
+}
+
+impl Decision {
+    /// The decision's number within its game (the game's enum discriminant): what older saves and
+    /// the generic ids of decisions a game leaves unnamed are made of.
+    pub fn code(self) -> u8 {
+        match self {
+            Decision::BarbarossaToBerlin(d) => d as u8,
+            Decision::PursuitOfGlory(d) => d as u8,
+            Decision::EmpireOfTheSun(d) => d as u8,
+            Decision::President1960(d) => d as u8,
+            Decision::WildernessWar(d) => d as u8,
+            Decision::CommandsAndColors(d) => d as u8,
+            Decision::ManoeuvreTable(d) => d as u8,
+        }
+    }
+}
+
+/// A decision a game's special rules add: which rule, for which side, about which card, with one
+/// small number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Special {
-    pub code: u8,
+    pub decision: Decision,
     pub side: u8,
     pub card: Option<CardId>,
     pub n: u8,
@@ -30,8 +59,8 @@ pub struct Special {
 
 impl Special {
     /// A decision with no number attached.
-    pub fn new(code: u8, side: u8, card: Option<CardId>) -> Self {
-        Special { code, side, card, n: 0 }
+    pub fn new(decision: Decision, side: u8, card: Option<CardId>) -> Self {
+        Special { decision, side, card, n: 0 }
     }
 }
 
@@ -75,7 +104,13 @@ pub trait SpecialRules: Sync + Send {
     fn apply(&self, _table: &mut CardTable, _special: Special) {}
     /// The stable id of one of this game's decisions.
     fn id(&self, special: Special) -> String {
-        format!("special-{}-{}-{}-{}", special.code, special.side, special.card.map_or(0, |c| c.0), special.n)
+        format!(
+            "special-{}-{}-{}-{}",
+            special.decision.code(),
+            special.side,
+            special.card.map_or(0, |c| c.0),
+            special.n
+        )
     }
     /// Whether one of this game's decisions is a table tool: a step the board game calls for now
     /// and then (a reshuffle an event orders, a marker set by hand), kept behind the tools entry.
@@ -94,7 +129,7 @@ pub trait SpecialRules: Sync + Send {
     }
     /// A label a player understands.
     fn label(&self, _table: &CardTable, special: Special) -> String {
-        format!("special action {}", special.code)
+        format!("special action {}", special.decision.code())
     }
     /// After the active side's Fate Die roll (its flips done).
     fn after_roll(&self, _table: &mut CardTable, _face: u8) {}

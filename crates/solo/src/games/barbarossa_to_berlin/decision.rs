@@ -7,7 +7,7 @@ use super::*;
 /// (or board-game step) it carries out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
-pub(crate) enum Decision {
+pub enum Decision {
     /// Sheet paragraph "Initial Strategy Cards (4.3)": the Axis keeps Barbarossa or Von Paulus
     /// Pause beside its display for its first turn; the other card goes back into its deck.
     InitialStrategyCard = 1,
@@ -57,32 +57,16 @@ pub(crate) enum Decision {
 }
 
 impl Decision {
-    const ALL: [Decision; 15] = [
-        Decision::InitialStrategyCard,
-        Decision::SovietReinforcementsMulligan,
-        Decision::AutomaticOperation,
-        Decision::PartisanOperation,
-        Decision::CombatCard,
-        Decision::BeginDrawPhase,
-        Decision::DrawPhaseDiscard,
-        Decision::EndDrawPhase,
-        Decision::BombPlot,
-        Decision::TotalWarBegin,
-        Decision::TotalWarSlotA,
-        Decision::TotalWarAddCard,
-        Decision::TotalWarReshuffle,
-        Decision::HandSizeEvent,
-        Decision::HandSize,
-    ];
-
-    /// The decision a special action carries (`None` for a code this game does not use).
+    /// The decision a special action carries (`None` for another game's decision).
     pub(crate) fn of(special: Special) -> Option<Self> {
-        Self::ALL.into_iter().find(|d| *d as u8 == special.code)
+        match special.decision {
+            crate::games::Decision::BarbarossaToBerlin(d) => Some(d),
+            _ => None,
+        }
     }
 }
 
-/// The action for one of this sheet's decisions: the one place a decision becomes its transport
-/// code.
+/// The action for one of this sheet's decisions, as the common table carries it.
 pub(super) fn special(d: Decision, side: u8, card: Option<CardId>, n: u8) -> TableAction {
-    TableAction::Special(Special { code: d as u8, side, card, n })
+    TableAction::Special(Special { decision: crate::games::Decision::BarbarossaToBerlin(d), side, card, n })
 }

@@ -21,7 +21,7 @@ use crate::card::CardId;
 use crate::playsheet::Facing;
 use crate::table::CardTable;
 use crate::table_action::TableAction;
-use decision::Decision;
+pub(crate) use decision::Decision;
 
 pub(super) struct Rules;
 

@@ -10,7 +10,7 @@ use crate::table_action::TableAction;
 /// (or board-game step) it carries out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
-pub(crate) enum Decision {
+pub enum Decision {
     /// "First Strike" (and Medieval's "Ambush"): the inactive side plays the card out of turn,
     /// without a roll.
     Reaction = 1,
@@ -86,51 +86,16 @@ pub(crate) enum Decision {
 }
 
 impl Decision {
-    const ALL: [Decision; 35] = [
-        Decision::Reaction,
-        Decision::GainInspiredToken,
-        Decision::SpendInspiredToken,
-        Decision::InactiveInspiredToken,
-        Decision::FormSquare,
-        Decision::DissolveSquare,
-        Decision::InspiredFieldGeneral,
-        Decision::FieldGeneralsInitiative,
-        Decision::CounterAttackCopies,
-        Decision::CounterAttackCopiesNothing,
-        Decision::ScoutReplacementFaceUp,
-        Decision::ScoutReplacementFaceDown,
-        Decision::TacticianDraw,
-        Decision::TacticianPlay,
-        Decision::CourierRackDeal,
-        Decision::CourierRackFromDisplay,
-        Decision::CourierRackPlay,
-        Decision::SinglePlayTurnUp,
-        Decision::MedellinBannerLost,
-        Decision::VitoriaRoll,
-        Decision::VitoriaPick,
-        Decision::VitoriaNoOrderCard,
-        Decision::VitoriaFirstMove,
-        Decision::KrasnoiCardLoss,
-        Decision::ZehdenickRoll,
-        Decision::ScenarioRoleSide,
-        Decision::LaGrandeBattles,
-        Decision::CorpsHandSizeUp,
-        Decision::CorpsHandSizeDown,
-        Decision::CorpsDisplaysReady,
-        Decision::CorpsCommanderRoll,
-        Decision::FirstScenario,
-        Decision::SecondScenario,
-        Decision::ThirdScenario,
-        Decision::FourthScenario,
-    ];
-
     /// Choosing a scenario, in the order of the sheet's list.
     const SCENARIOS: [Decision; 4] =
         [Decision::FirstScenario, Decision::SecondScenario, Decision::ThirdScenario, Decision::FourthScenario];
 
-    /// The decision a special action carries (`None` for a code these sheets do not use).
+    /// The decision a special action carries (`None` for another game's decision).
     pub(crate) fn of(special: Special) -> Option<Self> {
-        Self::ALL.into_iter().find(|d| *d as u8 == special.code)
+        match special.decision {
+            crate::games::Decision::CommandsAndColors(d) => Some(d),
+            _ => None,
+        }
     }
 
     /// The decision that chooses scenario `k` of the sheet's list.
@@ -144,9 +109,9 @@ impl Decision {
     }
 }
 
-/// One of these sheets' decisions: the one place a decision becomes its code.
+/// One of these sheets' decisions, as the common table carries it.
 pub(super) fn special(d: Decision, side: u8, card: Option<CardId>, n: u8) -> Special {
-    Special { code: d as u8, side, card, n }
+    Special { decision: crate::games::Decision::CommandsAndColors(d), side, card, n }
 }
 
 /// One of these sheets' decisions as a table action.

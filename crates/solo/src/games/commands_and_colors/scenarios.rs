@@ -45,25 +45,25 @@ const NAPOLEONICS: [Rule; 4] = [
 const EPIC_BATTLES: [Rule; 1] = [Rule { id: "raab", title: "Raab, 14 June 1809", role: "Austrian", other: "French" }];
 
 // A scenario's setup step is the decision that chooses it (the side playing its role is asked
-// next). The steps travel as decision codes, hence the `as u8`.
+// next).
 pub(super) const MEDIEVAL_SCENARIOS: [Scenario; 3] = [
     Scenario {
         id: "melebasa",
         summary: "Melebasa 528 AD: say which side is Byzantine; its Scout may take a Victory Banner, the \
                   replacement then face-down",
-        steps: &[Decision::FirstScenario as u8],
+        steps: &[crate::games::Decision::CommandsAndColors(Decision::FirstScenario)],
     },
     Scenario {
         id: "decimum",
         summary: "Decimum 533 AD: say which side is Byzantine; the Vandal hand starts three cards smaller and \
                   grows back to five; Byzantine doubled slots are not refilled to two",
-        steps: &[Decision::SecondScenario as u8],
+        steps: &[crate::games::Decision::CommandsAndColors(Decision::SecondScenario)],
     },
     Scenario {
         id: "solachon",
         summary: "Solachon 586 AD: say which side is Byzantine; it has eleven card plays, refilled by the \
                   sheet's schedule; the Sassanid Scout may take a Victory Banner",
-        steps: &[Decision::ThirdScenario as u8],
+        steps: &[crate::games::Decision::CommandsAndColors(Decision::ThirdScenario)],
     },
 ];
 pub(super) const NAPOLEONICS_SCENARIOS: [Scenario; 4] = [
@@ -71,29 +71,29 @@ pub(super) const NAPOLEONICS_SCENARIOS: [Scenario; 4] = [
         id: "medellin",
         summary: "Medellin: say which side is French; each of the first three Spanish banners lost adds a lasting \
                   card to the French display (A, B, then D)",
-        steps: &[Decision::FirstScenario as u8],
+        steps: &[crate::games::Decision::CommandsAndColors(Decision::FirstScenario)],
     },
     Scenario {
         id: "vitoria",
         summary: "Vitoria: say which side is British; a Fate Die roll for each side decides who moves first, with \
                   the card it must play",
-        steps: &[Decision::SecondScenario as u8],
+        steps: &[crate::games::Decision::CommandsAndColors(Decision::SecondScenario)],
     },
     Scenario {
         id: "krasnoi",
         summary: "Krasnoi: say which side is Russian; its random card losses use the Random Card Selection Chart",
-        steps: &[Decision::ThirdScenario as u8],
+        steps: &[crate::games::Decision::CommandsAndColors(Decision::ThirdScenario)],
     },
     Scenario {
         id: "zehdenick",
         summary: "Zehdenick: four dice for each side, the most sabres moves first (ties roll again)",
-        steps: &[Decision::FourthScenario as u8],
+        steps: &[crate::games::Decision::CommandsAndColors(Decision::FourthScenario)],
     },
 ];
 pub(super) const EPIC_BATTLES_SCENARIOS: [Scenario; 1] = [Scenario {
     id: "raab",
     summary: "Raab: say which side is Austrian; its Scout may take a Victory Banner, the replacement then face-down",
-    steps: &[Decision::FirstScenario as u8],
+    steps: &[crate::games::Decision::CommandsAndColors(Decision::FirstScenario)],
 }];
 
 /// The scenario in play (1 + its index in the sheet's list; side 0's value) and the side playing its

@@ -1,5 +1,5 @@
-//! The decisions Empire of the Sun adds to the common table, the one place that turns them into
-//! the transport's code, and the id and label a player reads for each.
+//! The decisions Empire of the Sun adds to the common table, how the table carries them, and the id
+//! and label a player reads for each.
 
 use super::setup::OPEN_CHOICE;
 use super::{EVENT, JAPAN, number, side_name, visible};
@@ -13,7 +13,7 @@ use crate::table_action::TableAction;
 /// (or board-game step) it carries out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
-pub(crate) enum Decision {
+pub enum Decision {
     /// "Variable Hand Sizes": at phase 4.14 a side's Cards Remaining is set straight to its hand
     /// size of 4 to 7 (`n`), as the Max Hand Size marker is not used.
     HandSize = 1,
@@ -76,35 +76,12 @@ pub(crate) enum Decision {
 }
 
 impl Decision {
-    const ALL: [Decision; 23] = [
-        Decision::HandSize,
-        Decision::PassesUp,
-        Decision::PassesDown,
-        Decision::OffensiveSegmentPass,
-        Decision::ArcadiaConference,
-        Decision::JapaneseOpeningHand,
-        Decision::Kondo1942,
-        Decision::SouthPacific,
-        Decision::PlanOrange,
-        Decision::Burma,
-        Decision::FutureOffensivePlay,
-        Decision::FutureOffensiveReaction,
-        Decision::FutureOffensiveInitiative,
-        Decision::Reaction,
-        Decision::DrawOneStrategyCard,
-        Decision::DeclareMandatory,
-        Decision::MandatoryPlay,
-        Decision::Discard,
-        Decision::SandcrabCottage,
-        Decision::MandatoryReshuffle,
-        Decision::SwapOut,
-        Decision::SwapIn,
-        Decision::JapanLosesCard,
-    ];
-
-    /// The decision a special action carries (`None` for a code this game does not use).
+    /// The decision a special action carries (`None` for another game's decision).
     pub(crate) fn of(special: Special) -> Option<Self> {
-        Self::ALL.into_iter().find(|d| *d as u8 == special.code)
+        match special.decision {
+            crate::games::Decision::EmpireOfTheSun(d) => Some(d),
+            _ => None,
+        }
     }
 
     /// The value the [`SCENARIO_MADE`](super::setup::SCENARIO_MADE) marker keeps for a scenario: the
@@ -127,9 +104,9 @@ impl Decision {
     }
 }
 
-/// The only place a decision becomes the transport's code.
+/// The action for one of this game's decisions, as the common table carries it.
 pub(super) fn special(decision: Decision, side: u8, card: Option<CardId>, n: u8) -> TableAction {
-    TableAction::Special(Special { code: decision as u8, side, card, n })
+    TableAction::Special(Special { decision: crate::games::Decision::EmpireOfTheSun(decision), side, card, n })
 }
 
 /// The stable id of one of this game's decisions.

@@ -11,33 +11,36 @@ use crate::slot::SlotName;
 use crate::table::{CardTable, Held, Pending};
 use crate::table_action::TableAction;
 
-/// The scenario setups this module carries out; the campaign is the table as dealt. Their steps are
-/// decision codes because the scenario transport carries codes (`as u8` until it is typed).
+/// The scenario setups this module carries out; the campaign is the table as dealt. Each step is the
+/// decision that sets it up.
 pub(super) static SCENARIOS: [Scenario; 5] = [
     Scenario {
         id: "historical",
         summary: "Historical Variant: Arcadia Conference face-up on the Allied deck; Col. Tsuji in A and Central Force in B face-up and VADM Kondo face-up on the Japanese deck",
-        steps: &[Decision::ArcadiaConference as u8, Decision::JapaneseOpeningHand as u8],
+        steps: &[
+            crate::games::Decision::EmpireOfTheSun(Decision::ArcadiaConference),
+            crate::games::Decision::EmpireOfTheSun(Decision::JapaneseOpeningHand),
+        ],
     },
     Scenario {
         id: "1942",
         summary: "1942: VADM Kondo face-up on the Japanese deck (17.25.E); Arcadia Conference (D) and the Japanese opening (F) stay on offer",
-        steps: &[Decision::Kondo1942 as u8],
+        steps: &[crate::games::Decision::EmpireOfTheSun(Decision::Kondo1942)],
     },
     Scenario {
         id: "south-pacific",
         summary: "South Pacific: Battle of Savo Island face-up on the Japanese deck",
-        steps: &[Decision::SouthPacific as u8],
+        steps: &[crate::games::Decision::EmpireOfTheSun(Decision::SouthPacific)],
     },
     Scenario {
         id: "plan-orange",
         summary: "Plan Orange: Japan 1 card remaining, the Allies 2, and the Allies move first",
-        steps: &[Decision::PlanOrange as u8],
+        steps: &[crate::games::Decision::EmpireOfTheSun(Decision::PlanOrange)],
     },
     Scenario {
         id: "burma",
         summary: "Burma: Japan picks its Future Offensive among its Burma events (or an unseen card) and keeps 3 cards remaining",
-        steps: &[Decision::Burma as u8],
+        steps: &[crate::games::Decision::EmpireOfTheSun(Decision::Burma)],
     },
 ];
 

@@ -10,7 +10,7 @@ use crate::table_action::TableAction;
 /// (or board-game step) it carries out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
-pub(crate) enum Decision {
+pub enum Decision {
     /// "Momentum Markers": the board game awarded a side one momentum (a marker moved by hand).
     GainMomentum = 1,
     /// "Momentum Markers": a side spent or lost one momentum on the board (a marker moved by hand).
@@ -92,6 +92,7 @@ pub(crate) enum Decision {
 }
 
 impl Decision {
+    #[cfg(test)]
     const ALL: [Decision; 36] = [
         Decision::GainMomentum,
         Decision::LoseMomentum,
@@ -131,9 +132,12 @@ impl Decision {
         Decision::FirstActionRound,
     ];
 
-    /// The decision a special action carries (`None` for a code this game does not use).
+    /// The decision a special action carries (`None` for another game's decision).
     pub(crate) fn of(special: Special) -> Option<Self> {
-        Self::ALL.into_iter().find(|d| *d as u8 == special.code)
+        match special.decision {
+            crate::games::Decision::President1960(d) => Some(d),
+            _ => None,
+        }
     }
 
     /// Whether a table action is this decision.
@@ -142,24 +146,23 @@ impl Decision {
     }
 }
 
-/// A decision of this game as the common table carries it (the one place a decision becomes a
-/// code).
+/// A decision of this game as the common table carries it.
 pub(super) fn special(d: Decision, side: u8, card: Option<CardId>, n: u8) -> TableAction {
     TableAction::Special(sp(d, side, card, n))
 }
 
 /// A decision of this game as its rules hand it to the table for a roll or a random pick.
 pub(super) fn sp(d: Decision, side: u8, card: Option<CardId>, n: u8) -> Special {
-    Special { code: d as u8, side, card, n }
+    Special { decision: crate::games::Decision::President1960(d), side, card, n }
 }
 
-/// The generic id and label, for a code this game does not use and for the random picks the table
-/// runs itself, which are never offered (kept as they were before the codes had names).
+/// The generic id and label, for the random picks the table runs itself, which are never offered
+/// (kept as they were before the decisions had names).
 pub(super) fn unnamed(special: Special) -> (String, String) {
     let card = special.card.map_or(0, |c| c.0);
     (
-        format!("special-{}-{}-{card}-{}", special.code, special.side, special.n),
-        format!("special action {}", special.code),
+        format!("special-{}-{}-{card}-{}", special.decision.code(), special.side, special.n),
+        format!("special action {}", special.decision.code()),
     )
 }
 
@@ -174,7 +177,7 @@ mod tests {
             assert_eq!(Decision::of(s), Some(d));
             assert!(d.is(&TableAction::Special(s)));
         }
-        let mut codes: Vec<u8> = Decision::ALL.into_iter().map(|d| sp(d, 0, None, 0).code).collect();
+        let mut codes: Vec<u8> = Decision::ALL.into_iter().map(|d| sp(d, 0, None, 0).decision.code()).collect();
         codes.sort_unstable();
         codes.dedup();
         assert_eq!(codes.len(), Decision::ALL.len(), "two decisions share a code");
@@ -183,12 +186,10 @@ mod tests {
     #[test]
     fn decision_codes_stay_those_of_older_saves() {
         // Saves and logs hold the bare codes: the first, the debates' range and the last are pinned.
-        assert_eq!(sp(Decision::GainMomentum, 0, None, 0).code, 1);
-        assert_eq!(sp(Decision::MomentumPhaseEnd, 0, None, 0).code, 24);
-        assert_eq!(sp(Decision::DebatesBegin, 0, None, 0).code, 25);
-        assert_eq!(sp(Decision::ElectionDayDraw, 0, None, 0).code, 35);
-        assert_eq!(sp(Decision::FirstActionRound, 0, None, 0).code, 37);
-        assert_eq!(Decision::of(Special::new(36, 0, None)), None);
-        assert_eq!(Decision::of(Special::new(0, 0, None)), None);
+        assert_eq!(sp(Decision::GainMomentum, 0, None, 0).decision.code(), 1);
+        assert_eq!(sp(Decision::MomentumPhaseEnd, 0, None, 0).decision.code(), 24);
+        assert_eq!(sp(Decision::DebatesBegin, 0, None, 0).decision.code(), 25);
+        assert_eq!(sp(Decision::ElectionDayDraw, 0, None, 0).decision.code(), 35);
+        assert_eq!(sp(Decision::FirstActionRound, 0, None, 0).decision.code(), 37);
     }
 }

@@ -30,7 +30,8 @@ use crate::playsheet::Facing;
 use crate::slot::SlotName;
 use crate::table::{CardTable, Pending, Phase};
 use crate::table_action::TableAction;
-use decision::{Decision, special};
+pub(crate) use decision::Decision;
+use decision::special;
 use effects::{CAPITAL, REDRAW, RETRIEVE_EFFECT, named_effect, possible_effects, start_effect};
 use strategy::{strategy_done, strategy_face_down_slots, strategy_face_up, to_stack};
 

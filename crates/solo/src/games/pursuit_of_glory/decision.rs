@@ -7,7 +7,7 @@ use super::*;
 /// (or board-game step) it carries out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
-pub(crate) enum Decision {
+pub enum Decision {
     /// Sheet paragraph "Allied Card #1: Russo-British Assault (4.1.3.a)": the Allies take the
     /// Assault, which the manifest does not name, out of their deck and keep it for their first
     /// turn.
@@ -56,32 +56,16 @@ pub(crate) enum Decision {
 }
 
 impl Decision {
-    const ALL: [Decision; 15] = [
-        Decision::SetAsideRussoBritishAssault,
-        Decision::SetAsideFourOpsCard,
-        Decision::EightCardHands,
-        Decision::BeginDrawPhase,
-        Decision::DrawPhaseDiscard,
-        Decision::EndDrawPhase,
-        Decision::AutomaticOperation,
-        Decision::CombatEventCard,
-        Decision::UsePassedCard,
-        Decision::PassCard,
-        Decision::CancelGreece,
-        Decision::WarStatusReshuffle,
-        Decision::FlipInactiveDisplay,
-        Decision::IsCombatCard,
-        Decision::DeclineRussoBritishAssault,
-    ];
-
-    /// The decision a special action carries (`None` for a code this game does not use).
+    /// The decision a special action carries (`None` for another game's decision).
     pub(crate) fn of(special: Special) -> Option<Self> {
-        Self::ALL.into_iter().find(|d| *d as u8 == special.code)
+        match special.decision {
+            crate::games::Decision::PursuitOfGlory(d) => Some(d),
+            _ => None,
+        }
     }
 }
 
-/// The action for one of this sheet's decisions: the one place a decision becomes its transport
-/// code.
+/// The action for one of this sheet's decisions, as the common table carries it.
 pub(super) fn special(d: Decision, side: u8, card: Option<CardId>, n: u8) -> TableAction {
-    TableAction::Special(Special { code: d as u8, side, card, n })
+    TableAction::Special(Special { decision: crate::games::Decision::PursuitOfGlory(d), side, card, n })
 }

@@ -21,7 +21,7 @@ use crate::slot::SlotName;
 use crate::table::{CardTable, Held, Pending, Phase};
 use crate::table_action::TableAction;
 use cards::{DJEMAL, LAWRENCE, NO_PRISONERS, RUSSO_BRITISH_ASSAULT, find_named, is};
-use decision::Decision;
+pub(crate) use decision::Decision;
 
 pub(super) struct Rules;
 

@@ -10,7 +10,7 @@ use crate::table_action::TableAction;
 /// (or board-game step) it carries out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
-pub(crate) enum Decision {
+pub enum Decision {
     /// "Variable Hand Size": a new season puts each side's Cards Remaining back to its Max Hand
     /// Size (and carries out the reshuffle Surrender! ordered).
     NewSeason = 1,
@@ -57,36 +57,16 @@ pub(crate) enum Decision {
 }
 
 impl Decision {
-    const ALL: [Decision; 20] = [
-        Decision::NewSeason,
-        Decision::PassHeldCard,
-        Decision::ActiveResponse,
-        Decision::BattleResponse,
-        Decision::BattleResponsePlay,
-        Decision::EndBattle,
-        Decision::ForcedDiscard,
-        Decision::HandSizeUp,
-        Decision::HandSizeDown,
-        Decision::CourierInterceptedSucceeds,
-        Decision::CourierInterceptedFails,
-        Decision::TakeFromDiscards,
-        Decision::TakeNothingFromDiscards,
-        Decision::DiscardEvent,
-        Decision::ForcedDiscardRandom,
-        Decision::ForcedDiscardNamed,
-        Decision::ForcedDiscardMark,
-        Decision::ForcedDiscardAmongMarked,
-        Decision::BattleResponseTurnUp,
-        Decision::ForcedDiscardNone,
-    ];
-
-    /// The decision a special action carries (`None` for a code this game does not use).
+    /// The decision a special action carries (`None` for another game's decision).
     pub(crate) fn of(special: Special) -> Option<Self> {
-        Self::ALL.into_iter().find(|d| *d as u8 == special.code)
+        match special.decision {
+            crate::games::Decision::WildernessWar(d) => Some(d),
+            _ => None,
+        }
     }
 }
 
 /// One of this sheet's decisions as a table action: the one place a decision becomes its code.
 pub(super) fn special(d: Decision, side: u8, card: Option<CardId>, n: u8) -> TableAction {
-    TableAction::Special(Special { code: d as u8, side, card, n })
+    TableAction::Special(Special { decision: crate::games::Decision::WildernessWar(d), side, card, n })
 }

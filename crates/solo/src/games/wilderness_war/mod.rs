@@ -14,7 +14,8 @@ use crate::fate_die;
 use crate::playsheet::{Facing, ReshuffleKind};
 use crate::table::{CardTable, Phase};
 use crate::table_action::TableAction;
-use decision::{Decision, special};
+pub(crate) use decision::Decision;
+use decision::special;
 
 pub(super) struct Rules;
 

@@ -3,10 +3,10 @@
 //! as a [`Game`]. Cards are numbered cards, anonymous unless a deck manifest names them and gives
 //! their printed facts; when the Fate Die needs a value or type nobody has given yet, the table asks
 //! the player for it as a decision. This file holds the state, what a reader may ask of it and the
-//! [`Game`] contract; the rooms below hold the rest: `table/deal.rs` (dealing, refills, reshuffles), `table/turn.rs`
-//! (the roll and the plays), `table/selection.rs` (the Random Card Selection Chart), `table/physical.rs` (hidden
-//! cards and real decks) and `table/tools.rs` (the table tools). Each game's special rules sit on top in
-//! [`crate::games`].
+//! [`Game`] contract; its rooms hold the rest: `table/deal.rs` (dealing, refills, reshuffles),
+//! `table/turn.rs` (the roll and the plays), `table/selection.rs` (the Random Card Selection
+//! Chart), `table/physical.rs` (hidden cards and real decks) and `table/tools.rs` (the table
+//! tools). Each game's special rules sit on top in [`crate::games`].
 
 use std::collections::VecDeque;
 use std::sync::Arc;

@@ -45,6 +45,9 @@ fn first_screen_of_every_sheet_holds_at_most_ten_choices_besides_the_tools() {
             assert!(matches!(table.to_move(), ToMove::Player(_)), "{game}: the first screen is a player's");
             let choices = main_choices(table);
             assert!(!choices.is_empty(), "{game} seed {seed}: the first screen offers nothing");
+            if std::env::var("SHOW_LONG").is_ok() && seed == 0 {
+                eprintln!("{game}: first screen {} choices besides the tools", choices.len());
+            }
             if choices.len() > SHORT_SCREEN {
                 long.push(format!("{game} seed {seed}: {} choices {choices:?}", choices.len()));
             }

@@ -388,6 +388,8 @@ impl Manoeuvre {
                 pool.extend(cards(slot_hidden[s]));
             }
         }
+        // In a canonical order first, so two states a player cannot tell apart redraw alike.
+        pool.sort_unstable();
         engine::shuffle(rng, &mut pool);
         let mut next = pool.into_iter();
         let mut take = |n: u32| -> Cards {

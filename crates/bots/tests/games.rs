@@ -1,0 +1,92 @@
+//! Every bot plays whole games of Manoeuvre in both hand modes and only ever takes legal actions.
+
+use bots::{Bot, Mcts, RandomBot, Seat};
+use engine::{Game, ToMove, below};
+use manoeuvre::{HandMode, Manoeuvre, ManoeuvreSetup};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+/// Plays one game, bot `a` as player 0 and `b` as player 1; returns the winner.
+fn play(setup: &ManoeuvreSetup, a: &mut dyn Bot<Manoeuvre>, b: &mut dyn Bot<Manoeuvre>, seed: u64) -> Option<u8> {
+    let mut state = Manoeuvre::new(setup).expect("the setup is valid");
+    let mut chance = ChaCha8Rng::seed_from_u64(seed);
+    let mut streams = [ChaCha8Rng::seed_from_u64(seed ^ 1), ChaCha8Rng::seed_from_u64(seed ^ 2)];
+    for _ in 0..100_000 {
+        match state.to_move() {
+            ToMove::Terminal => return state.outcome().and_then(|o| o.winner),
+            ToMove::Chance => {
+                let legal = state.legal();
+                state.apply_legal(&legal[below(&mut chance, legal.len())]);
+            }
+            ToMove::Player(p) => {
+                let bot: &mut dyn Bot<Manoeuvre> = if p == 0 { &mut *a } else { &mut *b };
+                let name = bot.name();
+                let action = bot
+                    .choose(&Seat::new(&state, p), &mut streams[usize::from(p)])
+                    .unwrap_or_else(|| panic!("{name} found no action for player {p}"));
+                if let Err(e) = state.apply(&action) {
+                    panic!("{name} took an illegal action: {e}");
+                }
+            }
+        }
+    }
+    panic!("the game did not end")
+}
+
+fn setup(modes: [HandMode; 2], game: u64) -> ManoeuvreSetup {
+    let armies = ["FR", "BR", "RU", "AU", "PR", "SP", "OT", "US"];
+    let a = armies[(game % 8) as usize];
+    let b = armies[((game + 3) % 8) as usize];
+    ManoeuvreSetup {
+        armies: Some([a.to_string(), b.to_string()]),
+        hand_modes: Some(modes),
+        quick_start: true,
+        ..ManoeuvreSetup::default()
+    }
+}
+
+#[test]
+fn random_bots_finish_100_games_in_each_hand_mode() {
+    for modes in [[HandMode::Hand; 2], [HandMode::Display; 2], [HandMode::Hand, HandMode::Display]] {
+        for game in 0..100 {
+            play(&setup(modes, game), &mut RandomBot, &mut RandomBot, game);
+        }
+    }
+}
+
+#[test]
+fn search_bots_finish_games_in_each_hand_mode() {
+    for modes in [[HandMode::Hand; 2], [HandMode::Display; 2]] {
+        for game in 0..10 {
+            let mut mcts = Mcts::new(6);
+            if game % 2 == 0 {
+                play(&setup(modes, game), &mut mcts, &mut RandomBot, game);
+            } else {
+                play(&setup(modes, game), &mut RandomBot, &mut mcts, game);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_search_explains_its_choice_with_the_moves_it_weighed() {
+    let mut state = Manoeuvre::new(&setup([HandMode::Hand; 2], 1)).expect("valid");
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    // Random play to a decision with several choices.
+    loop {
+        let legal = state.legal();
+        if matches!(state.to_move(), ToMove::Player(_)) && legal.len() > 3 {
+            break;
+        }
+        state.apply_legal(&legal[below(&mut rng, legal.len())]);
+    }
+    let ToMove::Player(p) = state.to_move() else { unreachable!() };
+    let mut mcts = Mcts::new(200);
+    let chosen = mcts.choose(&Seat::new(&state, p), &mut rng).expect("a choice");
+    let weighed = mcts.candidates();
+    assert_eq!(weighed[0].id, state.action_id(&chosen), "the most visited move is the one taken");
+    assert_eq!(weighed.iter().map(|c| c.visits).sum::<u32>(), 200, "every iteration tries one move");
+    assert!(weighed.windows(2).all(|w| w[0].visits >= w[1].visits), "most visited first");
+    assert!((weighed.iter().map(|c| c.share).sum::<f64>() - 1.0).abs() < 1e-9);
+    assert!(weighed.iter().all(|c| (0.0..=1.0).contains(&c.win_rate) && !c.label.is_empty()));
+}

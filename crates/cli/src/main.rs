@@ -7,6 +7,7 @@ mod menu;
 mod play;
 mod roll;
 mod save_file;
+mod sim;
 
 use std::io::{self, BufRead, IsTerminal, Write};
 
@@ -109,6 +110,29 @@ enum Command {
     },
     /// Serve the JSON-lines protocol on standard input and output (see docs/protocol.md).
     Protocol,
+    /// Let bots play Manoeuvre against each other and count the results.
+    Sim {
+        /// The two bots, e.g. `--bots random,mcts:200` (bots: random, mcts, mcts:ITERATIONS).
+        #[arg(long, value_delimiter = ',', required = true)]
+        bots: Vec<String>,
+        /// Two nations (`--armies FR,BR`) or `all` for every pairing of two different nations.
+        #[arg(long, value_delimiter = ',', default_value = "FR,BR")]
+        armies: Vec<String>,
+        /// How each side holds its cards, e.g. `--hand-modes hand,display`.
+        #[arg(long, value_enum, value_delimiter = ',')]
+        hand_modes: Option<Vec<play::HandModeArg>>,
+        /// Games per pairing of nations; bots and nations swap seats from game to game.
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// Seed of the run; the same seed gives the same results on any number of threads.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (all cores when left out).
+        #[arg(long)]
+        threads: Option<usize>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Measure the engine's speed.
     Bench {
         /// What to measure.
@@ -189,6 +213,29 @@ fn run(cli: Cli) -> Result<()> {
         Command::Protocol => {
             let stdin = io::stdin();
             protocol::serve(stdin.lock(), io::stdout().lock()).context("the protocol stream failed")
+        }
+        Command::Sim { bots, armies, hand_modes, games, seed, threads, json } => {
+            let [a, b] = bots.as_slice() else { bail!("--bots takes two bots, e.g. --bots random,mcts") };
+            let bots = [sim::BotSpec::parse(a)?, sim::BotSpec::parse(b)?];
+            let pairings = match armies.as_slice() {
+                [all] if all == "all" => sim::all_pairings()?,
+                [x, y] => {
+                    play::check_armies(&armies, None)?;
+                    vec![[x.clone(), y.clone()]]
+                }
+                _ => bail!("--armies takes two nations (e.g. FR,BR) or all"),
+            };
+            let hand_modes = match hand_modes.as_deref() {
+                None => [manoeuvre::HandMode::Hand; 2],
+                Some([m]) => [(*m).into(); 2],
+                Some([m, n]) => [(*m).into(), (*n).into()],
+                Some(_) => bail!("--hand-modes takes one or two modes"),
+            };
+            if games == 0 {
+                bail!("--games must be at least 1");
+            }
+            let options = sim::SimOptions { bots, pairings, hand_modes, games, seed, threads, json };
+            sim::run(options, &mut io::stdout().lock())
         }
         Command::Bench { target, game, turns, json } => bench::run(target, game.as_deref(), turns, json),
     }

@@ -62,7 +62,7 @@ pub struct PlayOptions {
 const GAME_ID: &str = "manoeuvre";
 
 /// Checks the nation names against the data, suggesting the closest one for a typo.
-fn check_armies(armies: &[String], data_dir: Option<&str>) -> Result<()> {
+pub(crate) fn check_armies(armies: &[String], data_dir: Option<&str>) -> Result<()> {
     let data = match data_dir {
         None => manoeuvre::tables::Compiled::embedded(),
         Some(dir) => manoeuvre::tables::Compiled::from_dir(Path::new(dir)),

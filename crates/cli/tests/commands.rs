@@ -491,3 +491,42 @@ fn assist_lists_each_playable_card_once_with_its_purposes_lettered() {
     assert!(out.contains("'2e' is not an action"), "{out}");
     assert!(out.contains("Put #10 Russian Reinforcements from slot D of Allied Powers' display on"), "{out}");
 }
+
+#[test]
+fn sim_counts_wins_with_intervals_and_gives_the_same_result_on_any_thread_count() {
+    let args = |threads: &'static str| {
+        [
+            "sim",
+            "--bots",
+            "mcts:8,random",
+            "--armies",
+            "FR,RU",
+            "--games",
+            "6",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
+            "--json",
+        ]
+    };
+    let (ok, one, err) = cdgsolo(&args("1"), "");
+    assert!(ok, "{err}");
+    let (ok, two, err) = cdgsolo(&args("2"), "");
+    assert!(ok, "{err}");
+    assert_eq!(one, two, "deterministic on any thread count");
+    let report: Value = serde_json::from_str(&one).unwrap();
+    let bots = &report["bots"];
+    let wins = bots["mcts:8"]["wins"].as_u64().unwrap() + bots["random"]["wins"].as_u64().unwrap();
+    assert_eq!(report["games"], 6);
+    assert!(wins <= 6, "{one}");
+    let rate = bots["mcts:8"]["win_rate"].as_f64().unwrap();
+    let interval = bots["mcts:8"]["interval"].as_array().unwrap();
+    assert!(interval[0].as_f64().unwrap() <= rate && rate <= interval[1].as_f64().unwrap(), "{one}");
+    let endings: u64 = report["endings"].as_object().unwrap().values().map(|v| v.as_u64().unwrap()).sum();
+    assert_eq!(endings, 6);
+    let (ok, _, err) = cdgsolo(&["sim", "--bots", "random,deep-blue", "--games", "1"], "");
+    assert!(!ok && err.contains("no bot is called 'deep-blue'"), "{err}");
+    let (ok, _, err) = cdgsolo(&["sim", "--bots", "random,random", "--armies", "FR,XX"], "");
+    assert!(!ok && err.contains("no nation called 'XX'"), "{err}");
+}

@@ -393,6 +393,10 @@ impl Manoeuvre {
     pub fn data(&self) -> &'static Compiled {
         self.data.0
     }
+    /// The player who moves first each game turn (decided at setup).
+    pub fn first_player(&self) -> u8 {
+        self.first_player
+    }
     /// The side a unit id belongs to.
     pub fn owner(unit: u8) -> u8 {
         unit / 8

@@ -1,0 +1,341 @@
+//! `cdgsolo sim`: bots play Manoeuvre against each other, many games at once, and the results are
+//! counted per bot with 95% Wilson intervals, with how the games ended, how long they ran and how
+//! often the first player won. Every game's seed comes from the run's seed and the game's number,
+//! and results are gathered in game order, so a run gives the same output on any thread count.
+
+use std::io::Write;
+
+use anyhow::{Context, Result, bail};
+use bots::{Bot, Mcts, RandomBot, Seat};
+use engine::{Game, ToMove, below};
+use manoeuvre::state::Ending;
+use manoeuvre::tables::Compiled;
+use manoeuvre::{HandMode, Manoeuvre, ManoeuvreSetup};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use rayon::prelude::*;
+use serde::Serialize;
+
+/// The default search budget of `mcts` without a number.
+const DEFAULT_ITERATIONS: u32 = 200;
+
+/// A bot as the command line names it: `random`, or `mcts` with an optional `:ITERATIONS`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotSpec {
+    Random,
+    Mcts { iterations: u32 },
+}
+
+impl BotSpec {
+    pub fn parse(text: &str) -> Result<Self> {
+        match text.split_once(':') {
+            None if text == "random" => Ok(BotSpec::Random),
+            None if text == "mcts" => Ok(BotSpec::Mcts { iterations: DEFAULT_ITERATIONS }),
+            Some(("mcts", n)) => {
+                let iterations: u32 = n
+                    .parse()
+                    .ok()
+                    .filter(|n| *n > 0)
+                    .with_context(|| format!("'{n}' is not a number of iterations"))?;
+                Ok(BotSpec::Mcts { iterations })
+            }
+            _ => bail!("no bot is called '{text}' (bots: random, mcts, mcts:ITERATIONS)"),
+        }
+    }
+
+    pub fn name(&self) -> String {
+        match self {
+            BotSpec::Random => "random".into(),
+            BotSpec::Mcts { iterations } => format!("mcts:{iterations}"),
+        }
+    }
+
+    fn build(&self) -> Box<dyn Bot<Manoeuvre> + Send> {
+        match self {
+            BotSpec::Random => Box::new(RandomBot),
+            BotSpec::Mcts { iterations } => Box::new(Mcts::new(*iterations)),
+        }
+    }
+}
+
+/// One run of the simulator.
+pub struct SimOptions {
+    pub bots: [BotSpec; 2],
+    /// Army pairings (codes); each is played `games` times.
+    pub pairings: Vec<[String; 2]>,
+    pub hand_modes: [HandMode; 2],
+    pub games: u32,
+    pub seed: u64,
+    pub threads: Option<usize>,
+    pub json: bool,
+}
+
+/// How one game went.
+#[derive(Clone, Debug)]
+struct GameResult {
+    /// Which bot (0 or 1 of `--bots`) won, if anyone did.
+    winner_bot: Option<usize>,
+    /// Whether the first player won.
+    first_player_won: bool,
+    ending: &'static str,
+    decisions: u32,
+}
+
+#[derive(Serialize)]
+struct BotReport {
+    games: u32,
+    wins: u32,
+    win_rate: f64,
+    /// 95% Wilson score interval of the win rate.
+    interval: [f64; 2],
+}
+
+#[derive(Serialize)]
+struct PairingReport {
+    armies: [String; 2],
+    games: u32,
+    /// Wins of each bot of `--bots` in this pairing.
+    wins: [u32; 2],
+}
+
+#[derive(Serialize)]
+struct Report {
+    games: u32,
+    seed: u64,
+    hand_modes: [String; 2],
+    bots: std::collections::BTreeMap<String, BotReport>,
+    pairings: Vec<PairingReport>,
+    /// How the games ended: attrition, nightfall, sacked commander, or not finished.
+    endings: std::collections::BTreeMap<&'static str, u32>,
+    first_player_wins: BotReport,
+    mean_decisions: f64,
+}
+
+/// The 95% Wilson score interval of `wins` out of `games`.
+pub fn wilson(wins: u32, games: u32) -> [f64; 2] {
+    if games == 0 {
+        return [0.0, 1.0];
+    }
+    let n = f64::from(games);
+    let p = f64::from(wins) / n;
+    let z = 1.959_963_984_540_054_f64;
+    let denominator = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denominator;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+/// A game's own seed from the run's seed and its number (SplitMix64), the same on every thread.
+fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed.wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15)).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Plays game `index` of a pairing: bots and armies swap seats from game to game.
+fn play_one(options: &SimOptions, armies: &[String; 2], index: u64, seed: u64) -> Result<GameResult> {
+    // Bots alternate every game; the army order every second game.
+    let bot_first = usize::from(index % 2 == 1);
+    let swap_armies = (index / 2) % 2 == 1;
+    let seat_armies = if swap_armies { [armies[1].clone(), armies[0].clone()] } else { armies.clone() };
+    let setup = ManoeuvreSetup {
+        armies: Some(seat_armies),
+        hand_modes: Some(options.hand_modes),
+        quick_start: true,
+        ..ManoeuvreSetup::default()
+    };
+    let mut state = Manoeuvre::new(&setup).map_err(|e| anyhow::anyhow!("{e}"))?;
+    // bots_at[p]: the index in --bots of the bot sitting as player p.
+    let bots_at = [bot_first, 1 - bot_first];
+    let mut players = [options.bots[bots_at[0]].build(), options.bots[bots_at[1]].build()];
+    let mut chance = ChaCha8Rng::seed_from_u64(seed);
+    let mut streams = [ChaCha8Rng::seed_from_u64(seed ^ 0xA11CE), ChaCha8Rng::seed_from_u64(seed ^ 0xB0B)];
+    let mut decisions = 0;
+    let mut first_player = None;
+    for _ in 0..1_000_000 {
+        match state.to_move() {
+            ToMove::Terminal => break,
+            ToMove::Chance => {
+                let legal = state.legal();
+                state.apply_legal(&legal[below(&mut chance, legal.len())]);
+            }
+            ToMove::Player(p) => {
+                first_player.get_or_insert(p);
+                let i = usize::from(p);
+                let Some(action) = players[i].choose(&Seat::new(&state, p), &mut streams[i]) else {
+                    bail!("{} found no action", players[i].name());
+                };
+                state.apply(&action).with_context(|| format!("{} took an illegal action", players[i].name()))?;
+                decisions += 1;
+            }
+        }
+    }
+    let outcome = state.outcome();
+    let winner = outcome.as_ref().and_then(|o| o.winner);
+    let ending = match state.ending() {
+        None => "not finished",
+        Some(Ending::Attrition { sacked: true, .. }) => "sacked commander",
+        Some(Ending::Attrition { .. }) => "attrition",
+        Some(Ending::Nightfall { .. }) => "nightfall",
+    };
+    let first = if state.turn() > 0 { Some(state.first_player()) } else { first_player };
+    Ok(GameResult {
+        winner_bot: winner.map(|w| bots_at[usize::from(w)]),
+        first_player_won: winner.is_some() && winner == first,
+        ending,
+        decisions,
+    })
+}
+
+/// Every pairing of two different armies, in the data's order.
+pub fn all_pairings() -> Result<Vec<[String; 2]>> {
+    let data = Compiled::embedded().map_err(|e| anyhow::anyhow!("{e}"))?;
+    let codes: Vec<String> = data.rules.armies.iter().map(|a| a.code.clone()).collect();
+    let mut out = Vec::new();
+    for (i, a) in codes.iter().enumerate() {
+        for b in &codes[i + 1..] {
+            out.push([a.clone(), b.clone()]);
+        }
+    }
+    Ok(out)
+}
+
+pub fn run(options: SimOptions, out: &mut dyn Write) -> Result<()> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads.unwrap_or(0))
+        .build()
+        .context("cannot start the worker threads")?;
+    let jobs: Vec<(usize, u64)> =
+        (0..options.pairings.len()).flat_map(|p| (0..u64::from(options.games)).map(move |g| (p, g))).collect();
+    let results: Vec<Result<GameResult>> = pool.install(|| {
+        jobs.par_iter()
+            .map(|&(p, g)| {
+                let index = p as u64 * u64::from(options.games) + g;
+                play_one(&options, &options.pairings[p], g, game_seed(options.seed, index))
+            })
+            .collect()
+    });
+    let mut results_by_pairing: Vec<Vec<GameResult>> = vec![Vec::new(); options.pairings.len()];
+    for ((p, _), r) in jobs.iter().zip(results) {
+        results_by_pairing[*p].push(r?);
+    }
+    let all: Vec<&GameResult> = results_by_pairing.iter().flatten().collect();
+    let total = all.len() as u32;
+    let mut bots = std::collections::BTreeMap::new();
+    for (b, spec) in options.bots.iter().enumerate() {
+        let wins = all.iter().filter(|r| r.winner_bot == Some(b)).count() as u32;
+        let entry =
+            bots.entry(spec.name()).or_insert(BotReport { games: 0, wins: 0, win_rate: 0.0, interval: [0.0, 1.0] });
+        entry.games += total;
+        entry.wins += wins;
+    }
+    for r in bots.values_mut() {
+        r.win_rate = if r.games == 0 { 0.0 } else { f64::from(r.wins) / f64::from(r.games) };
+        r.interval = wilson(r.wins, r.games);
+    }
+    let mut endings = std::collections::BTreeMap::new();
+    for r in &all {
+        *endings.entry(r.ending).or_insert(0) += 1;
+    }
+    let first_wins = all.iter().filter(|r| r.first_player_won).count() as u32;
+    let report = Report {
+        games: total,
+        seed: options.seed,
+        hand_modes: options.hand_modes.map(|m| if m == HandMode::Hand { "hand".into() } else { "display".into() }),
+        bots,
+        pairings: options
+            .pairings
+            .iter()
+            .zip(&results_by_pairing)
+            .map(|(armies, rs)| PairingReport {
+                armies: armies.clone(),
+                games: rs.len() as u32,
+                wins: [0, 1].map(|b| rs.iter().filter(|r| r.winner_bot == Some(b)).count() as u32),
+            })
+            .collect(),
+        endings,
+        first_player_wins: BotReport {
+            games: total,
+            wins: first_wins,
+            win_rate: if total == 0 { 0.0 } else { f64::from(first_wins) / f64::from(total) },
+            interval: wilson(first_wins, total),
+        },
+        mean_decisions: if total == 0 {
+            0.0
+        } else {
+            all.iter().map(|r| f64::from(r.decisions)).sum::<f64>() / f64::from(total)
+        },
+    };
+    if options.json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{} games, seed {}, hand modes {} and {}",
+        report.games, report.seed, report.hand_modes[0], report.hand_modes[1]
+    )?;
+    for (name, r) in &report.bots {
+        writeln!(
+            out,
+            "  {name:<12} won {:>5} of {:>5}  {:>5.1}%  (95%: {:.1}-{:.1}%)",
+            r.wins,
+            r.games,
+            100.0 * r.win_rate,
+            100.0 * r.interval[0],
+            100.0 * r.interval[1]
+        )?;
+    }
+    let f = &report.first_player_wins;
+    writeln!(
+        out,
+        "  first player won {:.1}% (95%: {:.1}-{:.1}%); games took {:.0} decisions on average",
+        100.0 * f.win_rate,
+        100.0 * f.interval[0],
+        100.0 * f.interval[1],
+        report.mean_decisions
+    )?;
+    let endings: Vec<String> = report.endings.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    writeln!(out, "  endings: {}", endings.join(", "))?;
+    if report.pairings.len() > 1 {
+        for p in &report.pairings {
+            writeln!(
+                out,
+                "  {} v {}: {} {} - {} {}",
+                p.armies[0],
+                p.armies[1],
+                options.bots[0].name(),
+                p.wins[0],
+                p.wins[1],
+                options.bots[1].name()
+            )?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_intervals_match_known_values() {
+        // 95 of 100: the score interval is about 88.8% to 97.8%.
+        let [lo, hi] = wilson(95, 100);
+        assert!((lo - 0.8883).abs() < 1e-3 && (hi - 0.9785).abs() < 1e-3, "{lo} {hi}");
+        let [lo, hi] = wilson(0, 10);
+        assert!(lo == 0.0 && (hi - 0.2775).abs() < 1e-3, "{lo} {hi}");
+        assert_eq!(wilson(0, 0), [0.0, 1.0]);
+    }
+
+    #[test]
+    fn bot_names_parse_and_bad_ones_say_what_exists() {
+        assert_eq!(BotSpec::parse("random").ok(), Some(BotSpec::Random));
+        assert_eq!(BotSpec::parse("mcts").ok(), Some(BotSpec::Mcts { iterations: DEFAULT_ITERATIONS }));
+        assert_eq!(BotSpec::parse("mcts:64").ok(), Some(BotSpec::Mcts { iterations: 64 }));
+        let err = BotSpec::parse("alphazero").map(|_| ()).unwrap_err().to_string();
+        assert!(err.contains("random, mcts"), "{err}");
+        assert!(BotSpec::parse("mcts:0").is_err() && BotSpec::parse("mcts:x").is_err());
+    }
+}

@@ -107,6 +107,12 @@ enum Command {
         /// A directory with a corrected copy of the Manoeuvre data files (docs/manoeuvre-data.md).
         #[arg(long = "data", value_name = "DIR")]
         data_dir: Option<String>,
+        /// Play against a bot: random, mcts, mcts:easy|normal|hard or mcts:ITERATIONS.
+        #[arg(long, value_name = "BOT")]
+        vs: Option<String>,
+        /// With --vs, the player you are: 1 (moves first at setup) or 2.
+        #[arg(long = "as", value_name = "PLAYER", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+        as_player: u8,
     },
     /// Serve the JSON-lines protocol on standard input and output (see docs/protocol.md).
     Protocol,
@@ -183,7 +189,20 @@ fn run(cli: Cli) -> Result<()> {
             };
             assist::run(options, &mut stdin.lock(), &mut io::stdout())
         }
-        Command::Play { game, seed, armies, hand_modes, map, quick_start, tournament, scenario, resume, data_dir } => {
+        Command::Play {
+            game,
+            seed,
+            armies,
+            hand_modes,
+            map,
+            quick_start,
+            tournament,
+            scenario,
+            resume,
+            data_dir,
+            vs,
+            as_player,
+        } => {
             if game != "manoeuvre" {
                 let known = protocol::games()?;
                 if known.iter().any(|g| g.id == game) {
@@ -207,6 +226,8 @@ fn run(cli: Cli) -> Result<()> {
                 scenario,
                 resume,
                 clear_screen: io::stdout().is_terminal(),
+                vs: vs.as_deref().map(sim::BotSpec::parse).transpose()?,
+                human: as_player - 1,
             };
             play::run(options, &mut stdin.lock(), &mut io::stdout())
         }

@@ -5,17 +5,21 @@
 //! Enter so the other player can take the seat, then tells that player what happened meanwhile. A
 //! screen whose only action hides nothing is taken without asking. `u` undoes the last decision
 //! (never a roll, a draw or a reveal), `s FILE` saves, `q` quits (asking first when decisions are
-//! unsaved).
+//! unsaved). With `--vs BOT` one side is a bot deciding from its own seat; `h` asks a search run
+//! from the human's own seat for a hint.
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
+use bots::{Bot, Mcts, Seat};
 use clap::ValueEnum;
 use engine::{ChanceMode, Game, LogEntry, Session, ToMove};
 use manoeuvre::setup::RandomWord;
 use manoeuvre::state::Phase;
 use manoeuvre::{Action, HandMode, Manoeuvre, ManoeuvreSetup, ManoeuvreView, MapChoice, Scenario};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
 
 /// How a player holds cards, as the command line names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -56,6 +60,26 @@ pub struct PlayOptions {
     pub resume: Option<String>,
     /// Clear the screen at a seat change (only when the output is a terminal).
     pub clear_screen: bool,
+    /// The bot that plays the other side, if any.
+    pub vs: Option<crate::sim::BotSpec>,
+    /// With a bot: the human's player index.
+    pub human: u8,
+}
+
+/// How hard the hint searches.
+const HINT_ITERATIONS: u32 = 2000;
+
+/// Undoes the last decision; against a bot, back to (and including) the human's last one, so the
+/// bot's answers go too.
+fn undo_own(session: &mut Session<Manoeuvre>, human: Option<u8>) -> Result<(), engine::SessionError> {
+    let Some(human) = human else { return session.undo() };
+    loop {
+        let by = session.log().iter().rev().find(|e| e.by != engine::Decider::Chance).map(|e| e.by);
+        session.undo()?;
+        if by == Some(engine::Decider::Player(human)) || by.is_none() {
+            return Ok(());
+        }
+    }
 }
 
 /// The id written beside a saved game, so `assist --resume` and `play --resume` tell their saves apart.
@@ -177,6 +201,17 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
     let mut seen = [session.log().len(); 2];
     let mut shown = session.log().len();
     let mut last_decider: Option<u8> = None;
+    let mut opponent: Option<Box<dyn Bot<Manoeuvre> + Send>> = options.vs.as_ref().map(crate::sim::BotSpec::build);
+    let mut bot_stream = ChaCha8Rng::seed_from_u64(seed ^ 0x0B07);
+    if let Some(bot) = &opponent {
+        writeln!(
+            out,
+            "You play {}; {} plays {}. Type h for a hint.",
+            session.state().player_name(options.human),
+            bot.name(),
+            session.state().player_name(1 - options.human)
+        )?;
+    }
     loop {
         let state = *session.state();
         print_steps(&session, shown, out)?;
@@ -191,6 +226,28 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
             ToMove::Player(p) => p,
             ToMove::Chance => return Err(anyhow!("the game stopped at a die roll; this is a bug")),
         };
+        if let Some(bot) = opponent.as_mut()
+            && player != options.human
+        {
+            // The bot decides from its own seat; its move is told like a player's.
+            let Some(action) = bot.choose(&Seat::new(&state, player), &mut bot_stream) else {
+                return Err(anyhow!("the bot found no action; this is a bug"));
+            };
+            // Its label is shown only when the human could know it: the same action, with the same
+            // words, is there in states drawn from the human's view (its hidden cards redrawn).
+            let label = state.action_label(&action);
+            let public = (0..4u64).all(|k| {
+                let other = state.resample(options.human, &mut ChaCha8Rng::seed_from_u64(k));
+                other.legal().iter().any(|a| *a == action && other.action_label(a) == label)
+            });
+            if public {
+                writeln!(out, "* {label}  [{}]", bot.name())?;
+            } else {
+                writeln!(out, "* {} decides about cards you cannot see  [{}]", state.player_name(player), bot.name())?;
+            }
+            session.apply(&action).map_err(|e| anyhow!("{e}"))?;
+            continue;
+        }
         let actions = state.legal();
         // A player holding a secret hand who has only one answer still takes the seat: that there
         // was no other answer is itself what the hand hides from the opponent at the screen.
@@ -247,13 +304,29 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
                     return Ok(());
                 }
             }
-            ("u" | "undo", _) => match session.undo() {
+            ("u" | "undo", _) => match undo_own(&mut session, opponent.is_some().then_some(options.human)) {
                 Ok(()) => {
                     shown = session.log().len();
                     writeln!(out, "Undone.")?;
                 }
                 Err(e) => writeln!(out, "Cannot undo: {e}")?,
             },
+            ("h" | "hint", _) => {
+                // A search from the player's own seat: it knows what the player knows, no more.
+                let mut search = Mcts::new(HINT_ITERATIONS);
+                let mut stream = ChaCha8Rng::seed_from_u64(seed ^ session.log().len() as u64);
+                search.choose(&Seat::new(&state, player), &mut stream);
+                writeln!(out, "Hint ({HINT_ITERATIONS} searches from what you can see):")?;
+                for c in search.candidates().iter().take(3) {
+                    writeln!(
+                        out,
+                        "  {:>3.0}% of the search, wins {:>3.0}%: {}",
+                        100.0 * c.share,
+                        100.0 * c.win_rate,
+                        c.label
+                    )?;
+                }
+            }
             ("s" | "save", "") => writeln!(out, "Say where: s FILE")?,
             ("s" | "save", file) => {
                 let path = PathBuf::from(file);

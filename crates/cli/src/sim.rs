@@ -16,8 +16,11 @@ use rand_core::SeedableRng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-/// The default search budget of `mcts` without a number.
-const DEFAULT_ITERATIONS: u32 = 200;
+/// The default search budget of `mcts` without a number or level.
+const DEFAULT_ITERATIONS: u32 = 1000;
+
+/// The difficulty levels: search budgets only (the same view of the game, the same dice).
+pub const LEVELS: [(&str, u32); 3] = [("easy", 100), ("normal", 1000), ("hard", 5000)];
 
 /// A bot as the command line names it: `random`, or `mcts` with an optional `:ITERATIONS`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +34,10 @@ impl BotSpec {
         match text.split_once(':') {
             None if text == "random" => Ok(BotSpec::Random),
             None if text == "mcts" => Ok(BotSpec::Mcts { iterations: DEFAULT_ITERATIONS }),
+            Some(("mcts", level)) if LEVELS.iter().any(|(name, _)| *name == level) => {
+                let iterations = LEVELS.iter().find(|(name, _)| *name == level).map_or(DEFAULT_ITERATIONS, |l| l.1);
+                Ok(BotSpec::Mcts { iterations })
+            }
             Some(("mcts", n)) => {
                 let iterations: u32 = n
                     .parse()
@@ -39,7 +46,9 @@ impl BotSpec {
                     .with_context(|| format!("'{n}' is not a number of iterations"))?;
                 Ok(BotSpec::Mcts { iterations })
             }
-            _ => bail!("no bot is called '{text}' (bots: random, mcts, mcts:ITERATIONS)"),
+            _ => bail!(
+                "no bot is called '{text}' (bots: random, mcts, mcts:easy, mcts:normal, mcts:hard, mcts:ITERATIONS)"
+            ),
         }
     }
 
@@ -50,7 +59,7 @@ impl BotSpec {
         }
     }
 
-    fn build(&self) -> Box<dyn Bot<Manoeuvre> + Send> {
+    pub(crate) fn build(&self) -> Box<dyn Bot<Manoeuvre> + Send> {
         match self {
             BotSpec::Random => Box::new(RandomBot),
             BotSpec::Mcts { iterations } => Box::new(Mcts::new(*iterations)),
@@ -334,6 +343,7 @@ mod tests {
         assert_eq!(BotSpec::parse("random").ok(), Some(BotSpec::Random));
         assert_eq!(BotSpec::parse("mcts").ok(), Some(BotSpec::Mcts { iterations: DEFAULT_ITERATIONS }));
         assert_eq!(BotSpec::parse("mcts:64").ok(), Some(BotSpec::Mcts { iterations: 64 }));
+        assert_eq!(BotSpec::parse("mcts:hard").ok(), Some(BotSpec::Mcts { iterations: 5000 }));
         let err = BotSpec::parse("alphazero").map(|_| ()).unwrap_err().to_string();
         assert!(err.contains("random, mcts"), "{err}");
         assert!(BotSpec::parse("mcts:0").is_err() && BotSpec::parse("mcts:x").is_err());

@@ -530,3 +530,19 @@ fn sim_counts_wins_with_intervals_and_gives_the_same_result_on_any_thread_count(
     let (ok, _, err) = cdgsolo(&["sim", "--bots", "random,random", "--armies", "FR,XX"], "");
     assert!(!ok && err.contains("no nation called 'XX'"), "{err}");
 }
+
+#[test]
+fn play_against_a_bot_shows_its_public_moves_and_hides_its_cards() {
+    let args = ["play", "manoeuvre", "--seed", "4", "--quick-start", "--armies", "FR,BR", "--vs", "mcts:easy"];
+    let (ok, out, err) = cdgsolo(&args, &format!("h\n6\n{}q\ny\n", "1\n".repeat(8)));
+    assert!(ok, "{err}");
+    assert!(out.contains("You play France; mcts:100 plays Great Britain. Type h for a hint."), "{out}");
+    assert!(out.contains("Hint (2000 searches from what you can see):\n"), "{out}");
+    assert!(out.contains("* Great Britain: move 4th Regiment of Foot from b1 to b2  [mcts:100]"), "{out}");
+    assert!(out.contains("* Great Britain decides about cards you cannot see  [mcts:100]"), "{out}");
+    // Only France's seat is ever shown: no seat changes, Britain's hand stays unseen.
+    assert!(!out.contains("take the seat"), "{out}");
+    assert!(!out.contains("Great Britain to decide"), "{out}");
+    let (ok, _, err) = cdgsolo(&["play", "manoeuvre", "--vs", "stockfish"], "");
+    assert!(!ok && err.contains("no bot is called 'stockfish'"), "{err}");
+}

@@ -7,6 +7,8 @@
 
 use engine::{Game, ToMove, below};
 use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+use rayon::prelude::*;
 
 use crate::{Bot, Seat};
 
@@ -32,12 +34,15 @@ pub struct Mcts {
     pub exploration: f64,
     /// Steps a playout may take before it is scored as a draw.
     pub playout_cap: u32,
+    /// Independent trees searched at once (root parallelism), their root statistics added up; each
+    /// runs `iterations`.
+    pub threads: usize,
     last: Vec<Candidate>,
 }
 
 impl Mcts {
     pub fn new(iterations: u32) -> Self {
-        Mcts { iterations: iterations.max(1), exploration: 0.7, playout_cap: 20_000, last: Vec::new() }
+        Mcts { iterations: iterations.max(1), exploration: 0.7, playout_cap: 20_000, threads: 1, last: Vec::new() }
     }
 
     /// The moves the last decision weighed, most visited first: the bot's explanation, or a hint
@@ -85,7 +90,10 @@ fn reward_for<G: Game>(state: &G, player: u8) -> f64 {
     }
 }
 
-impl<G: Game> Bot<G> for Mcts {
+impl<G: Game + Sync> Bot<G> for Mcts
+where
+    G::Action: Send,
+{
     fn name(&self) -> String {
         format!("mcts:{}", self.iterations)
     }
@@ -98,6 +106,52 @@ impl<G: Game> Bot<G> for Mcts {
             1 => return root_legal.into_iter().next(),
             _ => {}
         }
+        let seeds: Vec<u64> = (0..self.threads.max(1)).map(|_| rng.next_u64()).collect();
+        let trees: Vec<Vec<(G::Action, u32, f64)>> = if seeds.len() == 1 {
+            vec![self.search(seat, &mut ChaCha8Rng::seed_from_u64(seeds[0]))]
+        } else {
+            seeds.par_iter().map(|s| self.search(seat, &mut ChaCha8Rng::seed_from_u64(*s))).collect()
+        };
+        // Root statistics added up over the trees, in the order the moves were first tried.
+        let mut merged: Vec<(G::Action, u32, f64)> = Vec::new();
+        for (action, visits, reward) in trees.into_iter().flatten() {
+            match merged.iter_mut().find(|m| m.0 == action) {
+                Some(m) => {
+                    m.1 += visits;
+                    m.2 += reward;
+                }
+                None => merged.push((action, visits, reward)),
+            }
+        }
+        let total = f64::from(merged.iter().map(|m| m.1).sum::<u32>().max(1));
+        let mut order: Vec<usize> = (0..merged.len()).collect();
+        order.sort_by(|&a, &b| merged[b].1.cmp(&merged[a].1).then(a.cmp(&b)));
+        self.last = order
+            .iter()
+            .map(|&i| {
+                let (action, visits, reward) = &merged[i];
+                Candidate {
+                    id: seat.id(action),
+                    label: seat.label(action),
+                    visits: *visits,
+                    share: f64::from(*visits) / total,
+                    win_rate: if *visits == 0 { 0.5 } else { reward / f64::from(*visits) },
+                }
+            })
+            .collect();
+        // The most visited move that is legal at the real position (every root move is: the
+        // seat's legal actions are the same in every determinization).
+        order
+            .into_iter()
+            .map(|i| merged[i].0.clone())
+            .find(|a| root_legal.contains(a))
+            .or_else(|| root_legal.into_iter().next())
+    }
+}
+
+impl Mcts {
+    /// One tree's search from the seat; returns the root's moves with their visits and rewards.
+    fn search<G: Game>(&self, seat: &Seat<'_, G>, rng: &mut ChaCha8Rng) -> Vec<(G::Action, u32, f64)> {
         let me = seat.player();
         let mut nodes: Vec<Node<G::Action>> = vec![Node::new(None, me)];
         let mut buffer = Vec::new();
@@ -174,30 +228,13 @@ impl<G: Game> Bot<G> for Mcts {
             }
             nodes[0].visits += 1;
         }
-        let root = &nodes[0];
-        let total = f64::from(root.visits.max(1));
-        let mut ranked: Vec<usize> = root.children.clone();
-        ranked.sort_by(|&a, &b| nodes[b].visits.cmp(&nodes[a].visits).then(a.cmp(&b)));
-        self.last = ranked
-            .iter()
-            .filter_map(|&c| {
-                let n = &nodes[c];
-                let action = n.action.as_ref()?;
-                Some(Candidate {
-                    id: seat.id(action),
-                    label: seat.label(action),
-                    visits: n.visits,
-                    share: f64::from(n.visits) / total,
-                    win_rate: if n.visits == 0 { 0.5 } else { n.reward / f64::from(n.visits) },
-                })
-            })
-            .collect();
-        // The most visited move that is legal at the real position (every root move is: the
-        // seat's legal actions are the same in every determinization).
-        ranked
+        let root_children = nodes[0].children.clone();
+        root_children
             .into_iter()
-            .filter_map(|c| nodes[c].action.clone())
-            .find(|a| root_legal.contains(a))
-            .or_else(|| root_legal.into_iter().next())
+            .filter_map(|c| {
+                let n = &nodes[c];
+                Some((n.action.clone()?, n.visits, n.reward))
+            })
+            .collect()
     }
 }

@@ -51,7 +51,9 @@ fn every_bot_decides_alike_in_states_its_player_cannot_tell_apart() {
                 let other = state.resample(p, &mut ChaCha8Rng::seed_from_u64(seed + 100));
                 assert_eq!(state.observe(p), other.observe(p), "resample keeps the player's view");
                 differed += usize::from(other != state);
-                let bots: [&mut dyn Bot<Manoeuvre>; 2] = [&mut RandomBot, &mut Mcts::new(24)];
+                let mut parallel = Mcts::new(12);
+                parallel.threads = 2;
+                let bots: [&mut dyn Bot<Manoeuvre>; 3] = [&mut RandomBot, &mut Mcts::new(24), &mut parallel];
                 for bot in bots {
                     let name = bot.name();
                     let here = decide(bot, &state, p, seed);

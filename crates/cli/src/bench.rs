@@ -2,7 +2,8 @@
 //!
 //! `table` plays Fate Die turns on each card table (roll, flips, the facts the die needs, a play,
 //! the refill, end of turn) straight on the game state, with chance drawn from a seeded ChaCha8, and
-//! reports turns per second.
+//! reports turns per second. `mcts` times the search bot on Manoeuvre positions reached by seeded
+//! random play.
 
 use std::io::Write;
 use std::time::Instant;
@@ -21,11 +22,16 @@ pub enum Target {
     Table,
     /// Whole random games of Manoeuvre.
     Manoeuvre,
+    /// The Manoeuvre search bot: iterations per second from fixed mid-game positions, and how long
+    /// a decision of the default level takes.
+    Mcts,
 }
 
 pub fn run(target: Target, game: Option<&str>, turns: u64, json: bool) -> Result<()> {
-    if target == Target::Manoeuvre {
-        return bench_manoeuvre(turns, json);
+    match target {
+        Target::Manoeuvre => return bench_manoeuvre(turns, json),
+        Target::Mcts => return bench_mcts(json),
+        Target::Table => {}
     }
     let all: Vec<String> =
         solo::playsheets().map_err(|e| anyhow::anyhow!("{e}"))?.iter().map(|s| s.id.clone()).collect();
@@ -135,6 +141,97 @@ fn bench_manoeuvre(games: u64, json: bool) -> Result<()> {
             steps as f64 / games as f64,
             std::mem::size_of::<Manoeuvre>()
         )?;
+    }
+    Ok(())
+}
+
+/// Manoeuvre positions with a real choice, reached by seeded random play: one per seed.
+fn mid_game_positions(count: u64) -> Result<Vec<manoeuvre::Manoeuvre>> {
+    let mut out = Vec::new();
+    for seed in 0..count {
+        let setup = manoeuvre::ManoeuvreSetup {
+            armies: Some(["FR".into(), "RU".into()]),
+            quick_start: true,
+            ..manoeuvre::ManoeuvreSetup::default()
+        };
+        let mut state = manoeuvre::Manoeuvre::new(&setup).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut step = 0;
+        loop {
+            let legal = state.legal();
+            if legal.is_empty() {
+                bail!("seed {seed}: the game ended before a mid-game position");
+            }
+            if step >= 120 && matches!(state.to_move(), ToMove::Player(_)) && legal.len() > 3 {
+                break;
+            }
+            state.apply_legal(&legal[below(&mut rng, legal.len())]);
+            step += 1;
+        }
+        out.push(state);
+    }
+    Ok(out)
+}
+
+fn bench_mcts(json: bool) -> Result<()> {
+    use bots::{Bot, Mcts, Seat};
+    let positions = mid_game_positions(20)?;
+    // Iterations per second: 2,000 iterations from each of the positions.
+    let iterations = 2_000u32;
+    let start = Instant::now();
+    for (i, state) in positions.iter().enumerate() {
+        let ToMove::Player(p) = state.to_move() else { continue };
+        let mut bot = Mcts::new(iterations);
+        bot.choose(&Seat::new(state, p), &mut ChaCha8Rng::seed_from_u64(i as u64));
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let per_second = f64::from(iterations) * positions.len() as f64 / secs;
+    // The same with two trees searched at once (root parallelism): each runs `iterations`.
+    let start = Instant::now();
+    for (i, state) in positions.iter().enumerate() {
+        let ToMove::Player(p) = state.to_move() else { continue };
+        let mut bot = Mcts::new(iterations);
+        bot.threads = 2;
+        bot.choose(&Seat::new(state, p), &mut ChaCha8Rng::seed_from_u64(i as u64));
+    }
+    let per_second_two = 2.0 * f64::from(iterations) * positions.len() as f64 / start.elapsed().as_secs_f64();
+    // A decision of the default level, timed on each position.
+    let level = crate::sim::LEVELS.iter().find(|(n, _)| *n == "normal").map_or(1000, |l| l.1);
+    let mut times: Vec<f64> = positions
+        .iter()
+        .enumerate()
+        .filter_map(|(i, state)| {
+            let ToMove::Player(p) = state.to_move() else { return None };
+            let mut bot = Mcts::new(level);
+            let t = Instant::now();
+            bot.choose(&Seat::new(state, p), &mut ChaCha8Rng::seed_from_u64(100 + i as u64));
+            Some(t.elapsed().as_secs_f64())
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    let p95 = times.get((times.len() * 95).div_ceil(100).saturating_sub(1)).copied().unwrap_or(0.0);
+    let report = json!({
+        "positions": positions.len(),
+        "iterations_per_position": iterations,
+        "iterations_per_second": per_second,
+        "playouts": "uniform random to the end of the game",
+        "iterations_per_second_two_threads": per_second_two,
+        "speed_up_two_threads": per_second_two / per_second,
+        "default_level_iterations": level,
+        "default_level_p95_seconds": p95,
+    });
+    let mut out = std::io::stdout().lock();
+    if json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+    } else {
+        writeln!(out, "IS-MCTS on Manoeuvre, random playouts to the end of the game:")?;
+        writeln!(out, "  {per_second:.0} iterations/second ({} positions x {iterations} iterations)", positions.len())?;
+        writeln!(
+            out,
+            "  two threads (two trees, root statistics added): {per_second_two:.0} iterations/second, {:.2}x",
+            per_second_two / per_second
+        )?;
+        writeln!(out, "  a {level}-iteration decision: {:.0} ms at the 95th percentile", 1000.0 * p95)?;
     }
     Ok(())
 }

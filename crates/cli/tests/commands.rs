@@ -107,7 +107,7 @@ fn assist_explains_bad_input_and_unknown_games() {
     assert!(err.contains("no game has id 'chess'"), "{err}");
     let (ok, _, err) = cdgsolo(&["bench", "everything"], "");
     assert!(!ok);
-    assert!(err.contains("[possible values: table, manoeuvre]"), "help lists the targets: {err}");
+    assert!(err.contains("[possible values: table, manoeuvre, mcts]"), "help lists the targets: {err}");
     let (ok, out, err) = cdgsolo(&["assist", "manoeuvre-table", "--seed", "1"], "q\n");
     assert!(ok && out.contains("Manoeuvre — seed 1"), "the id `games` lists for the bare table works: {err}");
     let (ok, _, err) = cdgsolo(&["assist", "wilderness-wars"], "");
@@ -538,7 +538,7 @@ fn play_against_a_bot_shows_its_public_moves_and_hides_its_cards() {
     assert!(ok, "{err}");
     assert!(out.contains("You play France; mcts:100 plays Great Britain. Type h for a hint."), "{out}");
     assert!(out.contains("Hint (2000 searches from what you can see):\n"), "{out}");
-    assert!(out.contains("* Great Britain: move 4th Regiment of Foot from b1 to b2  [mcts:100]"), "{out}");
+    assert!(out.contains("* Great Britain: end the turn  [mcts:100]"), "the bot's public moves are told: {out}");
     assert!(out.contains("* Great Britain decides about cards you cannot see  [mcts:100]"), "{out}");
     // Only France's seat is ever shown: no seat changes, Britain's hand stays unseen.
     assert!(!out.contains("take the seat"), "{out}");

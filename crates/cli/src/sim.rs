@@ -84,6 +84,8 @@ pub struct SimOptions {
 struct GameResult {
     /// Which bot (0 or 1 of `--bots`) won, if anyone did.
     winner_bot: Option<usize>,
+    /// Which nation of the pairing (0 or 1, as listed) won.
+    winner_army: Option<usize>,
     /// Whether the first player won.
     first_player_won: bool,
     ending: &'static str,
@@ -105,6 +107,8 @@ struct PairingReport {
     games: u32,
     /// Wins of each bot of `--bots` in this pairing.
     wins: [u32; 2],
+    /// Wins of each nation of the pairing, in the order of `armies`.
+    army_wins: [u32; 2],
 }
 
 #[derive(Serialize)]
@@ -191,6 +195,8 @@ fn play_one(options: &SimOptions, armies: &[String; 2], index: u64, seed: u64) -
     let first = if state.turn() > 0 { Some(state.first_player()) } else { first_player };
     Ok(GameResult {
         winner_bot: winner.map(|w| bots_at[usize::from(w)]),
+        // Player p fields the pairing's nation p, or the other one when the order was swapped.
+        winner_army: winner.map(|w| usize::from(w) ^ usize::from(swap_armies)),
         first_player_won: winner.is_some() && winner == first,
         ending,
         decisions,
@@ -261,6 +267,7 @@ pub fn run(options: SimOptions, out: &mut dyn Write) -> Result<()> {
                 armies: armies.clone(),
                 games: rs.len() as u32,
                 wins: [0, 1].map(|b| rs.iter().filter(|r| r.winner_bot == Some(b)).count() as u32),
+                army_wins: [0, 1].map(|a| rs.iter().filter(|r| r.winner_army == Some(a)).count() as u32),
             })
             .collect(),
         endings,
@@ -311,13 +318,17 @@ pub fn run(options: SimOptions, out: &mut dyn Write) -> Result<()> {
         for p in &report.pairings {
             writeln!(
                 out,
-                "  {} v {}: {} {} - {} {}",
+                "  {} v {}: {} {} - {} {}; {} {} - {} {}",
                 p.armies[0],
                 p.armies[1],
                 options.bots[0].name(),
                 p.wins[0],
                 p.wins[1],
-                options.bots[1].name()
+                options.bots[1].name(),
+                p.armies[0],
+                p.army_wins[0],
+                p.army_wins[1],
+                p.armies[1]
             )?;
         }
     }

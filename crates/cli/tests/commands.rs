@@ -525,6 +525,10 @@ fn sim_counts_wins_with_intervals_and_gives_the_same_result_on_any_thread_count(
     assert!(interval[0].as_f64().unwrap() <= rate && rate <= interval[1].as_f64().unwrap(), "{one}");
     let endings: u64 = report["endings"].as_object().unwrap().values().map(|v| v.as_u64().unwrap()).sum();
     assert_eq!(endings, 6);
+    let pairing = &report["pairings"][0];
+    assert_eq!(pairing["armies"], serde_json::json!(["FR", "RU"]));
+    let by_army: u64 = pairing["army_wins"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).sum();
+    assert_eq!(by_army, wins, "every won game is a win for one nation: {one}");
     let (ok, _, err) = cdgsolo(&["sim", "--bots", "random,deep-blue", "--games", "1"], "");
     assert!(!ok && err.contains("no bot is called 'deep-blue'"), "{err}");
     let (ok, _, err) = cdgsolo(&["sim", "--bots", "random,random", "--armies", "FR,XX"], "");

@@ -495,10 +495,14 @@ fn rule_5_an_indian_guerrillas_card_works_only_while_its_unit_is_on_the_board() 
     play(&mut s, &format!("guerrilla-{card}"));
     move_units(&mut s, 1);
     assert!(moves(&s).is_empty(), "the Supply was cancelled");
-    // Without it, the card cannot be used that way and the Supply works at once.
+    // Without it, the card cannot be used that way: the window still opens (India's hand is
+    // secret), but the only answer is to let the Supply stand, and then it works.
     let mut s =
         Pos::new("FR", "IN").eliminated(1, "Mysore Cavalry").hand(0, &["Supply"]).hand(1, &[number.as_str()]).session();
     play(&mut s, &format!("supply-{supply}"));
+    assert_eq!(to_move(&s), ToMove::Player(1));
+    assert_eq!(ids(&s), vec!["let-it-stand"]);
+    play(&mut s, "let-it-stand");
     assert_eq!(to_move(&s), ToMove::Player(0));
     move_units(&mut s, 1);
     assert!(!moves(&s).is_empty(), "the Supply worked");

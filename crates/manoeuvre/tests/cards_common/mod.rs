@@ -175,6 +175,11 @@ pub fn pass_lone_answers(g: &mut Game0, id: &str) {
     }
 }
 
+/// Lets every window that offers only its "no answer" pass, up to the next real choice.
+pub fn pass_windows(s: &mut Game0) {
+    pass_lone_answers(s, "");
+}
+
 pub fn go(g: &mut Game0, id: &str) {
     pass_lone_answers(g, id);
     if !can(g, id) {

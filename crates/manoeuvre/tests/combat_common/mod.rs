@@ -329,6 +329,11 @@ pub fn pass_lone_answers(s: &mut S, id: &str) {
     }
 }
 
+/// Lets every window that offers only its "no answer" pass, up to the next real choice.
+pub fn pass_windows(s: &mut S) {
+    pass_lone_answers(s, "");
+}
+
 /// Applies the legal action with this id (after any lone "no answer", see [`pass_lone_answers`]),
 /// or fails the test listing what was legal.
 pub fn play(s: &mut S, id: &str) {

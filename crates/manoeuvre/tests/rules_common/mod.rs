@@ -280,6 +280,11 @@ pub fn pass_lone_answers(s: &mut Sess, id: &str) {
     }
 }
 
+/// Lets every window that offers only its "no answer" pass, up to the next real choice.
+pub fn pass_windows(s: &mut Sess) {
+    pass_lone_answers(s, "");
+}
+
 /// Applies the legal action with this id (after any lone "no answer", see [`pass_lone_answers`]), or fails the test listing what was legal. Once the game
 /// proper has begun, the state's own consistency checks must hold after every step (setup states
 /// are checked by a test of their own in rules_3_setup.rs).

@@ -8,7 +8,7 @@
 mod combat_common;
 
 use combat_common::*;
-use engine::ToMove;
+use engine::{Game, ToMove};
 use manoeuvre::data::model::HqKind;
 use manoeuvre::state::Phase;
 
@@ -383,6 +383,36 @@ fn rule_6_1_step_4_the_defender_adds_cards_of_the_defending_unit_only() {
     let def = |c: u8| u16::from(unit_card_def(RU, c).defense);
     assert_eq!(defense_total(&s), 6 + def(koursk_cards[0]) + def(koursk_cards[1]) + def(koursk_art));
     assert_eq!(defense_total(&s), 6 + 5 + 5 + 6);
+}
+
+#[test]
+fn rule_6_1_steps_3_and_4_open_for_a_secret_hand_whatever_it_holds() {
+    // Two positions that differ only in the Russian hand: Austria sees the same table and the same
+    // player to decide at every step up to its own cards, so neither step tells it what Russia holds.
+    let koursk = attack_cards(RU, "Koursk Regiment", "1d10")[0];
+    let leib = attack_card(RU, "Leib Grenadiers", "2d8");
+    let mut games: Vec<S> = [koursk, leib].iter().map(|&c| duel().hand(NORTH, &[c]).start()).collect();
+    for s in &mut games {
+        play(s, &assault(first_regiment(), "d5", d10_cards()[0]));
+    }
+    let same_for_austria = |games: &[S]| {
+        assert_eq!(games[0].state().observe(SOUTH), games[1].state().observe(SOUTH));
+        assert_eq!(to_move(&games[0]), to_move(&games[1]));
+    };
+    same_for_austria(&games);
+    assert_eq!(phase(&games[0]), Phase::Withdraw);
+    for s in &mut games {
+        play(s, "stand");
+    }
+    same_for_austria(&games);
+    assert_eq!(phase(&games[0]), Phase::DefenderCards);
+    assert_eq!(ids(&games[0]), vec![format!("defend-{koursk}"), "done-defending".to_string()]);
+    assert_eq!(ids(&games[1]), vec!["done-defending"], "a Leib Grenadiers card cannot defend the Koursk Regiment");
+    // After its one card the defender still says when it is done: closing by itself would show that
+    // the hand had nothing more.
+    play(&mut games[0], &format!("defend-{koursk}"));
+    assert_eq!(phase(&games[0]), Phase::DefenderCards);
+    assert_eq!(ids(&games[0]), vec!["done-defending"]);
 }
 
 #[test]

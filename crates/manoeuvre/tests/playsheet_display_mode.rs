@@ -942,7 +942,7 @@ fn playsheet_a_game_that_ends_while_a_display_is_owed_refills_offers_no_action()
         let mut step = 0usize;
         while g.state().to_move() != ToMove::Terminal && step < 20_000 {
             let legal = g.state().legal();
-            let pick = legal[(step * 7 + seed as usize) % legal.len()].clone();
+            let pick = legal[(step * 7 + seed as usize) % legal.len()];
             g.apply(&pick).unwrap();
             step += 1;
         }
@@ -951,7 +951,7 @@ fn playsheet_a_game_that_ends_while_a_display_is_owed_refills_offers_no_action()
         assert!(state.legal().is_empty(), "seed {seed}: a finished game offers {:?}", ids(&g));
         if (0..2).any(|p| state.side(p).display.owed != [0; 5]) {
             owed_at_the_end += 1;
-            let mut after = state.clone();
+            let mut after = *state;
             for card in 0..60 {
                 assert_eq!(after.apply(&manoeuvre::Action::Draw(card)), Err(engine::ActionError::GameOver));
             }

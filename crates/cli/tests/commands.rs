@@ -348,6 +348,23 @@ fn play_tells_each_combat_in_words_and_the_moves_left() {
 }
 
 #[test]
+fn play_gives_a_secret_hand_the_seat_even_for_its_only_answer() {
+    // The Withdraw step opens whatever the defender holds. Taking its lone "stand" without a seat
+    // change would show the attacker, at the same screen, that the hand held no Withdraw: the
+    // defender takes the seat and answers itself. Its next lone answer, with the seat already its
+    // own, is taken for it.
+    let (ok, out, err) =
+        cdgsolo(&["play", "manoeuvre", "--seed", "4", "--quick-start", "--armies", "FR,BR"], &first_actions(600));
+    assert!(ok, "{err}");
+    let lone = "France to decide:\n    1. France: stand and fight\n> * France: stand and fight\n\
+                * France: no more defence cards (the only choice)\n";
+    let at = out.find(lone).unwrap_or_else(|| panic!("no lone Withdraw answer asked of France: {out}"));
+    let before = &out[..at];
+    let seat = before.rfind("--- France to decide: take the seat and press Enter ---").expect("a seat change");
+    assert!(!before[seat..].contains("Great Britain to decide:"), "France took the seat for that answer: {out}");
+}
+
+#[test]
 fn play_saves_resumes_and_asks_before_overwriting_or_quitting() {
     let file = temp_file("manoeuvre.json");
     let path = file.to_string_lossy().into_owned();

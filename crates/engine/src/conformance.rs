@@ -1,12 +1,22 @@
 //! The conformance kit: checks that every game runs in its own tests, whatever its rules.
 //!
 //! [`check_random_play`] plays many seeded games with uniformly random decisions and verifies, at
-//! every step: a legal action always exists unless the game is over (no dead ends), every listed
-//! action applies without error, the game's own invariants hold, and, for each player, a state
-//! resampled from that player's observation shows the same observation and offers the same actions
-//! with the same labels (so neither observations nor labels carry hidden information). At the end of
-//! each game the action log is replayed and must rebuild the live state exactly. Failures come back
-//! as values naming the seed and step, so a failing test says where to look.
+//! every step:
+//! - a legal action exists exactly when the game is not over (no dead ends, and a finished game
+//!   offers nothing);
+//! - every listed action applies without error, and the game's own invariants hold;
+//! - for each player, a state resampled from that player's observation shows the same observation
+//!   and offers the same actions with the same labels (so neither observations nor labels carry
+//!   hidden information);
+//! - the pair of the true state and such a resampled state stays indistinguishable one step on:
+//!   the decision about to be taken, applied to both (where the resampled state allows it and the
+//!   decision reveals nothing), leaves that player with equal observations, the same player to
+//!   move, and, if it is that player's turn, the same actions and labels. This catches a window
+//!   that opens only when a hidden hand holds an answer: the state itself records the open window,
+//!   so only the step into it shows the difference.
+//!
+//! At the end of each game the action log is replayed and must rebuild the live state exactly.
+//! Failures come back as values naming the seed and step, so a failing test says where to look.
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -71,6 +81,14 @@ pub fn check_random_play_from<G: Game>(
                     if state.outcome().is_none() {
                         return Err(at("terminal state without an outcome".into()));
                     }
+                    state.legal_actions(&mut actions);
+                    if let Some(first) = actions.first() {
+                        return Err(at(format!(
+                            "the game is over but {} legal action(s) are still listed, such as '{}'",
+                            actions.len(),
+                            state.action_id(first)
+                        )));
+                    }
                     report.finished += 1;
                     break;
                 }
@@ -86,6 +104,9 @@ pub fn check_random_play_from<G: Game>(
             }
             let action = actions[below(&mut chooser, actions.len())].clone();
             let id = state.action_id(&action);
+            if step % plan.observe_every.max(1) == 0 {
+                check_step_pairs(state, &action, &mut chooser).map_err(&at)?;
+            }
             session.apply(&action).map_err(|e| at(format!("legal action '{id}' was refused: {e}")))?;
             step += 1;
         }
@@ -141,4 +162,46 @@ pub fn check_observations<G: Game>(state: &G, rng: &mut ChaCha8Rng) -> Result<u6
         }
     }
     Ok(changed)
+}
+
+/// For each player: resamples what that player cannot see, applies `action` to both the true and
+/// the resampled state, and checks that the player still cannot tell them apart (observation, who
+/// is to move, and, on that player's turn, the actions and their labels). Pairs in which the
+/// resampled state does not allow `action` (it depends on a hand that was redrawn) or in which
+/// `action` reveals something are skipped: there the difference may rightly show.
+pub fn check_step_pairs<G: Game>(state: &G, action: &G::Action, rng: &mut ChaCha8Rng) -> Result<(), String> {
+    if state.reveals(action) {
+        return Ok(());
+    }
+    let id = state.action_id(action);
+    for player in 0..state.num_players() {
+        let mut other = state.resample(player, rng);
+        if !other.legal().contains(action) {
+            continue;
+        }
+        let mut real = state.clone();
+        real.apply(action).map_err(|e| format!("legal action '{id}' was refused: {e}"))?;
+        other.apply(action).map_err(|e| format!("'{id}' was refused in a resampled state that lists it: {e}"))?;
+        let tell = |what: &str| {
+            format!(
+                "after '{id}', player {player} can tell apart two states that differed only in hidden \
+                 information: {what}"
+            )
+        };
+        if real.to_move() != other.to_move() {
+            return Err(tell(&format!("{:?} is to move in one, {:?} in the other", real.to_move(), other.to_move())));
+        }
+        if real.observe(player) != other.observe(player) {
+            return Err(tell("the observations differ"));
+        }
+        if real.to_move() == ToMove::Player(player) {
+            let describe = |g: &G| -> Vec<(String, String)> {
+                g.legal().iter().map(|a| (g.action_id(a), g.action_label(a))).collect()
+            };
+            if describe(&real) != describe(&other) {
+                return Err(tell("the legal actions or their labels differ"));
+            }
+        }
+    }
+    Ok(())
 }

@@ -44,11 +44,15 @@ pub struct SetupError(pub String);
 /// A game's rules as a state machine.
 ///
 /// Conventions every implementation keeps, checked by [`crate::conformance`]:
-/// - `legal_actions` is empty only in a terminal state;
+/// - `legal_actions` is empty exactly in a terminal state (a finished game offers nothing);
 /// - at a chance node all legal actions are equally likely outcomes;
 /// - `legal_actions`, `action_id` and `action_label` for the player to move depend only on what
 ///   that player observes, so labels never leak hidden cards;
-/// - `observe(p)` is unchanged by `resample(p, ..)`.
+/// - `observe(p)` is unchanged by `resample(p, ..)`, and stays so one decision on: the same
+///   decision applied to a state and to such a resample leaves `p` with equal observations, the
+///   same player to move and (on `p`'s turn) the same actions, unless [`Game::reveals`] says the
+///   decision shows something. So who is asked to decide never depends on a hidden card: a window
+///   in which a side may answer opens whatever that side holds.
 pub trait Game: Clone + PartialEq + Debug {
     /// Everything needed to start a game; stored in saves, so it must serialize.
     type Setup: Clone + Debug + Serialize + DeserializeOwned;

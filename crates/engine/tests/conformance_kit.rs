@@ -3,7 +3,7 @@
 
 mod toy_game;
 
-use engine::conformance::{Plan, Report, check_observations, check_random_play, check_replay};
+use engine::conformance::{Plan, Report, check_observations, check_random_play, check_replay, check_step_pairs};
 use engine::{ChanceMode, Game, Session, ToMove};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -103,6 +103,39 @@ fn a_dead_end_is_caught() {
     let message = complaint(Flaw::DeadEnd);
     assert_located(&message, true);
     assert!(message.contains("dead end: player 1 to move with no legal action"), "{message}");
+}
+
+#[test]
+fn a_window_that_depends_on_a_hidden_hand_is_caught() {
+    let message = complaint(Flaw::TellingPass);
+    assert_located(&message, true);
+    assert!(message.contains("after 'pass', player"), "{message}");
+    assert!(message.contains("can tell apart two states that differed only in hidden information"), "{message}");
+}
+
+#[test]
+fn a_finished_game_that_lists_actions_is_caught() {
+    let message = complaint(Flaw::ActionsAfterTheEnd);
+    assert_located(&message, true);
+    assert!(message.contains("the game is over but 1 legal action(s) are still listed, such as 'pass'"), "{message}");
+}
+
+#[test]
+fn check_step_pairs_skips_actions_that_reveal() {
+    // A telling pass on the last turn is flagged as a reveal (the showdown shows both cards), so
+    // only passes before it can give the flaw away; an honest pass passes either way.
+    let session = Session::<Peek>::new(Setup::default(), 4, ChanceMode::Auto).expect("valid setup");
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for _ in 0..20 {
+        assert_eq!(check_step_pairs(session.state(), &toy_game::Move::Pass, &mut rng), Ok(()));
+        assert_eq!(check_step_pairs(session.state(), &toy_game::Move::Guess(3), &mut rng), Ok(()));
+    }
+    let mut last = Session::<Peek>::new(Setup { turns: 1, ..Setup::flawed(Flaw::TellingPass) }, 4, ChanceMode::Auto)
+        .expect("valid setup");
+    assert!(last.state().reveals(&toy_game::Move::Pass));
+    assert_eq!(check_step_pairs(last.state(), &toy_game::Move::Pass, &mut rng), Ok(()));
+    last.apply_id("pass").expect("legal");
+    assert_eq!(last.state().to_move(), ToMove::Terminal);
 }
 
 #[test]

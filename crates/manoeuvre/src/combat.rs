@@ -231,16 +231,19 @@ impl Manoeuvre {
         let d = 1 - self.active;
         let can_leave = self.retreat_options(c.defender).0 > 0;
         let t = self.tables(d);
-        let usable = self.usable(d);
+        // Whether the step opens may depend on the board but not on the hand (see `answer_pool`).
+        let usable = self.answer_pool(d);
         let withdraws = usable & t.hq[hq_index(HqKind::Withdraw)];
         let attempts = usable & t.unit_cards[(c.defender % 8) as usize] & t.withdraw_attempt;
         self.phase = if can_leave && (withdraws | attempts) != 0 { Phase::Withdraw } else { Phase::DefenderCards };
         self.skip_empty_windows();
     }
 
-    /// Goes past card windows in which the player to decide holds nothing playable.
+    /// Goes past the defender's card step when, for all the attacker can tell, nothing could be
+    /// played in it: with a secret hand the step stays open until the defender says it is done.
     fn skip_empty_windows(&mut self) {
-        if self.phase == Phase::DefenderCards && self.defender_card_options() == 0 {
+        let d = 1 - self.active;
+        if self.phase == Phase::DefenderCards && self.defender_card_options_among(self.answer_pool(d)) == 0 {
             self.phase = Phase::AttackerCards;
         }
     }
@@ -296,10 +299,14 @@ impl Manoeuvre {
     // ---- Step 4: the defender's cards ----
 
     fn defender_card_options(&self) -> Cards {
+        self.defender_card_options_among(self.usable(1 - self.active))
+    }
+
+    /// The defence cards among `usable` that could join this combat.
+    fn defender_card_options_among(&self, usable: Cards) -> Cards {
         let c = self.combat_ref();
         let d = 1 - self.active;
         let t = self.tables(d);
-        let usable = self.usable(d);
         let usable = usable & !c.blocked;
         let mut set = usable & t.unit_cards[(c.defender % 8) as usize];
         if c.defense_leader == NONE {

@@ -72,6 +72,17 @@ impl Manoeuvre {
         }
     }
 
+    /// The cards `player` might answer with, as far as the other side can tell: a display's usable
+    /// cards are face up for both to see, but a secret hand could hold any card of the army. Answer
+    /// windows open on this pool rather than on the hand itself, so that whether a window opens
+    /// never tells the other side what a hand holds.
+    pub(crate) fn answer_pool(&self, player: u8) -> Cards {
+        match self.sides[player as usize].mode {
+            HandMode::Hand => Cards::MAX,
+            HandMode::Display => self.usable(player),
+        }
+    }
+
     /// Takes a card out of the player's hand or display (it goes to the discard pile later or now).
     pub(crate) fn take_card(&mut self, player: u8, card: u8) {
         if player == self.active {

@@ -86,6 +86,11 @@ impl Manoeuvre {
 
     fn legal_into(&self, out: &mut Vec<Action>) {
         out.clear();
+        // Nightfall can end the game while a display still owes refills: a finished game offers
+        // nothing, those refills included.
+        if self.ending.is_some() || self.phase == Phase::Over {
+            return;
+        }
         if self.at_end_of_draw() {
             out.extend(cards(self.spy_cards()).map(Action::Spy));
             out.push(Action::DrawOn);
@@ -312,7 +317,9 @@ impl Game for Manoeuvre {
     }
 
     fn reveals(&self, action: &Action) -> bool {
-        matches!(action, Action::FlipSlot(_) | Action::Spy(_))
+        // Digging In throws a whole hand (or a display, face-down cards too) onto the open discard
+        // pile, where the other side sees it.
+        matches!(action, Action::FlipSlot(_) | Action::Spy(_) | Action::DigIn)
     }
 
     fn observe(&self, player: u8) -> ManoeuvreView {

@@ -10,7 +10,7 @@ use crate::action::Action;
 use crate::board::{self, Square, bit, neighbours};
 use crate::data::model::HqKind;
 use crate::state::{HandMode, Manoeuvre, NONE, Negatable, Phase, Resume};
-use crate::tables::{cards, hq_index};
+use crate::tables::{Cards, cards, hq_index};
 
 impl Manoeuvre {
     /// Squares a unit can reach with a basic move (or a Banzai Charge's two squares). A two-square
@@ -44,8 +44,12 @@ impl Manoeuvre {
     /// The Guerrilla cards a player could answer with: HQ Guerrillas, and Indian unit cards with a
     /// Guerrillas effect whose unit is still on the board.
     pub(crate) fn guerrillas(&self, player: u8) -> u64 {
+        self.guerrillas_among(player, self.usable(player))
+    }
+
+    /// The Guerrilla cards among `usable` that could answer now.
+    fn guerrillas_among(&self, player: u8, usable: Cards) -> Cards {
         let t = self.tables(player);
-        let usable = self.usable(player);
         let mut set = usable & t.hq[hq_index(HqKind::Guerrilla)];
         for c in cards(usable & t.secondary_guerrillas) {
             if let Some(u) = self.unit_card(player, c)
@@ -167,9 +171,12 @@ impl Manoeuvre {
         self.spend(player, card);
     }
 
-    /// Lets the inactive player answer with a Guerrilla if it holds one; otherwise the card works.
+    /// Lets the inactive player answer with a Guerrilla. The window opens when its army could
+    /// answer at all (see `answer_pool`), whether or not the hand holds one; otherwise the card
+    /// works at once.
     pub(crate) fn offer_guerrilla(&mut self, against: Negatable) {
-        if self.guerrillas(1 - self.active) != 0 {
+        let them = 1 - self.active;
+        if self.guerrillas_among(them, self.answer_pool(them)) != 0 {
             self.phase = Phase::Guerrilla { against };
         } else {
             self.resolve_negatable(against, false);

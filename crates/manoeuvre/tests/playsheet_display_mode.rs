@@ -930,3 +930,32 @@ fn playsheet_a_card_turned_face_up_cannot_be_taken_back() {
     assert!(g.undo().is_ok(), "an ordinary move can be taken back");
     assert_eq!(square_of(&g, SECOND).as_deref(), Some("c7"));
 }
+
+#[test]
+fn playsheet_a_game_that_ends_while_a_display_is_owed_refills_offers_no_action() {
+    // A display side that moves a card at the end of the last turn empties a slot; nightfall ends
+    // the game before the refill is drawn. Random display-against-display games reach that often.
+    let setup = ManoeuvreSetup { quick_start: true, hand_modes: Some([HandMode::Display; 2]), ..Default::default() };
+    let mut owed_at_the_end = 0;
+    for seed in 0..40u64 {
+        let mut g = Session::<manoeuvre::Manoeuvre>::new(setup.clone(), seed, ChanceMode::Auto).unwrap();
+        let mut step = 0usize;
+        while g.state().to_move() != ToMove::Terminal && step < 20_000 {
+            let legal = g.state().legal();
+            let pick = legal[(step * 7 + seed as usize) % legal.len()];
+            g.apply(&pick).unwrap();
+            step += 1;
+        }
+        let state = g.state();
+        assert_eq!(state.to_move(), ToMove::Terminal, "seed {seed}: the game ends by a rule");
+        assert!(state.legal().is_empty(), "seed {seed}: a finished game offers {:?}", ids(&g));
+        if (0..2).any(|p| state.side(p).display.owed != [0; 5]) {
+            owed_at_the_end += 1;
+            let mut after = *state;
+            for card in 0..60 {
+                assert_eq!(after.apply(&manoeuvre::Action::Draw(card)), Err(engine::ActionError::GameOver));
+            }
+        }
+    }
+    assert!(owed_at_the_end > 0, "no game ended with a refill owed: the case this test is about never came up");
+}

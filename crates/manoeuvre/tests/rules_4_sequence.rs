@@ -220,6 +220,7 @@ fn rule_4_a_scout_is_played_only_by_the_active_player() {
     let card = in_hand(&s, 0, "Imperial Guard");
     let ig = uid(&s, 0, "Imperial Guard");
     play(&mut s, &format!("assault-{ig}-d3-{card}"));
+    pass_windows(&mut s);
     assert_eq!(to_move(&s), ToMove::Player(1));
     assert!(with_prefix(&s, "spy-").is_empty(), "{:?}", ids(&s));
     assert!(!with_prefix(&s, "defend-").is_empty());

@@ -237,7 +237,7 @@ fn rule_5_supply_moves_one_more_unit() {
     let mut s = france_vs_britain().hand(0, &["Supply"]).session();
     let supply = in_hand(&s, 0, "Supply");
     play(&mut s, &format!("supply-{supply}"));
-    // Britain holds no Guerrilla: the Supply works at once.
+    // Britain's army has no Guerrilla card at all (public knowledge): the Supply works at once.
     assert_eq!(to_move(&s), ToMove::Player(0));
     assert!(in_discard(&s, 0, supply));
     move_units(&mut s, 1);
@@ -472,6 +472,41 @@ fn rule_5_a_forced_march_let_stand_moves_the_unit() {
 }
 
 #[test]
+fn rule_5_the_guerrilla_window_opens_whatever_the_inactive_hand_holds() {
+    // Spain's army has Guerrillas, so France cannot tell from the table whether its hand holds one:
+    // the window opens either way, and without one Spain's only answer is to let the Supply stand.
+    let with = Pos::new("FR", "SP").hand(0, &["Supply"]).hand(1, &["Guerrillas"]).session();
+    let without = Pos::new("FR", "SP").hand(0, &["Supply"]).hand(1, &["Supply"]).session();
+    let mut after = Vec::new();
+    for mut s in [with, without] {
+        let supply = in_hand(&s, 0, "Supply");
+        play(&mut s, &format!("supply-{supply}"));
+        assert_eq!(to_move(&s), ToMove::Player(1), "Spain is asked, whatever it holds");
+        after.push(s);
+    }
+    assert_eq!(with_prefix(&after[0], "guerrilla-").len(), 1);
+    assert_eq!(ids(&after[1]), vec!["let-it-stand"]);
+    assert_eq!(after[0].state().observe(0), after[1].state().observe(0), "France sees the same table in both");
+    play(&mut after[1], "let-it-stand");
+    move_units(&mut after[1], 1);
+    assert!(!moves(&after[1]).is_empty(), "the Supply let stand moves a second unit");
+}
+
+#[test]
+fn rule_5_a_forced_march_waits_for_an_answer_even_from_a_hand_without_guerrillas() {
+    let mut s = Pos::new("FR", "SP").at(0, "Imperial Guard", "d4").hand(0, &["Forced March"]).session();
+    let fm = in_hand(&s, 0, "Forced March");
+    let ig = uid(&s, 0, "Imperial Guard");
+    play(&mut s, &format!("move-{ig}-d5"));
+    play(&mut s, &format!("forced-march-{fm}-d6"));
+    assert_eq!(to_move(&s), ToMove::Player(1));
+    assert_eq!(ids(&s), vec!["let-it-stand"]);
+    assert_eq!(square_of(&s, ig).as_deref(), Some("d5"), "nothing moves before Spain answers");
+    play(&mut s, "let-it-stand");
+    assert_eq!(square_of(&s, ig).as_deref(), Some("d6"));
+}
+
+#[test]
 fn rule_5_guerrilla_is_played_only_in_the_opponents_turn() {
     // Spain, active, holds Guerrillas and a Supply; France has nothing to cancel with.
     let mut s = Pos::new("FR", "SP").active(1).hand(1, &["Guerrillas", "Supply"]).session();
@@ -495,10 +530,14 @@ fn rule_5_an_indian_guerrillas_card_works_only_while_its_unit_is_on_the_board() 
     play(&mut s, &format!("guerrilla-{card}"));
     move_units(&mut s, 1);
     assert!(moves(&s).is_empty(), "the Supply was cancelled");
-    // Without it, the card cannot be used that way and the Supply works at once.
+    // Without it, the card cannot be used that way: the window still opens (India's hand is
+    // secret), but the only answer is to let the Supply stand, and then it works.
     let mut s =
         Pos::new("FR", "IN").eliminated(1, "Mysore Cavalry").hand(0, &["Supply"]).hand(1, &[number.as_str()]).session();
     play(&mut s, &format!("supply-{supply}"));
+    assert_eq!(to_move(&s), ToMove::Player(1));
+    assert_eq!(ids(&s), vec!["let-it-stand"]);
+    play(&mut s, "let-it-stand");
     assert_eq!(to_move(&s), ToMove::Player(0));
     move_units(&mut s, 1);
     assert!(!moves(&s).is_empty(), "the Supply worked");

@@ -8,7 +8,7 @@
 mod combat_common;
 
 use combat_common::*;
-use engine::ToMove;
+use engine::{Game, ToMove};
 use manoeuvre::data::model::HqKind;
 use manoeuvre::state::Phase;
 
@@ -41,7 +41,13 @@ fn town_duel(extra: usize) -> S {
     let cards = d10_cards();
     let mut s = duel().terrain("d5", 'T').start();
     play(&mut s, &assault(first_regiment(), "d5", cards[0]));
-    assert_eq!(phase(&s), Phase::AttackerCards, "Russia holds nothing, so its windows are skipped");
+    // Russia holds nothing, but its hand is secret: its Withdraw step and card step open anyway,
+    // each offering only its "no answer".
+    assert_eq!((phase(&s), ids(&s)), (Phase::Withdraw, vec!["stand".to_string()]));
+    play(&mut s, "stand");
+    assert_eq!((phase(&s), ids(&s)), (Phase::DefenderCards, vec!["done-defending".to_string()]));
+    play(&mut s, "done-defending");
+    assert_eq!(phase(&s), Phase::AttackerCards);
     assert_eq!(defense_total(&s), 6 + defense_bonus('T'));
     assert_eq!(defense_total(&s), 9, "the provisional Town benefit is +3");
     for &card in &cards[1..=extra] {
@@ -332,6 +338,10 @@ fn rule_8_us_cards_without_a_withdraw_value_make_no_attempt() {
         .hand(NORTH, &[plain])
         .start();
     play(&mut s, &assault(first_regiment(), "d5", d10_cards()[0]));
+    // The Withdraw step opens (the American hand is secret) with nothing but "stand".
+    assert_eq!(phase(&s), Phase::Withdraw);
+    assert_eq!(ids(&s), vec!["stand"]);
+    play(&mut s, "stand");
     assert_eq!(phase(&s), Phase::DefenderCards);
     assert!(can(&s, &format!("defend-{plain}")));
     assert!(ids_with(&s, "withdraw").is_empty());
@@ -359,6 +369,7 @@ fn rule_6_1_step_4_the_defender_adds_cards_of_the_defending_unit_only() {
     let koursk_art = artillery_card(RU, "Koursk Regiment");
     let mut s = duel().hand(NORTH, &[koursk_cards[0], koursk_cards[1], leib, koursk_art]).start();
     play(&mut s, &assault(first_regiment(), "d5", d10_cards()[0]));
+    pass_windows(&mut s);
     assert_eq!(phase(&s), Phase::DefenderCards);
     let mut offered = ids_with(&s, "defend-");
     offered.sort();
@@ -375,11 +386,42 @@ fn rule_6_1_step_4_the_defender_adds_cards_of_the_defending_unit_only() {
 }
 
 #[test]
+fn rule_6_1_steps_3_and_4_open_for_a_secret_hand_whatever_it_holds() {
+    // Two positions that differ only in the Russian hand: Austria sees the same table and the same
+    // player to decide at every step up to its own cards, so neither step tells it what Russia holds.
+    let koursk = attack_cards(RU, "Koursk Regiment", "1d10")[0];
+    let leib = attack_card(RU, "Leib Grenadiers", "2d8");
+    let mut games: Vec<S> = [koursk, leib].iter().map(|&c| duel().hand(NORTH, &[c]).start()).collect();
+    for s in &mut games {
+        play(s, &assault(first_regiment(), "d5", d10_cards()[0]));
+    }
+    let same_for_austria = |games: &[S]| {
+        assert_eq!(games[0].state().observe(SOUTH), games[1].state().observe(SOUTH));
+        assert_eq!(to_move(&games[0]), to_move(&games[1]));
+    };
+    same_for_austria(&games);
+    assert_eq!(phase(&games[0]), Phase::Withdraw);
+    for s in &mut games {
+        play(s, "stand");
+    }
+    same_for_austria(&games);
+    assert_eq!(phase(&games[0]), Phase::DefenderCards);
+    assert_eq!(ids(&games[0]), vec![format!("defend-{koursk}"), "done-defending".to_string()]);
+    assert_eq!(ids(&games[1]), vec!["done-defending"], "a Leib Grenadiers card cannot defend the Koursk Regiment");
+    // After its one card the defender still says when it is done: closing by itself would show that
+    // the hand had nothing more.
+    play(&mut games[0], &format!("defend-{koursk}"));
+    assert_eq!(phase(&games[0]), Phase::DefenderCards);
+    assert_eq!(ids(&games[0]), vec!["done-defending"]);
+}
+
+#[test]
 fn rule_6_1_step_4_the_defender_adds_at_most_one_leader() {
     let kutuzov = leader_card(RU, "Mikhail I. Kutuzov");
     let bagration = leader_card(RU, "Pyotr I. Bagration");
     let mut s = duel().hand(NORTH, &[kutuzov, bagration]).start();
     play(&mut s, &assault(first_regiment(), "d5", d10_cards()[0]));
+    pass_windows(&mut s);
     assert!(can(&s, &format!("defend-leader-{kutuzov}")));
     play(&mut s, &format!("defend-leader-{bagration}"));
     assert_eq!(defense_total(&s), 6 + u16::from(leader_def(RU, bagration).combat_defense));
@@ -397,6 +439,7 @@ fn rule_6_1_step_5_the_attacker_adds_cards_of_the_attacking_unit_and_rolls_them_
     let other_unit = attack_card(AU, "3rd Regiment", "2d8");
     let mut s = duel().hand(SOUTH, &[cards[0], cards[1], two_d6, other_unit]).start();
     play(&mut s, &assault(first_regiment(), "d5", cards[0]));
+    pass_windows(&mut s);
     assert!(can(&s, &format!("attack-card-{}", cards[1])));
     assert!(can(&s, &format!("attack-card-{two_d6}")));
     assert!(!can(&s, &format!("attack-card-{other_unit}")), "the 3rd Regiment is not in this attack");
@@ -423,6 +466,7 @@ fn rule_6_1_step_5_the_attacker_adds_one_leader_by_combat_or_by_command() {
     let mut s = pos.start();
     play(&mut s, &assault(first_regiment(), "d5", card));
     for leader in [archduke, mack] {
+        pass_windows(&mut s);
         assert!(can(&s, &format!("leader-combat-{leader}")));
         assert!(can(&s, &format!("leader-command-{leader}")));
     }

@@ -112,6 +112,7 @@ fn rule_6_5_a_leader_with_command_1_brings_no_supporting_unit() {
         .hand(SOUTH, &[us_card, scott])
         .start();
     play(&mut s, &assault(uid(SOUTH, US, "1st Infantry Regiment"), "d5", us_card));
+    pass_windows(&mut s);
     assert!(can(&s, &format!("leader-combat-{scott}")));
     assert!(!can(&s, &format!("leader-command-{scott}")), "{:?}", ids(&s));
 }

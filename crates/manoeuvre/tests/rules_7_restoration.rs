@@ -44,7 +44,7 @@ fn rule_7_supply_restores_any_one_reduced_unit() {
         vec![format!("restore-{supply}-{legere}"), format!("restore-{supply}-{ig}")]
     );
     play(&mut s, &format!("restore-{supply}-{ig}"));
-    assert_eq!(to_move(&s), ToMove::Player(0), "Britain has no Guerrilla to answer with");
+    assert_eq!(to_move(&s), ToMove::Player(0), "Britain's army has no Guerrilla card: nothing to ask");
     assert!(!reduced(&s, ig), "restored at once, no roll");
     assert!(reduced(&s, legere));
     assert!(in_discard(&s, 0, supply));
@@ -168,6 +168,29 @@ fn rule_7_a_redoubt_may_follow_a_cancelled_or_failed_attempt() {
     let (ney, redoubt) = (in_hand(&s, 0, "Michel Ney"), in_hand(&s, 0, "Redoubt"));
     play_all(&mut s, &[&format!("rally-{ney}-{ig}"), &format!("die-{}", max + 1)]);
     assert!(has(&s, &format!("redoubt-{redoubt}-{ig}")), "after a failed rally");
+}
+
+#[test]
+fn rule_7_a_regroup_waits_for_spain_whatever_its_hand_holds() {
+    // Spain's army has Guerrillas, so its answer is asked for even when the hand holds none: the
+    // only answer then lets the Regroup stand.
+    let mut s = Pos::new("FR", "SP")
+        .turn(5)
+        .phase("restoration")
+        .at(0, "Imperial Guard", "d4")
+        .reduced(0, "Imperial Guard")
+        .hand(0, &["Supply"])
+        .hand(1, &["Supply"])
+        .session();
+    let supply = in_hand(&s, 0, "Supply");
+    let ig = uid(&s, 0, "Imperial Guard");
+    play(&mut s, &format!("restore-{supply}-{ig}"));
+    assert_eq!(to_move(&s), ToMove::Player(1));
+    assert_eq!(ids(&s), vec!["let-it-stand"]);
+    assert!(reduced(&s, ig), "nothing is restored before Spain answers");
+    play(&mut s, "let-it-stand");
+    assert!(!reduced(&s, ig));
+    assert_eq!(to_move(&s), ToMove::Player(0));
 }
 
 #[test]

@@ -112,6 +112,7 @@ fn rule_8_further_attack_cards_of_the_attacking_unit_add_their_dice() {
         britain(vec![at(2, "d4"), at(1, "a1")], &[])
     });
     go(&mut g, &format!("assault-{ig}-d4-{a}"));
+    pass_windows(&mut g);
     assert!(can(&g, &format!("attack-card-{b}")));
     assert!(!can(&g, &format!("attack-card-{other}")), "a card of a unit outside the attack adds nothing");
     go(&mut g, &format!("attack-card-{b}"));
@@ -137,6 +138,7 @@ fn rule_8_defender_adds_the_defense_value_of_its_units_cards() {
     let other = unit_card_where(BR, "32nd Regiment of Foot", |u| u.attack.is_some());
     let mut g = french_combat(vec![at(ig, "d5")], &[a], britain(vec![at(fg - 8, "d4")], &[d1, d2, other]));
     go(&mut g, &format!("assault-{ig}-d4-{a}"));
+    pass_windows(&mut g);
     assert_eq!(phase(&g), Phase::DefenderCards);
     assert!(can(&g, &format!("defend-{d1}")));
     assert!(!can(&g, &format!("defend-{other}")), "only cards of the defending unit count");
@@ -499,9 +501,13 @@ fn rule_8_after_a_failed_us_withdraw_attempt_no_other_withdrawal_follows() {
 fn rule_8_withdraw_attempt_needs_a_card_of_the_defending_unit_with_a_withdraw_value() {
     let plain = unit_card_where(US, "10th Infantry Regiment", |u| u.withdraw_max == 0);
     let other = unit_card_where(US, "1st Infantry Regiment", |u| u.withdraw_max > 0);
-    let (g, _) = us_defends(&[plain, other]);
+    let (mut g, _) = us_defends(&[plain, other]);
     assert!(with_prefix(&g, "withdraw-attempt-").is_empty(), "{:?}", ids(&g));
-    // Without a possible attempt there is no Withdraw window: the defender goes straight to its cards.
+    // Without a possible attempt the Withdraw step (open because the hand is secret) offers only
+    // to stand and fight; then the defender adds its cards.
+    assert_eq!(phase(&g), Phase::Withdraw);
+    assert_eq!(ids(&g), vec!["stand"]);
+    go(&mut g, "stand");
     assert_eq!(phase(&g), Phase::DefenderCards);
     assert!(can(&g, &format!("defend-{plain}")));
 }

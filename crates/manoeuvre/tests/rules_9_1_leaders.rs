@@ -64,6 +64,7 @@ fn rule_9_1_leader_combat_value_is_added_to_the_attack_total() {
 fn rule_9_1_leader_combat_value_is_added_to_the_defence_total() {
     let wellington = card_named(BR, "Lord Wellington");
     let mut g = legere_assault(vec![], &[], vec![at(2, "d4")], &[wellington]);
+    pass_windows(&mut g);
     assert_eq!(phase(&g), Phase::DefenderCards);
     go(&mut g, &format!("defend-leader-{wellington}"));
     assert_eq!(totals(&g).1, 6 + 5, "the 32nd's 6 plus Wellington's Combat 5");
@@ -112,6 +113,7 @@ fn rule_9_1_each_side_plays_at_most_one_leader_in_a_combat() {
         vec![at(2, "d4")],
         &[wellington, moore, own],
     );
+    pass_windows(&mut g);
     assert!(can(&g, &format!("defend-leader-{moore}")));
     go(&mut g, &format!("defend-leader-{wellington}"));
     assert_eq!(phase(&g), Phase::DefenderCards, "the unit card can still be added");
@@ -181,6 +183,7 @@ fn rule_9_1_supporting_units_must_be_adjacent_to_the_defender_and_able_to_assaul
     let mut g = start(sc);
     go(&mut g, &format!("assault-{leg}-d4-{a}"));
     assert!(!can(&g, &format!("leader-command-{soult}")), "no unit could support: {:?}", ids(&g));
+    pass_windows(&mut g);
     assert!(can(&g, &format!("leader-combat-{soult}")));
 }
 
@@ -241,6 +244,7 @@ fn rule_9_1_a_leader_with_command_one_can_only_use_its_combat_value() {
         hand_player("United States", vec![at(first, "d4"), at(second, "c5")], &[a, scott]),
     ));
     go(&mut g, &format!("assault-{}-d5-{a}", 8 + first));
+    pass_windows(&mut g);
     assert!(can(&g, &format!("leader-combat-{scott}")));
     assert!(!can(&g, &format!("leader-command-{scott}")), "Command 1 leads only the attacking unit");
 }

@@ -49,6 +49,7 @@ fn ambush_pos(more: &[u8]) -> Pos {
 fn rule_9_2_an_ambush_has_no_attacking_unit_and_rolls_its_cards_die() {
     let mut s = ambush_pos(&[]).start();
     play(&mut s, &ambush(ambush_card(), "d5"));
+    pass_windows(&mut s);
     assert_eq!(phase(&s), Phase::AttackerCards);
     assert!(ids_with(&s, "attack-card-").is_empty(), "there is no attacking unit to add cards for");
     play(&mut s, "done-attacking");
@@ -499,6 +500,7 @@ fn rule_9_2_skirmish_is_not_played_with_a_leader() {
         .hand(SOUTH, &[au_card(), skirmish, archduke])
         .start();
     play(&mut s, &assault(first_regiment(), "d5", au_card()));
+    pass_windows(&mut s);
     assert!(can(&s, &format!("skirmish-{skirmish}")));
     play(&mut s, &format!("leader-combat-{archduke}"));
     assert!(ids_with(&s, "skirmish").is_empty(), "{:?}", ids(&s));

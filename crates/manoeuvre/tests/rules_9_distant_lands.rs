@@ -88,10 +88,12 @@ fn british_assault_on(defender: &str, hand: &[u8]) -> Game0 {
 #[test]
 fn rule_9_1_indian_leader_adds_combat_only_to_units_of_its_own_nationality() {
     let (tipu, ranjit) = (card_named(IN, "Tipu Sultan"), card_named(IN, "Ranjit Singh"));
-    let g = indian_assault("Mysore Infantry", vec![], &[tipu, ranjit], &[]);
+    let mut g = indian_assault("Mysore Infantry", vec![], &[tipu, ranjit], &[]);
+    pass_windows(&mut g);
     assert!(can(&g, &format!("leader-combat-{tipu}")), "Tipu Sultan leads Mysore units");
     assert!(!can(&g, &format!("leader-combat-{ranjit}")), "Ranjit Singh does not: {:?}", ids(&g));
-    let g = indian_assault("Punjab Infantry", vec![], &[tipu, ranjit], &[]);
+    let mut g = indian_assault("Punjab Infantry", vec![], &[tipu, ranjit], &[]);
+    pass_windows(&mut g);
     assert!(can(&g, &format!("leader-combat-{ranjit}")));
     assert!(!can(&g, &format!("leader-combat-{tipu}")));
 }
@@ -99,7 +101,8 @@ fn rule_9_1_indian_leader_adds_combat_only_to_units_of_its_own_nationality() {
 #[test]
 fn rule_9_1_indian_leader_defends_only_units_of_its_own_nationality() {
     let (tipu, ranjit) = (card_named(IN, "Tipu Sultan"), card_named(IN, "Ranjit Singh"));
-    let g = british_assault_on("Punjab Infantry", &[tipu, ranjit]);
+    let mut g = british_assault_on("Punjab Infantry", &[tipu, ranjit]);
+    pass_windows(&mut g);
     assert_eq!(phase(&g), Phase::DefenderCards);
     assert!(can(&g, &format!("defend-leader-{ranjit}")));
     assert!(!can(&g, &format!("defend-leader-{tipu}")), "{:?}", ids(&g));
@@ -207,6 +210,7 @@ fn rule_9_1_japanese_leader_starts_its_own_units_assault_with_1d6() {
     assert!(can(&g, &format!("assault-{ii}-d4-{naomasa}")));
     assert!(!can(&g, &format!("assault-{date}-c4-{naomasa}")), "he serves the Ii Han only");
     go(&mut g, &format!("assault-{ii}-d4-{naomasa}"));
+    pass_windows(&mut g);
     assert!(can(&g, &format!("attack-card-{own}")), "the unit's own cards may still be added");
     go(&mut g, "done-attacking");
     // His Combat value (3) is not added: the Ii Han's strength, then one d6.
@@ -339,6 +343,7 @@ fn rule_9_1_tokugawa_leads_every_unit_like_a_base_game_leader() {
         britain(vec![at(2, "d4")], &[]),
     ));
     go(&mut g, &format!("assault-{date}-d4-{a}"));
+    pass_windows(&mut g);
     assert!(can(&g, &format!("leader-combat-{ieyasu}")));
     go(&mut g, &format!("leader-command-{ieyasu}"));
     for u in [ii, honda, maeda] {
@@ -387,7 +392,11 @@ fn rule_1_4_indian_guerrillas_card_needs_its_unit_on_the_board() {
     let gc = secondary("Mysore Cavalry", Secondary::Guerrillas);
     let (mut g, supply) = british_supply(vec![gone(ind("Mysore Cavalry"))], &[gc]);
     go(&mut g, &format!("supply-{supply}"));
-    assert_eq!(phase(&g), Phase::Movement, "no Guerrilla answer is possible");
+    // India's hand is secret, so the window opens anyway, offering only to let the Supply stand.
+    assert!(matches!(phase(&g), Phase::Guerrilla { .. }), "{:?}", phase(&g));
+    assert_eq!(ids(&g), vec!["let-it-stand"], "no Guerrilla answer is possible");
+    go(&mut g, "let-it-stand");
+    assert_eq!(phase(&g), Phase::Movement);
     go(&mut g, "move-10-c3");
     assert!(can(&g, "move-11-d3"), "the Supply moves a second unit");
 }
@@ -456,6 +465,7 @@ fn rule_1_4_indian_committed_attack_adds_2d6_and_a_hit_on_the_cards_own_unit() {
         britain(vec![at(2, "d4")], &[]),
     ));
     go(&mut g, &format!("assault-{mi}-d4-{c}"));
+    pass_windows(&mut g);
     assert_eq!(with_prefix(&g, "committed-"), vec![format!("committed-{c}-{mi}")]);
     go(&mut g, &format!("committed-{c}-{mi}"));
     assert!(with_prefix(&g, "committed-").is_empty(), "one Committed Attack per unit");

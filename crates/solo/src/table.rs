@@ -277,22 +277,27 @@ impl CardTable {
         Some(next)
     }
 
-    /// Whether carrying out `action` leaves a card face-up that is face-down now (on a display, or
-    /// the top of a deck).
-    fn turns_up_a_hidden_card(&self, action: &TableAction) -> bool {
-        let hidden: Vec<CardId> = self
-            .all_displays()
+    /// Cards nobody can see where they lie: face-down on a display, in a deck below its top, or
+    /// in a discard pile face-down.
+    fn hidden_cards(&self) -> Vec<CardId> {
+        self.all_displays()
             .flat_map(|d| d.cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card))
             .chain(self.decks.iter().flat_map(|d| d.pool.iter().copied()))
-            .collect();
+            .chain(self.decks.iter().flat_map(|d| d.discard.iter().filter(|x| !x.face_up).map(|x| x.card)))
+            .collect()
+    }
+
+    /// Whether carrying out `action` takes a card out of hiding: turns it face-up (on a display,
+    /// or the top of a deck), or moves a named card from wherever it lay hidden to where all can
+    /// see it (a setup step that searches the deck and the display for a card shows where it was).
+    fn turns_up_a_hidden_card(&self, action: &TableAction) -> bool {
+        let hidden = self.hidden_cards();
         if hidden.is_empty() {
             return false;
         }
         let Some(next) = self.tried(action) else { return false };
-        next.all_displays()
-            .flat_map(|d| d.face_up().map(|(_, c)| c))
-            .chain(next.decks.iter().filter_map(|d| d.top))
-            .any(|c| hidden.contains(&c))
+        let still_hidden = next.hidden_cards();
+        hidden.iter().any(|c| !still_hidden.contains(c))
     }
 
     /// The side turn under way, counted from 1 (each side's turn counts one).

@@ -1,7 +1,7 @@
 //! The engine's conformance kit run on the card table of every shipped playsheet.
 
 use engine::conformance::{Plan, check_random_play, check_random_play_from};
-use engine::{ChanceMode, Session};
+use engine::{ChanceMode, Game, Session};
 use solo::{CardTable, TableSetup, apply_scenario, playsheets, scenarios};
 
 #[test]
@@ -74,4 +74,17 @@ fn every_scenario_option_passes_the_conformance_kit() {
         }
     }
     assert_eq!(checked, 5 + 3 + 4 + 1, "Empire of the Sun, Medieval, Napoleonics and Epic Battles scenarios");
+}
+
+#[test]
+fn a_setup_step_that_takes_a_named_card_from_hiding_counts_as_a_reveal() {
+    // Pursuit of Glory's Russo-British Assault is searched for among the Allied cards nobody has
+    // seen (the deck and face-down slots): where it was found shows, so undo may not step back over
+    // it, and the kit's paired check rightly lets the two tables differ after it.
+    let mut s = Session::<CardTable>::new(TableSetup::new("pursuit-of-glory"), 0, ChanceMode::Auto).expect("setup");
+    let set_aside = s.state().find_action("pog-set-aside-russo-british-assault").expect("offered at the start");
+    assert!(s.state().reveals(&set_aside));
+    s.apply(&set_aside).expect("legal");
+    let refused = s.undo().expect_err("undo stops at a reveal").to_string();
+    assert!(refused.contains("revealed a hidden card"), "{refused}");
 }

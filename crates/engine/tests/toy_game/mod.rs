@@ -45,6 +45,11 @@ pub enum Flaw {
     NoOutcome,
     /// `redraw` is listed as legal but `apply` refuses it.
     RefuseRedraw,
+    /// A pass ends the game in a draw when the opponent holds card 0: whether the game goes on
+    /// tells the passer what the opponent holds, although every state, once reached, looks honest.
+    TellingPass,
+    /// A finished game still lists `pass`.
+    ActionsAfterTheEnd,
 }
 
 /// What a game of Peek starts from. Serializable so that sessions can save and replay it.
@@ -192,7 +197,11 @@ impl Game for Peek {
     fn legal_actions(&self, out: &mut Vec<Move>) {
         out.clear();
         match self.to_move() {
-            ToMove::Terminal => {}
+            ToMove::Terminal => {
+                if self.flaw(Flaw::ActionsAfterTheEnd) {
+                    out.push(Move::Pass);
+                }
+            }
             ToMove::Chance => {
                 let cards: Vec<u8> =
                     if self.flaw(Flaw::DoubleDeal) { (0..self.setup.cards).collect() } else { self.deck() };
@@ -244,6 +253,9 @@ impl Game for Peek {
                 self.turn += 1;
                 self.moves.push(self.action_id(action));
                 match m {
+                    Move::Pass if self.flaw(Flaw::TellingPass) && self.hands[1 - p] == Some(0) => {
+                        self.result = Some(Outcome { winner: None, reason: "a telling pass".into() });
+                    }
                     Move::Pass | Move::Card(_) => {}
                     Move::Reveal => self.shown[p] = true,
                     Move::Redraw => {

@@ -159,7 +159,29 @@ pub fn with_prefix(g: &Game0, prefix: &str) -> Vec<String> {
 }
 
 /// Applies the action with this id, failing the test (with the legal ids) when it is not legal.
+/// The answers by which a side lets the other side's card or combat stand.
+pub const NO_ANSWER: [&str; 3] = ["let-it-stand", "stand", "done-defending"];
+
+/// Answer windows open whatever the answering hand holds (so that they tell nothing about it). When
+/// a test names a decision beyond such a window and the window offers nothing but its "no answer",
+/// the side lets it stand first, as a front end takes a forced single answer.
+pub fn pass_lone_answers(g: &mut Game0, id: &str) {
+    loop {
+        let legal = ids(g);
+        if legal.iter().any(|i| i == id) || legal.len() != 1 || !NO_ANSWER.contains(&legal[0].as_str()) {
+            return;
+        }
+        g.apply_id(&legal[0]).unwrap_or_else(|e| panic!("{}: {e}", legal[0]));
+    }
+}
+
+/// Lets every window that offers only its "no answer" pass, up to the next real choice.
+pub fn pass_windows(s: &mut Game0) {
+    pass_lone_answers(s, "");
+}
+
 pub fn go(g: &mut Game0, id: &str) {
+    pass_lone_answers(g, id);
     if !can(g, id) {
         panic!("'{id}' is not legal in {:?}; legal: {:?}", g.state().phase(), ids(g));
     }

@@ -264,10 +264,32 @@ pub fn with_prefix(s: &Sess, prefix: &str) -> Vec<String> {
     ids(s).into_iter().filter(|i| i.starts_with(prefix)).collect()
 }
 
-/// Applies the legal action with this id, or fails the test listing what was legal. Once the game
+/// The answers by which a side lets the other side's card or combat stand.
+pub const NO_ANSWER: [&str; 3] = ["let-it-stand", "stand", "done-defending"];
+
+/// Answer windows open whatever the answering hand holds (so that they tell nothing about it). When
+/// a test names a decision beyond such a window and the window offers nothing but its "no answer",
+/// the side lets it stand first, as a front end takes a forced single answer.
+pub fn pass_lone_answers(s: &mut Sess, id: &str) {
+    loop {
+        let legal = ids(s);
+        if legal.iter().any(|i| i == id) || legal.len() != 1 || !NO_ANSWER.contains(&legal[0].as_str()) {
+            return;
+        }
+        s.apply_id(&legal[0]).unwrap_or_else(|e| panic!("{}: {e}", legal[0]));
+    }
+}
+
+/// Lets every window that offers only its "no answer" pass, up to the next real choice.
+pub fn pass_windows(s: &mut Sess) {
+    pass_lone_answers(s, "");
+}
+
+/// Applies the legal action with this id (after any lone "no answer", see [`pass_lone_answers`]), or fails the test listing what was legal. Once the game
 /// proper has begun, the state's own consistency checks must hold after every step (setup states
 /// are checked by a test of their own in rules_3_setup.rs).
 pub fn play(s: &mut Sess, id: &str) {
+    pass_lone_answers(s, id);
     if let Err(e) = s.apply_id(id) {
         panic!("'{id}' refused ({e}); legal: {:?}", ids(s));
     }

@@ -118,7 +118,8 @@ enum Command {
     Protocol,
     /// Let bots play Manoeuvre against each other and count the results.
     Sim {
-        /// The two bots, e.g. `--bots random,mcts:200` (bots: random, mcts, mcts:ITERATIONS).
+        /// The two bots, e.g. `--bots mcts:easy,random` (bots: random, mcts, mcts:easy|normal|hard,
+        /// mcts:ITERATIONS).
         #[arg(long, value_delimiter = ',', required = true)]
         bots: Vec<String>,
         /// Two nations (`--armies FR,BR`) or `all` for every pairing of two different nations.
@@ -136,6 +137,7 @@ enum Command {
         /// Worker threads (all cores when left out).
         #[arg(long)]
         threads: Option<usize>,
+        /// Print one JSON object (its `bots` field maps each bot to games, wins, win rate, interval).
         #[arg(long)]
         json: bool,
     },

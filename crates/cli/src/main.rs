@@ -117,10 +117,13 @@ enum Command {
     /// Serve the JSON-lines protocol on standard input and output (see docs/protocol.md).
     Protocol,
     /// Let bots play Manoeuvre against each other and count the results.
+    #[command(args_conflicts_with_subcommands = true)]
     Sim {
+        #[command(subcommand)]
+        merge: Option<SimCommand>,
         /// The two bots, e.g. `--bots mcts:easy,random` (bots: random, mcts, mcts:easy|normal|hard,
         /// mcts:ITERATIONS).
-        #[arg(long, value_delimiter = ',', required = true)]
+        #[arg(long, value_delimiter = ',')]
         bots: Vec<String>,
         /// Two nations (`--armies FR,BR`) or `all` for every pairing of two different nations.
         #[arg(long, value_delimiter = ',', default_value = "FR,BR")]
@@ -140,6 +143,10 @@ enum Command {
         /// Print one JSON object (its `bots` field maps each bot to games, wins, win rate, interval).
         #[arg(long)]
         json: bool,
+        /// Play only shard I of N (`--shard 1/4` to `--shard 4/4`) and print its games as a part file
+        /// for `cdgsolo sim merge`.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<String>,
     },
     /// Measure the engine's speed.
     Bench {
@@ -152,6 +159,18 @@ enum Command {
         /// Turns to play per game.
         #[arg(long, default_value_t = 200_000)]
         turns: u64,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(clap::Subcommand)]
+enum SimCommand {
+    /// Combine the part files of a sharded run into the report of the whole run.
+    Merge {
+        /// The part files, one per shard.
+        #[arg(required = true)]
+        parts: Vec<String>,
         #[arg(long)]
         json: bool,
     },
@@ -237,8 +256,22 @@ fn run(cli: Cli) -> Result<()> {
             let stdin = io::stdin();
             protocol::serve(stdin.lock(), io::stdout().lock()).context("the protocol stream failed")
         }
-        Command::Sim { bots, armies, hand_modes, games, seed, threads, json } => {
+        Command::Sim { merge: Some(SimCommand::Merge { parts, json }), .. } => {
+            sim::merge(&parts, json, &mut io::stdout().lock())
+        }
+        Command::Sim { merge: None, bots, armies, hand_modes, games, seed, threads, json, shard } => {
             let [a, b] = bots.as_slice() else { bail!("--bots takes two bots, e.g. --bots random,mcts") };
+            let shard = match shard.as_deref() {
+                None => None,
+                Some(text) => {
+                    let parsed = text
+                        .split_once('/')
+                        .and_then(|(i, n)| Some((i.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?)))
+                        .filter(|(i, n)| *i >= 1 && i <= n);
+                    let Some((i, n)) = parsed else { bail!("--shard takes I/N with 1 <= I <= N, e.g. --shard 2/4") };
+                    Some([i - 1, n])
+                }
+            };
             let bots = [sim::BotSpec::parse(a)?, sim::BotSpec::parse(b)?];
             let pairings = match armies.as_slice() {
                 [all] if all == "all" => sim::all_pairings()?,
@@ -257,7 +290,7 @@ fn run(cli: Cli) -> Result<()> {
             if games == 0 {
                 bail!("--games must be at least 1");
             }
-            let options = sim::SimOptions { bots, pairings, hand_modes, games, seed, threads, json };
+            let options = sim::SimOptions { bots, pairings, hand_modes, games, seed, threads, json, shard };
             sim::run(options, &mut io::stdout().lock())
         }
         Command::Bench { target, game, turns, json } => bench::run(target, game.as_deref(), turns, json),

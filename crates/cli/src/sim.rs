@@ -14,7 +14,7 @@ use manoeuvre::{HandMode, Manoeuvre, ManoeuvreSetup};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The default search budget of `mcts` without a number or level.
 const DEFAULT_ITERATIONS: u32 = 1000;
@@ -77,10 +77,13 @@ pub struct SimOptions {
     pub seed: u64,
     pub threads: Option<usize>,
     pub json: bool,
+    /// Play only the games of this shard (`[index, count]`, index from 0) and print them as a part
+    /// file for `cdgsolo sim merge`.
+    pub shard: Option<[u64; 2]>,
 }
 
-/// How one game went.
-#[derive(Clone, Debug)]
+/// How one game went (the unit a shard's part file holds).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct GameResult {
     /// Which bot (0 or 1 of `--bots`) won, if anyone did.
     winner_bot: Option<usize>,
@@ -88,8 +91,27 @@ struct GameResult {
     winner_army: Option<usize>,
     /// Whether the first player won.
     first_player_won: bool,
-    ending: &'static str,
+    ending: String,
     decisions: u32,
+}
+
+/// What makes two runs the same run: a shard's part file carries it, and merging checks it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct RunKey {
+    bots: [String; 2],
+    pairings: Vec<[String; 2]>,
+    hand_modes: [String; 2],
+    games: u32,
+    seed: u64,
+}
+
+/// One shard's games: the run, which shard (`index` of `count`), and each game by its number in the
+/// whole run.
+#[derive(Debug, Serialize, Deserialize)]
+struct Part {
+    run: RunKey,
+    shard: [u64; 2],
+    games: Vec<(u64, GameResult)>,
 }
 
 #[derive(Serialize)]
@@ -119,7 +141,7 @@ struct Report {
     bots: std::collections::BTreeMap<String, BotReport>,
     pairings: Vec<PairingReport>,
     /// How the games ended: attrition, nightfall, sacked commander, or not finished.
-    endings: std::collections::BTreeMap<&'static str, u32>,
+    endings: std::collections::BTreeMap<String, u32>,
     first_player_wins: BotReport,
     mean_decisions: f64,
 }
@@ -191,7 +213,8 @@ fn play_one(options: &SimOptions, armies: &[String; 2], index: u64, seed: u64) -
         Some(Ending::Attrition { sacked: true, .. }) => "sacked commander",
         Some(Ending::Attrition { .. }) => "attrition",
         Some(Ending::Nightfall { .. }) => "nightfall",
-    };
+    }
+    .to_string();
     let first = if state.turn() > 0 { Some(state.first_player()) } else { first_player };
     Ok(GameResult {
         winner_bot: winner.map(|w| bots_at[usize::from(w)]),
@@ -216,32 +239,102 @@ pub fn all_pairings() -> Result<Vec<[String; 2]>> {
     Ok(out)
 }
 
+fn mode_name(m: HandMode) -> String {
+    if m == HandMode::Hand { "hand".into() } else { "display".into() }
+}
+
 pub fn run(options: SimOptions, out: &mut dyn Write) -> Result<()> {
+    let key = RunKey {
+        bots: options.bots.clone().map(|b| b.name()),
+        pairings: options.pairings.clone(),
+        hand_modes: options.hand_modes.map(mode_name),
+        games: options.games,
+        seed: options.seed,
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads.unwrap_or(0))
         .build()
         .context("cannot start the worker threads")?;
-    let jobs: Vec<(usize, u64)> =
-        (0..options.pairings.len()).flat_map(|p| (0..u64::from(options.games)).map(move |g| (p, g))).collect();
+    let total = options.pairings.len() as u64 * u64::from(options.games);
+    // A game's number in the whole run decides its shard and its seed.
+    let jobs: Vec<u64> = match options.shard {
+        Some([index, count]) => (0..total).filter(|j| j % count == index).collect(),
+        None => (0..total).collect(),
+    };
     let results: Vec<Result<GameResult>> = pool.install(|| {
         jobs.par_iter()
-            .map(|&(p, g)| {
-                let index = p as u64 * u64::from(options.games) + g;
-                play_one(&options, &options.pairings[p], g, game_seed(options.seed, index))
+            .map(|&j| {
+                let (p, g) = ((j / u64::from(options.games)) as usize, j % u64::from(options.games));
+                play_one(&options, &options.pairings[p], g, game_seed(options.seed, j))
             })
             .collect()
     });
-    let mut results_by_pairing: Vec<Vec<GameResult>> = vec![Vec::new(); options.pairings.len()];
-    for ((p, _), r) in jobs.iter().zip(results) {
-        results_by_pairing[*p].push(r?);
+    let mut games = Vec::with_capacity(jobs.len());
+    for (j, r) in jobs.into_iter().zip(results) {
+        games.push((j, r?));
+    }
+    if let Some(shard) = options.shard {
+        writeln!(out, "{}", serde_json::to_string(&Part { run: key, shard, games })?)?;
+        return Ok(());
+    }
+    write_report(&key, &games, options.json, out)
+}
+
+/// Combines the part files of one sharded run into exactly the report of the run played whole.
+pub fn merge(files: &[String], json: bool, out: &mut dyn Write) -> Result<()> {
+    let mut parts = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+        let part: Part =
+            serde_json::from_str(&text).with_context(|| format!("{file} is not a part file of cdgsolo sim"))?;
+        parts.push((file, part));
+    }
+    let Some((first_file, first)) = parts.first() else { bail!("give the part files to merge") };
+    let count = first.shard[1];
+    let mut seen = vec![false; usize::try_from(count).unwrap_or(0)];
+    for (file, part) in &parts {
+        if part.run != first.run {
+            bail!("{file} comes from another run than {first_file} (bots, nations, hand modes, games or seed differ)");
+        }
+        if part.shard[1] != count {
+            bail!("{file} is shard {} of {}, {first_file} of {count}", part.shard[0] + 1, part.shard[1]);
+        }
+        let Some(slot) = usize::try_from(part.shard[0]).ok().and_then(|i| seen.get_mut(i)) else {
+            bail!("{file}: shard {} of {count} does not exist", part.shard[0]);
+        };
+        if std::mem::replace(slot, true) {
+            bail!("{file}: shard {} of {count} is given twice", part.shard[0] + 1);
+        }
+    }
+    if let Some(missing) = seen.iter().position(|s| !s) {
+        bail!("shard {} of {count} is missing", missing + 1);
+    }
+    let run = first.run.clone();
+    let mut games: Vec<(u64, GameResult)> = parts.into_iter().flat_map(|(_, p)| p.games).collect();
+    games.sort_by_key(|g| g.0);
+    let total = run.pairings.len() as u64 * u64::from(run.games);
+    if games.len() as u64 != total || games.iter().enumerate().any(|(i, g)| g.0 != i as u64) {
+        bail!("the parts do not hold each of the run's {total} games once");
+    }
+    write_report(&run, &games, json, out)
+}
+
+/// The report of a whole run from its games, in game order.
+fn write_report(key: &RunKey, games: &[(u64, GameResult)], json: bool, out: &mut dyn Write) -> Result<()> {
+    let per_pairing = u64::from(key.games.max(1));
+    let mut results_by_pairing: Vec<Vec<GameResult>> = vec![Vec::new(); key.pairings.len()];
+    for (j, r) in games {
+        if let Some(list) = results_by_pairing.get_mut((j / per_pairing) as usize) {
+            list.push(r.clone());
+        }
     }
     let all: Vec<&GameResult> = results_by_pairing.iter().flatten().collect();
     let total = all.len() as u32;
     let mut bots = std::collections::BTreeMap::new();
-    for (b, spec) in options.bots.iter().enumerate() {
+    for (b, name) in key.bots.iter().enumerate() {
         let wins = all.iter().filter(|r| r.winner_bot == Some(b)).count() as u32;
         let entry =
-            bots.entry(spec.name()).or_insert(BotReport { games: 0, wins: 0, win_rate: 0.0, interval: [0.0, 1.0] });
+            bots.entry(name.clone()).or_insert(BotReport { games: 0, wins: 0, win_rate: 0.0, interval: [0.0, 1.0] });
         entry.games += total;
         entry.wins += wins;
     }
@@ -251,15 +344,15 @@ pub fn run(options: SimOptions, out: &mut dyn Write) -> Result<()> {
     }
     let mut endings = std::collections::BTreeMap::new();
     for r in &all {
-        *endings.entry(r.ending).or_insert(0) += 1;
+        *endings.entry(r.ending.clone()).or_insert(0) += 1;
     }
     let first_wins = all.iter().filter(|r| r.first_player_won).count() as u32;
     let report = Report {
         games: total,
-        seed: options.seed,
-        hand_modes: options.hand_modes.map(|m| if m == HandMode::Hand { "hand".into() } else { "display".into() }),
+        seed: key.seed,
+        hand_modes: key.hand_modes.clone(),
         bots,
-        pairings: options
+        pairings: key
             .pairings
             .iter()
             .zip(&results_by_pairing)
@@ -283,7 +376,7 @@ pub fn run(options: SimOptions, out: &mut dyn Write) -> Result<()> {
             all.iter().map(|r| f64::from(r.decisions)).sum::<f64>() / f64::from(total)
         },
     };
-    if options.json {
+    if json {
         writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
         return Ok(());
     }
@@ -321,10 +414,10 @@ pub fn run(options: SimOptions, out: &mut dyn Write) -> Result<()> {
                 "  {} v {}: {} {} - {} {}; {} {} - {} {}",
                 p.armies[0],
                 p.armies[1],
-                options.bots[0].name(),
+                key.bots[0],
                 p.wins[0],
                 p.wins[1],
-                options.bots[1].name(),
+                key.bots[1],
                 p.armies[0],
                 p.army_wins[0],
                 p.army_wins[1],

@@ -567,3 +567,32 @@ fn play_against_a_bot_shows_its_public_moves_and_hides_its_cards() {
     let (ok, _, err) = cdgsolo(&["play", "manoeuvre", "--vs", "stockfish"], "");
     assert!(!ok && err.contains("no bot is called 'stockfish'"), "{err}");
 }
+
+#[test]
+fn sim_shards_merge_into_exactly_the_whole_run() {
+    let run = ["sim", "--bots", "mcts:6,random", "--armies", "all", "--games", "1", "--seed", "5"];
+    let (ok, whole, err) = cdgsolo(&[&run[..], &["--json"]].concat(), "");
+    assert!(ok, "{err}");
+    let mut files = Vec::new();
+    for i in 1..=3 {
+        let shard = format!("{i}/3");
+        let (ok, part, err) = cdgsolo(&[&run[..], &["--shard", &shard]].concat(), "");
+        assert!(ok, "{err}");
+        let file = temp_file(&format!("part{i}.json"));
+        std::fs::write(&file, part).unwrap();
+        files.push(file.to_string_lossy().into_owned());
+    }
+    // In any order.
+    let (ok, merged, err) = cdgsolo(&["sim", "merge", &files[2], &files[0], &files[1], "--json"], "");
+    assert!(ok, "{err}");
+    assert_eq!(merged, whole, "the merged shards are the whole run");
+    let (ok, _, err) = cdgsolo(&["sim", "merge", &files[0], &files[1]], "");
+    assert!(!ok && err.contains("shard 3 of 3 is missing"), "{err}");
+    let (ok, _, err) = cdgsolo(&["sim", "merge", &files[0], &files[0], &files[1]], "");
+    assert!(!ok && err.contains("is given twice"), "{err}");
+    let (ok, _, err) = cdgsolo(&["sim", "--bots", "random,random", "--shard", "4/3"], "");
+    assert!(!ok && err.contains("--shard takes I/N"), "{err}");
+    for f in files {
+        let _ = std::fs::remove_file(f);
+    }
+}

@@ -143,6 +143,9 @@ enum Command {
         /// Print one JSON object (its `bots` field maps each bot to games, wins, win rate, interval).
         #[arg(long)]
         json: bool,
+        /// Also write one line per pairing of nations (games, wins per bot and per nation) to FILE.
+        #[arg(long, value_name = "FILE")]
+        csv: Option<String>,
         /// Play only shard I of N (`--shard 1/4` to `--shard 4/4`) and print its games as a part file
         /// for `cdgsolo sim merge`.
         #[arg(long, value_name = "I/N")]
@@ -173,6 +176,9 @@ enum SimCommand {
         parts: Vec<String>,
         #[arg(long)]
         json: bool,
+        /// Also write one line per pairing of nations to FILE.
+        #[arg(long, value_name = "FILE")]
+        csv: Option<String>,
     },
 }
 
@@ -256,10 +262,10 @@ fn run(cli: Cli) -> Result<()> {
             let stdin = io::stdin();
             protocol::serve(stdin.lock(), io::stdout().lock()).context("the protocol stream failed")
         }
-        Command::Sim { merge: Some(SimCommand::Merge { parts, json }), .. } => {
-            sim::merge(&parts, json, &mut io::stdout().lock())
+        Command::Sim { merge: Some(SimCommand::Merge { parts, json, csv }), .. } => {
+            sim::merge(&parts, json, csv.as_deref(), &mut io::stdout().lock())
         }
-        Command::Sim { merge: None, bots, armies, hand_modes, games, seed, threads, json, shard } => {
+        Command::Sim { merge: None, bots, armies, hand_modes, games, seed, threads, json, csv, shard } => {
             let [a, b] = bots.as_slice() else { bail!("--bots takes two bots, e.g. --bots random,mcts") };
             let shard = match shard.as_deref() {
                 None => None,
@@ -290,7 +296,7 @@ fn run(cli: Cli) -> Result<()> {
             if games == 0 {
                 bail!("--games must be at least 1");
             }
-            let options = sim::SimOptions { bots, pairings, hand_modes, games, seed, threads, json, shard };
+            let options = sim::SimOptions { bots, pairings, hand_modes, games, seed, threads, json, csv, shard };
             sim::run(options, &mut io::stdout().lock())
         }
         Command::Bench { target, game, turns, json } => bench::run(target, game.as_deref(), turns, json),

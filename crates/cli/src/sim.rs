@@ -2,6 +2,7 @@
 //! counted per bot with 95% Wilson intervals, with how the games ended, how long they ran and how
 //! often the first player won. Every game's seed comes from the run's seed and the game's number,
 //! and results are gathered in game order, so a run gives the same output on any thread count.
+//! A bar on the error stream shows progress while the games run.
 
 use std::io::Write;
 
@@ -77,6 +78,8 @@ pub struct SimOptions {
     pub seed: u64,
     pub threads: Option<usize>,
     pub json: bool,
+    /// Also write one line per pairing of nations to this CSV file.
+    pub csv: Option<String>,
     /// Play only the games of this shard (`[index, count]`, index from 0) and print them as a part
     /// file for `cdgsolo sim merge`.
     pub shard: Option<[u64; 2]>,
@@ -261,14 +264,24 @@ pub fn run(options: SimOptions, out: &mut dyn Write) -> Result<()> {
         Some([index, count]) => (0..total).filter(|j| j % count == index).collect(),
         None => (0..total).collect(),
     };
+    // Progress on the terminal's error stream (drawn only when it is a terminal): games done, the
+    // rate and the time left.
+    let progress = indicatif::ProgressBar::new(jobs.len() as u64);
+    progress.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
     let results: Vec<Result<GameResult>> = pool.install(|| {
         jobs.par_iter()
             .map(|&j| {
                 let (p, g) = ((j / u64::from(options.games)) as usize, j % u64::from(options.games));
-                play_one(&options, &options.pairings[p], g, game_seed(options.seed, j))
+                let result = play_one(&options, &options.pairings[p], g, game_seed(options.seed, j));
+                progress.inc(1);
+                result
             })
             .collect()
     });
+    progress.finish_and_clear();
     let mut games = Vec::with_capacity(jobs.len());
     for (j, r) in jobs.into_iter().zip(results) {
         games.push((j, r?));
@@ -277,11 +290,11 @@ pub fn run(options: SimOptions, out: &mut dyn Write) -> Result<()> {
         writeln!(out, "{}", serde_json::to_string(&Part { run: key, shard, games })?)?;
         return Ok(());
     }
-    write_report(&key, &games, options.json, out)
+    write_report(&key, &games, options.json, options.csv.as_deref(), out)
 }
 
 /// Combines the part files of one sharded run into exactly the report of the run played whole.
-pub fn merge(files: &[String], json: bool, out: &mut dyn Write) -> Result<()> {
+pub fn merge(files: &[String], json: bool, csv: Option<&str>, out: &mut dyn Write) -> Result<()> {
     let mut parts = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
@@ -316,11 +329,17 @@ pub fn merge(files: &[String], json: bool, out: &mut dyn Write) -> Result<()> {
     if games.len() as u64 != total || games.iter().enumerate().any(|(i, g)| g.0 != i as u64) {
         bail!("the parts do not hold each of the run's {total} games once");
     }
-    write_report(&run, &games, json, out)
+    write_report(&run, &games, json, csv, out)
 }
 
 /// The report of a whole run from its games, in game order.
-fn write_report(key: &RunKey, games: &[(u64, GameResult)], json: bool, out: &mut dyn Write) -> Result<()> {
+fn write_report(
+    key: &RunKey,
+    games: &[(u64, GameResult)],
+    json: bool,
+    csv: Option<&str>,
+    out: &mut dyn Write,
+) -> Result<()> {
     let per_pairing = u64::from(key.games.max(1));
     let mut results_by_pairing: Vec<Vec<GameResult>> = vec![Vec::new(); key.pairings.len()];
     for (j, r) in games {
@@ -376,6 +395,18 @@ fn write_report(key: &RunKey, games: &[(u64, GameResult)], json: bool, out: &mut
             all.iter().map(|r| f64::from(r.decisions)).sum::<f64>() / f64::from(total)
         },
     };
+    if let Some(file) = csv {
+        let mut text =
+            format!("nation_a,nation_b,games,wins_{},wins_{},wins_nation_a,wins_nation_b\n", key.bots[0], key.bots[1]);
+        for p in &report.pairings {
+            text.push_str(&format!(
+                "{},{},{},{},{},{},{}\n",
+                p.armies[0], p.armies[1], p.games, p.wins[0], p.wins[1], p.army_wins[0], p.army_wins[1]
+            ));
+        }
+        crate::save_file::write_atomic(std::path::Path::new(file), &text)
+            .with_context(|| format!("cannot write {file}"))?;
+    }
     if json {
         writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
         return Ok(());

@@ -583,9 +583,17 @@ fn sim_shards_merge_into_exactly_the_whole_run() {
         files.push(file.to_string_lossy().into_owned());
     }
     // In any order.
-    let (ok, merged, err) = cdgsolo(&["sim", "merge", &files[2], &files[0], &files[1], "--json"], "");
+    let csv = temp_file("pairings.csv").to_string_lossy().into_owned();
+    let (ok, merged, err) = cdgsolo(&["sim", "merge", &files[2], &files[0], &files[1], "--json", "--csv", &csv], "");
     assert!(ok, "{err}");
     assert_eq!(merged, whole, "the merged shards are the whole run");
+    let table = std::fs::read_to_string(&csv).unwrap();
+    let _ = std::fs::remove_file(&csv);
+    assert!(
+        table.starts_with("nation_a,nation_b,games,wins_mcts:6,wins_random,wins_nation_a,wins_nation_b\n"),
+        "{table}"
+    );
+    assert_eq!(table.lines().count(), 67, "a header and the 66 pairings: {table}");
     let (ok, _, err) = cdgsolo(&["sim", "merge", &files[0], &files[1]], "");
     assert!(!ok && err.contains("shard 3 of 3 is missing"), "{err}");
     let (ok, _, err) = cdgsolo(&["sim", "merge", &files[0], &files[0], &files[1]], "");

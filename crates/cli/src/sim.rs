@@ -147,6 +147,24 @@ struct Report {
     endings: std::collections::BTreeMap<String, u32>,
     first_player_wins: BotReport,
     mean_decisions: f64,
+    /// The first bot's Elo rating minus the second's, read from its score (draws count a half) with
+    /// the 95% Wilson interval carried over; absent when both sides are the same bot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    elo_difference: Option<EloDifference>,
+}
+
+#[derive(Serialize)]
+struct EloDifference {
+    bots: [String; 2],
+    elo: f64,
+    interval: [f64; 2],
+}
+
+/// The Elo difference that gives an expected score `p` (clamped away from 0 and 1, where it is
+/// infinite).
+pub fn elo_from_score(p: f64) -> f64 {
+    let p = p.clamp(0.001, 0.999);
+    400.0 * (p / (1.0 - p)).log10()
 }
 
 /// The 95% Wilson score interval of `wins` out of `games`.
@@ -154,8 +172,11 @@ pub fn wilson(wins: u32, games: u32) -> [f64; 2] {
     if games == 0 {
         return [0.0, 1.0];
     }
-    let n = f64::from(games);
-    let p = f64::from(wins) / n;
+    wilson_score(f64::from(wins) / f64::from(games), f64::from(games))
+}
+
+/// The 95% Wilson score interval of a score `p` (a share of the points) over `n` games.
+fn wilson_score(p: f64, n: f64) -> [f64; 2] {
     let z = 1.959_963_984_540_054_f64;
     let denominator = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / denominator;
@@ -394,6 +415,18 @@ fn write_report(
         } else {
             all.iter().map(|r| f64::from(r.decisions)).sum::<f64>() / f64::from(total)
         },
+        elo_difference: (key.bots[0] != key.bots[1] && total > 0).then(|| {
+            // A score counts a draw (or an unfinished game) as half a win for each bot.
+            let won = all.iter().filter(|r| r.winner_bot == Some(0)).count() as f64;
+            let drawn = all.iter().filter(|r| r.winner_bot.is_none()).count() as f64;
+            let score = (won + drawn / 2.0) / f64::from(total);
+            let [lo, hi] = wilson_score(score, f64::from(total));
+            EloDifference {
+                bots: key.bots.clone(),
+                elo: elo_from_score(score),
+                interval: [elo_from_score(lo), elo_from_score(hi)],
+            }
+        }),
     };
     if let Some(file) = csv {
         let mut text =
@@ -436,6 +469,13 @@ fn write_report(
         100.0 * f.interval[1],
         report.mean_decisions
     )?;
+    if let Some(e) = &report.elo_difference {
+        writeln!(
+            out,
+            "  {} rates {:+.0} Elo against {} (95%: {:+.0} to {:+.0})",
+            e.bots[0], e.elo, e.bots[1], e.interval[0], e.interval[1]
+        )?;
+    }
     let endings: Vec<String> = report.endings.iter().map(|(k, v)| format!("{k} {v}")).collect();
     writeln!(out, "  endings: {}", endings.join(", "))?;
     if report.pairings.len() > 1 {
@@ -471,6 +511,15 @@ mod tests {
         let [lo, hi] = wilson(0, 10);
         assert!(lo == 0.0 && (hi - 0.2775).abs() < 1e-3, "{lo} {hi}");
         assert_eq!(wilson(0, 0), [0.0, 1.0]);
+    }
+
+    #[test]
+    fn elo_difference_follows_the_score() {
+        assert!(elo_from_score(0.5).abs() < 1e-9);
+        // A 76% score is about 200 Elo; the scale is symmetric.
+        assert!((elo_from_score(0.76) - 200.0).abs() < 2.0, "{}", elo_from_score(0.76));
+        assert!((elo_from_score(0.24) + elo_from_score(0.76)).abs() < 1e-9);
+        assert!(elo_from_score(1.0).is_finite());
     }
 
     #[test]

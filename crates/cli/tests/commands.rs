@@ -542,6 +542,12 @@ fn sim_counts_wins_with_intervals_and_gives_the_same_result_on_any_thread_count(
     assert!(interval[0].as_f64().unwrap() <= rate && rate <= interval[1].as_f64().unwrap(), "{one}");
     let endings: u64 = report["endings"].as_object().unwrap().values().map(|v| v.as_u64().unwrap()).sum();
     assert_eq!(endings, 6);
+    let elo = &report["elo_difference"];
+    assert_eq!(elo["bots"], serde_json::json!(["mcts:8", "random"]));
+    let (e, lo, hi) =
+        (elo["elo"].as_f64().unwrap(), elo["interval"][0].as_f64().unwrap(), elo["interval"][1].as_f64().unwrap());
+    let (mcts_wins, random_wins) = (bots["mcts:8"]["wins"].as_u64(), bots["random"]["wins"].as_u64());
+    assert!(lo <= e && e <= hi && (e > 0.0) == (mcts_wins > random_wins), "the better score rates higher: {one}");
     let pairing = &report["pairings"][0];
     assert_eq!(pairing["armies"], serde_json::json!(["FR", "RU"]));
     let by_army: u64 = pairing["army_wins"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).sum();

@@ -23,7 +23,7 @@ use crate::playsheet::Facing;
 use crate::table::{CardTable, Pending, Phase};
 use crate::table_action::TableAction;
 pub(crate) use decision::Decision;
-use decision::action;
+use decision::{Room, action};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Sheet {
@@ -256,33 +256,15 @@ impl SpecialRules for Rules {
                 table.set_marker(TOKENS, side, (table.marker(TOKENS, side) - 1).max(0));
                 table.set_marker(INACTIVE_TOKEN_USED, side, 1);
             }
-            Decision::ScoutReplacementFaceUp | Decision::ScoutReplacementFaceDown => scout::apply(table, special),
-            Decision::TacticianDraw | Decision::TacticianPlay => tactician::apply(table, special),
-            Decision::CourierRackDeal | Decision::CourierRackFromDisplay | Decision::CourierRackPlay => {
-                courier_rack::apply(table, special)
-            }
-            Decision::LaGrandeBattles
-            | Decision::CorpsHandSizeUp
-            | Decision::CorpsHandSizeDown
-            | Decision::CorpsDisplaysReady
-            | Decision::CorpsCommanderRoll => grande_battles::apply(table, special),
-            Decision::MedellinBannerLost
-            | Decision::VitoriaRoll
-            | Decision::VitoriaPick
-            | Decision::VitoriaNoOrderCard
-            | Decision::VitoriaFirstMove
-            | Decision::KrasnoiCardLoss
-            | Decision::ZehdenickRoll
-            | Decision::ScenarioRoleSide
-            | Decision::FirstScenario
-            | Decision::SecondScenario
-            | Decision::ThirdScenario
-            | Decision::FourthScenario => scenarios::apply(table, special),
-            Decision::InspiredFieldGeneral
-            | Decision::FieldGeneralsInitiative
-            | Decision::CounterAttackCopies
-            | Decision::CounterAttackCopiesNothing
-            | Decision::SinglePlayTurnUp => epic_ancients::apply(table, special),
+            owned => match owned.room() {
+                Room::EpicAncients => epic_ancients::apply(table, special),
+                Room::Scout => scout::apply(table, special),
+                Room::Tactician => tactician::apply(table, special),
+                Room::CourierRack => courier_rack::apply(table, special),
+                Room::GrandeBattles => grande_battles::apply(table, special),
+                Room::Scenarios => scenarios::apply(table, special),
+                Room::Common => {} // carried out above
+            },
         }
     }
 
@@ -441,33 +423,15 @@ impl SpecialRules for Rules {
             Decision::GainInspiredToken => return format!("gain-inspired-token-{side}"),
             Decision::SpendInspiredToken => return format!("spend-inspired-token-{side}"),
             Decision::InactiveInspiredToken => return format!("inactive-inspired-token-{side}"),
-            Decision::InspiredFieldGeneral
-            | Decision::FieldGeneralsInitiative
-            | Decision::CounterAttackCopies
-            | Decision::CounterAttackCopiesNothing
-            | Decision::SinglePlayTurnUp => epic_ancients::id(special),
-            Decision::ScoutReplacementFaceUp | Decision::ScoutReplacementFaceDown => scout::id(special),
-            Decision::TacticianDraw | Decision::TacticianPlay => tactician::id(special),
-            Decision::CourierRackDeal | Decision::CourierRackFromDisplay | Decision::CourierRackPlay => {
-                courier_rack::id(special)
-            }
-            Decision::LaGrandeBattles
-            | Decision::CorpsHandSizeUp
-            | Decision::CorpsHandSizeDown
-            | Decision::CorpsDisplaysReady
-            | Decision::CorpsCommanderRoll => grande_battles::id(special),
-            Decision::MedellinBannerLost
-            | Decision::VitoriaRoll
-            | Decision::VitoriaPick
-            | Decision::VitoriaNoOrderCard
-            | Decision::VitoriaFirstMove
-            | Decision::KrasnoiCardLoss
-            | Decision::ZehdenickRoll
-            | Decision::ScenarioRoleSide
-            | Decision::FirstScenario
-            | Decision::SecondScenario
-            | Decision::ThirdScenario
-            | Decision::FourthScenario => scenarios::id(self.0, special),
+            owned => match owned.room() {
+                Room::EpicAncients => epic_ancients::id(special),
+                Room::Scout => scout::id(special),
+                Room::Tactician => tactician::id(special),
+                Room::CourierRack => courier_rack::id(special),
+                Room::GrandeBattles => grande_battles::id(special),
+                Room::Scenarios => scenarios::id(self.0, special),
+                Room::Common => None, // named above
+            },
         };
         // A scenario this sheet does not list has no id of its own.
         owned.unwrap_or_else(|| super::CommonOnly.id(special))
@@ -490,35 +454,15 @@ impl SpecialRules for Rules {
             Decision::GainInspiredToken => return format!("{name}: gain an Inspired Action token"),
             Decision::SpendInspiredToken => return format!("{name}: use an Inspired Action token"),
             Decision::InactiveInspiredToken => return format!("{name}: the !! lets it use an Inspired Action token"),
-            Decision::InspiredFieldGeneral
-            | Decision::FieldGeneralsInitiative
-            | Decision::CounterAttackCopies
-            | Decision::CounterAttackCopiesNothing
-            | Decision::SinglePlayTurnUp => epic_ancients::label(table, special),
-            Decision::ScoutReplacementFaceUp | Decision::ScoutReplacementFaceDown => {
-                scout::label(self.0, table, special)
-            }
-            Decision::TacticianDraw | Decision::TacticianPlay => tactician::label(table, special),
-            Decision::CourierRackDeal | Decision::CourierRackFromDisplay | Decision::CourierRackPlay => {
-                courier_rack::label(table, special)
-            }
-            Decision::LaGrandeBattles
-            | Decision::CorpsHandSizeUp
-            | Decision::CorpsHandSizeDown
-            | Decision::CorpsDisplaysReady
-            | Decision::CorpsCommanderRoll => grande_battles::label(table, special),
-            Decision::MedellinBannerLost
-            | Decision::VitoriaRoll
-            | Decision::VitoriaPick
-            | Decision::VitoriaNoOrderCard
-            | Decision::VitoriaFirstMove
-            | Decision::KrasnoiCardLoss
-            | Decision::ZehdenickRoll
-            | Decision::ScenarioRoleSide
-            | Decision::FirstScenario
-            | Decision::SecondScenario
-            | Decision::ThirdScenario
-            | Decision::FourthScenario => scenarios::label(self.0, table, special),
+            owned => match owned.room() {
+                Room::EpicAncients => epic_ancients::label(table, special),
+                Room::Scout => scout::label(self.0, table, special),
+                Room::Tactician => tactician::label(table, special),
+                Room::CourierRack => courier_rack::label(table, special),
+                Room::GrandeBattles => grande_battles::label(table, special),
+                Room::Scenarios => scenarios::label(self.0, table, special),
+                Room::Common => None, // named above
+            },
         };
         // A scenario this sheet does not list has no label of its own.
         owned.unwrap_or_else(|| super::CommonOnly.label(table, special))

@@ -1,6 +1,6 @@
 //! The decisions the Commands & Colors sheets add to the common table, one enum for the parent
 //! module and every submodule: each variant keeps the number its code always had (saves and logs
-//! stay valid), and [`special`] is the one place a decision becomes that code.
+//! stay valid), and [`Decision::room`] says which part of the rules carries each one out.
 
 use crate::card::CardId;
 use crate::games::Special;
@@ -85,7 +85,59 @@ pub enum Decision {
     FourthScenario = 43,
 }
 
+/// The part of the C&C rules that carries a decision out: the parent module itself, or one of its
+/// submodules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Room {
+    Common,
+    EpicAncients,
+    Scout,
+    Tactician,
+    CourierRack,
+    GrandeBattles,
+    Scenarios,
+}
+
 impl Decision {
+    /// Which part of the rules owns this decision (every decision has exactly one).
+    pub(super) fn room(self) -> Room {
+        match self {
+            Decision::Reaction
+            | Decision::GainInspiredToken
+            | Decision::SpendInspiredToken
+            | Decision::InactiveInspiredToken
+            | Decision::FormSquare
+            | Decision::DissolveSquare => Room::Common,
+            Decision::InspiredFieldGeneral
+            | Decision::FieldGeneralsInitiative
+            | Decision::CounterAttackCopies
+            | Decision::CounterAttackCopiesNothing
+            | Decision::SinglePlayTurnUp => Room::EpicAncients,
+            Decision::ScoutReplacementFaceUp | Decision::ScoutReplacementFaceDown => Room::Scout,
+            Decision::TacticianDraw | Decision::TacticianPlay => Room::Tactician,
+            Decision::CourierRackDeal | Decision::CourierRackFromDisplay | Decision::CourierRackPlay => {
+                Room::CourierRack
+            }
+            Decision::LaGrandeBattles
+            | Decision::CorpsHandSizeUp
+            | Decision::CorpsHandSizeDown
+            | Decision::CorpsDisplaysReady
+            | Decision::CorpsCommanderRoll => Room::GrandeBattles,
+            Decision::MedellinBannerLost
+            | Decision::VitoriaRoll
+            | Decision::VitoriaPick
+            | Decision::VitoriaNoOrderCard
+            | Decision::VitoriaFirstMove
+            | Decision::KrasnoiCardLoss
+            | Decision::ZehdenickRoll
+            | Decision::ScenarioRoleSide
+            | Decision::FirstScenario
+            | Decision::SecondScenario
+            | Decision::ThirdScenario
+            | Decision::FourthScenario => Room::Scenarios,
+        }
+    }
+
     /// Choosing a scenario, in the order of the sheet's list.
     const SCENARIOS: [Decision; 4] =
         [Decision::FirstScenario, Decision::SecondScenario, Decision::ThirdScenario, Decision::FourthScenario];

@@ -16,7 +16,7 @@ pub use mcts::{Candidate, Mcts};
 pub use random::RandomBot;
 pub use seat::Seat;
 
-use engine::Game;
+use engine::{Game, ToMove, below};
 use rand_chacha::ChaCha8Rng;
 
 /// A player the program controls.
@@ -27,4 +27,50 @@ pub trait Bot<G: Game> {
     /// legal action (it is not that player's turn, or the game is over). `rng` is the bot's own
     /// stream: the same seat and the same stream give the same decision.
     fn choose(&mut self, seat: &Seat<'_, G>, rng: &mut ChaCha8Rng) -> Option<G::Action>;
+}
+
+/// Why a game between bots stopped before its end.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    #[error("{bot} found no action for player {player}")]
+    NoAction { bot: String, player: u8 },
+    #[error("{bot} took an illegal action: {reason}")]
+    Illegal { bot: String, reason: String },
+    #[error("the game did not end within {0} steps")]
+    TooLong(u64),
+}
+
+/// Plays `state` to its end: chance outcomes drawn from `chance`, each player's decisions made by
+/// its bot (`bots[p]` for player `p`) from its own seat and stream. Every bot action is checked
+/// against the rules. Returns how many decisions the players made.
+pub fn play_out<G: Game>(
+    state: &mut G,
+    bots: [&mut dyn Bot<G>; 2],
+    chance: &mut ChaCha8Rng,
+    streams: &mut [ChaCha8Rng; 2],
+    step_cap: u64,
+) -> Result<u32, PlayError> {
+    let mut bots = bots;
+    let mut decisions = 0;
+    let mut buffer = Vec::new();
+    for _ in 0..step_cap {
+        match state.to_move() {
+            ToMove::Terminal => return Ok(decisions),
+            ToMove::Chance => {
+                state.legal_actions(&mut buffer);
+                let i = below(chance, buffer.len());
+                state.apply_legal(&buffer[i]);
+            }
+            ToMove::Player(p) => {
+                let i = usize::from(p & 1);
+                let bot = &mut bots[i];
+                let Some(action) = bot.choose(&Seat::new(state, p), &mut streams[i]) else {
+                    return Err(PlayError::NoAction { bot: bot.name(), player: p });
+                };
+                state.apply(&action).map_err(|e| PlayError::Illegal { bot: bot.name(), reason: e.to_string() })?;
+                decisions += 1;
+            }
+        }
+    }
+    Err(PlayError::TooLong(step_cap))
 }

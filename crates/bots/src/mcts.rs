@@ -226,7 +226,6 @@ impl Mcts {
                 nodes[n].visits += 1;
                 nodes[n].reward += if finished { reward_for(&state, mover) } else { 0.5 };
             }
-            nodes[0].visits += 1;
         }
         let root_children = nodes[0].children.clone();
         root_children

@@ -1,6 +1,6 @@
 //! Every bot plays whole games of Manoeuvre in both hand modes and only ever takes legal actions.
 
-use bots::{Bot, Mcts, RandomBot, Seat};
+use bots::{Bot, Mcts, RandomBot, Seat, play_out};
 use engine::{Game, ToMove, below};
 use manoeuvre::{HandMode, Manoeuvre, ManoeuvreSetup};
 use rand_chacha::ChaCha8Rng;
@@ -11,26 +11,10 @@ fn play(setup: &ManoeuvreSetup, a: &mut dyn Bot<Manoeuvre>, b: &mut dyn Bot<Mano
     let mut state = Manoeuvre::new(setup).expect("the setup is valid");
     let mut chance = ChaCha8Rng::seed_from_u64(seed);
     let mut streams = [ChaCha8Rng::seed_from_u64(seed ^ 1), ChaCha8Rng::seed_from_u64(seed ^ 2)];
-    for _ in 0..100_000 {
-        match state.to_move() {
-            ToMove::Terminal => return state.outcome().and_then(|o| o.winner),
-            ToMove::Chance => {
-                let legal = state.legal();
-                state.apply_legal(&legal[below(&mut chance, legal.len())]);
-            }
-            ToMove::Player(p) => {
-                let bot: &mut dyn Bot<Manoeuvre> = if p == 0 { &mut *a } else { &mut *b };
-                let name = bot.name();
-                let action = bot
-                    .choose(&Seat::new(&state, p), &mut streams[usize::from(p)])
-                    .unwrap_or_else(|| panic!("{name} found no action for player {p}"));
-                if let Err(e) = state.apply(&action) {
-                    panic!("{name} took an illegal action: {e}");
-                }
-            }
-        }
+    if let Err(e) = play_out(&mut state, [a, b], &mut chance, &mut streams, 100_000) {
+        panic!("{e}");
     }
-    panic!("the game did not end")
+    state.outcome().and_then(|o| o.winner)
 }
 
 fn setup(modes: [HandMode; 2], game: u64) -> ManoeuvreSetup {

@@ -7,8 +7,8 @@
 use std::io::Write;
 
 use anyhow::{Context, Result, bail};
-use bots::{Bot, Mcts, RandomBot, Seat};
-use engine::{Game, ToMove, below};
+use bots::{Bot, Mcts, RandomBot};
+use engine::Game;
 use manoeuvre::state::Ending;
 use manoeuvre::tables::Compiled;
 use manoeuvre::{HandMode, Manoeuvre, ManoeuvreSetup};
@@ -210,26 +210,9 @@ fn play_one(options: &SimOptions, armies: &[String; 2], index: u64, seed: u64) -
     let mut players = [options.bots[bots_at[0]].build(), options.bots[bots_at[1]].build()];
     let mut chance = ChaCha8Rng::seed_from_u64(seed);
     let mut streams = [ChaCha8Rng::seed_from_u64(seed ^ 0xA11CE), ChaCha8Rng::seed_from_u64(seed ^ 0xB0B)];
-    let mut decisions = 0;
-    let mut first_player = None;
-    for _ in 0..1_000_000 {
-        match state.to_move() {
-            ToMove::Terminal => break,
-            ToMove::Chance => {
-                let legal = state.legal();
-                state.apply_legal(&legal[below(&mut chance, legal.len())]);
-            }
-            ToMove::Player(p) => {
-                first_player.get_or_insert(p);
-                let i = usize::from(p);
-                let Some(action) = players[i].choose(&Seat::new(&state, p), &mut streams[i]) else {
-                    bail!("{} found no action", players[i].name());
-                };
-                state.apply(&action).with_context(|| format!("{} took an illegal action", players[i].name()))?;
-                decisions += 1;
-            }
-        }
-    }
+    let [first_bot, second_bot] = &mut players;
+    let decisions =
+        bots::play_out(&mut state, [first_bot.as_mut(), second_bot.as_mut()], &mut chance, &mut streams, 1_000_000)?;
     let outcome = state.outcome();
     let winner = outcome.as_ref().and_then(|o| o.winner);
     let ending = match state.ending() {
@@ -239,7 +222,7 @@ fn play_one(options: &SimOptions, armies: &[String; 2], index: u64, seed: u64) -
         Some(Ending::Nightfall { .. }) => "nightfall",
     }
     .to_string();
-    let first = if state.turn() > 0 { Some(state.first_player()) } else { first_player };
+    let first = (state.turn() > 0).then(|| state.first_player());
     Ok(GameResult {
         winner_bot: winner.map(|w| bots_at[usize::from(w)]),
         // Player p fields the pairing's nation p, or the other one when the order was swapped.

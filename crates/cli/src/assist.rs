@@ -305,20 +305,9 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
 
 /// One event, wrapped to the terminal's width under its own indent.
 fn write_event(out: &mut dyn Write, event: &str) -> Result<()> {
-    let width = crate::terminal_width();
     // A continued event is indented deeper than the next event, so each still reads as one step.
-    let mut line = String::from(" ");
-    for word in event.split_whitespace() {
-        if line.trim().is_empty() || line.chars().count() + 1 + word.chars().count() <= width {
-            line.push(' ');
-        } else {
-            writeln!(out, "{line}")?;
-            line = String::from("    ");
-        }
-        line.push_str(word);
-    }
-    writeln!(out, "{line}")?;
-    Ok(())
+    let words: Vec<String> = event.split_whitespace().map(str::to_string).collect();
+    crate::write_wrapped_under(out, "  ", "    ", &words, " ", crate::terminal_width())
 }
 
 /// The game so far: each decision in the words it had when it was taken, and under it what it and

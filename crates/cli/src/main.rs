@@ -364,6 +364,18 @@ pub(crate) fn terminal_width() -> usize {
 /// continuation lines under the first item.
 pub(crate) fn write_wrapped(out: &mut dyn Write, lead: &str, items: &[String], sep: &str, width: usize) -> Result<()> {
     let indent = " ".repeat(lead.chars().count().min(width / 2));
+    write_wrapped_under(out, lead, &indent, items, sep, width)
+}
+
+/// [`write_wrapped`] with the continuation lines starting with `indent` instead of under the lead.
+pub(crate) fn write_wrapped_under(
+    out: &mut dyn Write,
+    lead: &str,
+    indent: &str,
+    items: &[String],
+    sep: &str,
+    width: usize,
+) -> Result<()> {
     let mut line = lead.to_string();
     let mut first = true;
     for (i, item) in items.iter().enumerate() {
@@ -371,7 +383,7 @@ pub(crate) fn write_wrapped(out: &mut dyn Write, lead: &str, items: &[String], s
         let needed = piece.chars().count() + usize::from(!first);
         if !first && line.chars().count() + needed > width {
             writeln!(out, "{line}")?;
-            line = indent.clone();
+            line = indent.to_string();
             first = true;
         }
         if !first {

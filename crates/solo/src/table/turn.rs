@@ -126,6 +126,17 @@ impl CardTable {
         self.inactive_play_roll_label(card)
     }
 
+    /// The inactive side's play of a card whose kind is known: a Fate Die roll first where the
+    /// sheet asks for one, otherwise the play itself.
+    pub(super) fn begin_inactive_play(&mut self, card: CardId, purpose: u8) {
+        if self.inactive_play_needs_roll(card) {
+            let back = Box::new(self.phase.clone());
+            self.phase = Phase::InactiveRoll { card, purpose, back };
+        } else {
+            self.inactive_play(card, purpose, true);
+        }
+    }
+
     /// The inactive side plays one of its face-up cards, unless `!!` blocked it: the card goes to
     /// its discards, Cards Remaining drops, and the slot refills as the sheet says for discards.
     pub(super) fn inactive_play(&mut self, card: CardId, _purpose: u8, allowed: bool) {
@@ -238,11 +249,8 @@ impl CardTable {
                 {
                     let back = Box::new(self.phase.clone());
                     self.phase = Phase::InactiveKind { card, purpose, back };
-                } else if self.inactive_play_needs_roll(card) {
-                    let back = Box::new(self.phase.clone());
-                    self.phase = Phase::InactiveRoll { card, purpose, back };
                 } else {
-                    self.inactive_play(card, purpose, true);
+                    self.begin_inactive_play(card, purpose);
                 }
             }
             TableAction::Special(special) => crate::games::rules_for(&self.sheet.id).apply(self, special),
@@ -290,12 +298,7 @@ impl CardTable {
                 // The kind of an inactive side's card was asked for its play: the play goes on.
                 if let Phase::InactiveKind { purpose, back, .. } = self.phase.clone() {
                     self.phase = *back;
-                    if self.inactive_play_needs_roll(card) {
-                        let back = Box::new(self.phase.clone());
-                        self.phase = Phase::InactiveRoll { card, purpose, back };
-                    } else {
-                        self.inactive_play(card, purpose, true);
-                    }
+                    self.begin_inactive_play(card, purpose);
                 }
             }
             TableAction::Play { card, .. } => {

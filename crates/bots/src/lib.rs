@@ -4,16 +4,18 @@
 //! determinization: a full state drawn with [`Game::resample`] that the player cannot tell apart
 //! from the real one. Chance (dice, draws, the Fate Die) is sampled inside the search, never read.
 //!
-//! Two bots live here: [`RandomBot`], uniform among the legal actions, and [`Mcts`], Information Set
-//! Monte Carlo Tree Search over the seat's information set with random playouts and a budget in
-//! iterations.
+//! Three bots live here: [`RandomBot`], uniform among the legal actions; [`RulesBot`], Manoeuvre's
+//! rule-based player; and [`Mcts`], Information Set Monte Carlo Tree Search over the seat's
+//! information set with a budget in iterations and random or rule-guided playouts.
 
 mod mcts;
 mod random;
+mod rules;
 mod seat;
 
-pub use mcts::{Candidate, Mcts};
+pub use mcts::{Candidate, Mcts, Playout, RandomPlayout};
 pub use random::RandomBot;
+pub use rules::{RulesBot, RulesPlayout};
 pub use seat::Seat;
 
 use engine::{Game, ToMove, below};

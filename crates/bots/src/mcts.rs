@@ -2,8 +2,9 @@
 //! set. Every iteration starts from a fresh determinization of the seat, so the search never sees
 //! the real hidden cards; chance outcomes on the way are sampled; a node's children are the actions
 //! tried from it in any determinization, and a child competes only in the iterations where its
-//! action is legal (its availability count stands in for the parent's visits in UCB). Playouts are
-//! uniform random to the end of the game (or a step cap, scored as a draw).
+//! action is legal (its availability count stands in for the parent's visits in UCB). Playouts
+//! follow a [`Playout`] policy: uniform random to the end of the game (or a step cap, scored as a
+//! draw), or a game's own policy for some decisions and then its estimate of the position.
 
 use engine::{Game, ToMove, below};
 use rand_chacha::ChaCha8Rng;
@@ -26,9 +27,45 @@ pub struct Candidate {
     pub win_rate: f64,
 }
 
-/// The search bot. Its strength is its budget: `iterations` per decision.
+/// How a search finishes an iteration once it leaves its tree.
+pub trait Playout<G: Game>: Send + Sync {
+    /// A short name for the bot's name ("random", "rules").
+    fn name(&self) -> &'static str;
+    /// The index in `legal` of the move the playout makes for the player to move in `state` (a
+    /// determinization: the policy must read only what that player may know).
+    fn pick(&self, state: &G, legal: &[G::Action], rng: &mut ChaCha8Rng) -> usize;
+    /// Player decisions after which the playout stops and is judged by [`Playout::estimate`];
+    /// `None` plays to the end.
+    fn depth(&self) -> Option<u32>;
+    /// The chance that `player` wins from `state` (used when a playout is cut short).
+    fn estimate(&self, state: &G, player: u8) -> f64;
+}
+
+/// Uniformly random playouts to the end of the game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomPlayout;
+
+impl<G: Game> Playout<G> for RandomPlayout {
+    fn name(&self) -> &'static str {
+        "random"
+    }
+
+    fn pick(&self, _state: &G, legal: &[G::Action], rng: &mut ChaCha8Rng) -> usize {
+        below(rng, legal.len())
+    }
+
+    fn depth(&self) -> Option<u32> {
+        None
+    }
+
+    fn estimate(&self, _state: &G, _player: u8) -> f64 {
+        0.5
+    }
+}
+
+/// The search bot. Its strength is its budget (`iterations` per decision) and its playouts.
 #[derive(Clone, Debug)]
-pub struct Mcts {
+pub struct Mcts<P = RandomPlayout> {
     pub iterations: u32,
     /// The UCB exploration constant.
     pub exploration: f64,
@@ -37,12 +74,27 @@ pub struct Mcts {
     /// Independent trees searched at once (root parallelism), their root statistics added up; each
     /// runs `iterations`.
     pub threads: usize,
+    pub playout: P,
     last: Vec<Candidate>,
 }
 
-impl Mcts {
+impl Mcts<RandomPlayout> {
+    /// A search with uniformly random playouts.
     pub fn new(iterations: u32) -> Self {
-        Mcts { iterations: iterations.max(1), exploration: 0.7, playout_cap: 20_000, threads: 1, last: Vec::new() }
+        Mcts::with_playout(iterations, RandomPlayout)
+    }
+}
+
+impl<P> Mcts<P> {
+    pub fn with_playout(iterations: u32, playout: P) -> Self {
+        Mcts {
+            iterations: iterations.max(1),
+            exploration: 0.7,
+            playout_cap: 20_000,
+            threads: 1,
+            playout,
+            last: Vec::new(),
+        }
     }
 
     /// The moves the last decision weighed, most visited first: the bot's explanation, or a hint
@@ -90,12 +142,15 @@ fn reward_for<G: Game>(state: &G, player: u8) -> f64 {
     }
 }
 
-impl<G: Game + Sync> Bot<G> for Mcts
+impl<G: Game + Sync, P: Playout<G>> Bot<G> for Mcts<P>
 where
     G::Action: Send,
 {
     fn name(&self) -> String {
-        format!("mcts:{}", self.iterations)
+        match self.playout.name() {
+            "random" => format!("mcts:{}", self.iterations),
+            other => format!("mcts-{other}:{}", self.iterations),
+        }
     }
 
     fn choose(&mut self, seat: &Seat<'_, G>, rng: &mut ChaCha8Rng) -> Option<G::Action> {
@@ -149,9 +204,12 @@ where
     }
 }
 
-impl Mcts {
+impl<P> Mcts<P> {
     /// One tree's search from the seat; returns the root's moves with their visits and rewards.
-    fn search<G: Game>(&self, seat: &Seat<'_, G>, rng: &mut ChaCha8Rng) -> Vec<(G::Action, u32, f64)> {
+    fn search<G: Game>(&self, seat: &Seat<'_, G>, rng: &mut ChaCha8Rng) -> Vec<(G::Action, u32, f64)>
+    where
+        P: Playout<G>,
+    {
         let me = seat.player();
         let mut nodes: Vec<Node<G::Action>> = vec![Node::new(None, me)];
         let mut buffer = Vec::new();
@@ -208,23 +266,46 @@ impl Mcts {
             }
             // Playout.
             let mut steps = 0;
+            let mut decisions = 0;
+            let depth = self.playout.depth().unwrap_or(u32::MAX);
+            let mut cut = false;
             loop {
-                if state.to_move() == ToMove::Terminal || steps >= self.playout_cap {
+                let to_move = state.to_move();
+                if to_move == ToMove::Terminal || steps >= self.playout_cap {
                     break;
                 }
                 state.legal_actions(&mut buffer);
                 if buffer.is_empty() {
                     break;
                 }
-                let i = below(rng, buffer.len());
+                let i = match to_move {
+                    ToMove::Player(_) => {
+                        if decisions >= depth {
+                            cut = true;
+                            break;
+                        }
+                        decisions += 1;
+                        if buffer.len() == 1 {
+                            0
+                        } else {
+                            self.playout.pick(&state, &buffer, rng).min(buffer.len() - 1)
+                        }
+                    }
+                    _ => below(rng, buffer.len()),
+                };
                 state.apply_legal(&buffer[i]);
                 steps += 1;
             }
             let finished = state.to_move() == ToMove::Terminal;
+            let judged = cut.then(|| [self.playout.estimate(&state, 0), self.playout.estimate(&state, 1)]);
             for &n in &path {
                 let mover = nodes[n].mover;
                 nodes[n].visits += 1;
-                nodes[n].reward += if finished { reward_for(&state, mover) } else { 0.5 };
+                nodes[n].reward += match judged {
+                    Some(values) => values[usize::from(mover & 1)],
+                    None if finished => reward_for(&state, mover),
+                    None => 0.5,
+                };
             }
         }
         let root_children = nodes[0].children.clone();

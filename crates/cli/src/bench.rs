@@ -196,7 +196,7 @@ fn bench_mcts(json: bool) -> Result<()> {
     }
     let per_second_two = 2.0 * f64::from(iterations) * positions.len() as f64 / start.elapsed().as_secs_f64();
     // A decision of the default level, timed on each position.
-    let level = crate::sim::LEVELS.iter().find(|(n, _)| *n == "normal").map_or(1000, |l| l.1);
+    let level = crate::sim::LEVELS.iter().find(|(n, _, _)| *n == "normal").map_or(1000, |l| l.1);
     let mut times: Vec<f64> = positions
         .iter()
         .enumerate()

@@ -7,7 +7,7 @@
 use std::io::Write;
 
 use anyhow::{Context, Result, bail};
-use bots::{Bot, Mcts, RandomBot};
+use bots::{Bot, Mcts, RandomBot, RulesBot, RulesPlayout};
 use engine::Game;
 use manoeuvre::state::Ending;
 use manoeuvre::tables::Compiled;
@@ -20,50 +20,77 @@ use serde::{Deserialize, Serialize};
 /// The default search budget of `mcts` without a number or level.
 const DEFAULT_ITERATIONS: u32 = 1000;
 
-/// The difficulty levels: search budgets only (the same view of the game, the same dice).
-pub const LEVELS: [(&str, u32); 3] = [("easy", 100), ("normal", 1000), ("hard", 5000)];
+/// The difficulty levels of `mcts:LEVEL`: a search budget and a playout policy each (the same view
+/// of the game, the same dice).
+pub const LEVELS: [(&str, u32, Playouts); 3] =
+    [("easy", 100, Playouts::Random), ("normal", 1000, Playouts::Random), ("hard", 5000, Playouts::Random)];
 
-/// A bot as the command line names it: `random`, or `mcts` with an optional `:ITERATIONS`.
+/// How a search bot finishes its iterations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Playouts {
+    /// Uniformly random moves to the end of the game.
+    Random,
+    /// The rule-based player's moves for a few turns, then its judgement of the position.
+    Rules,
+}
+
+/// A bot as the command line names it: `random`, `rules`, or a search: `mcts` or `mcts-rules`
+/// (rule-guided playouts) with an optional `:ITERATIONS`, or `mcts:LEVEL`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BotSpec {
     Random,
-    Mcts { iterations: u32 },
+    Rules,
+    Mcts { iterations: u32, playouts: Playouts },
 }
 
 impl BotSpec {
     pub fn parse(text: &str) -> Result<Self> {
-        match text.split_once(':') {
-            None if text == "random" => Ok(BotSpec::Random),
-            None if text == "mcts" => Ok(BotSpec::Mcts { iterations: DEFAULT_ITERATIONS }),
-            Some(("mcts", level)) if LEVELS.iter().any(|(name, _)| *name == level) => {
-                let iterations = LEVELS.iter().find(|(name, _)| *name == level).map_or(DEFAULT_ITERATIONS, |l| l.1);
-                Ok(BotSpec::Mcts { iterations })
+        let unknown = || {
+            anyhow::anyhow!(
+                "no bot is called '{text}' (bots: random, rules, mcts, mcts:easy, mcts:normal, mcts:hard, \
+                 mcts:ITERATIONS, mcts-rules:ITERATIONS)"
+            )
+        };
+        let (head, tail) = match text.split_once(':') {
+            Some((h, t)) => (h, Some(t)),
+            None => (text, None),
+        };
+        let playouts = match head {
+            "random" if tail.is_none() => return Ok(BotSpec::Random),
+            "rules" if tail.is_none() => return Ok(BotSpec::Rules),
+            "mcts" => Playouts::Random,
+            "mcts-rules" => Playouts::Rules,
+            _ => return Err(unknown()),
+        };
+        let Some(tail) = tail else { return Ok(BotSpec::Mcts { iterations: DEFAULT_ITERATIONS, playouts }) };
+        if let Some((_, iterations, level_playouts)) = LEVELS.iter().find(|(name, _, _)| *name == tail) {
+            if playouts != Playouts::Random {
+                return Err(unknown());
             }
-            Some(("mcts", n)) => {
-                let iterations: u32 = n
-                    .parse()
-                    .ok()
-                    .filter(|n| *n > 0)
-                    .with_context(|| format!("'{n}' is not a number of iterations"))?;
-                Ok(BotSpec::Mcts { iterations })
-            }
-            _ => bail!(
-                "no bot is called '{text}' (bots: random, mcts, mcts:easy, mcts:normal, mcts:hard, mcts:ITERATIONS)"
-            ),
+            return Ok(BotSpec::Mcts { iterations: *iterations, playouts: *level_playouts });
         }
+        let iterations: u32 =
+            tail.parse().ok().filter(|n| *n > 0).with_context(|| format!("'{tail}' is not a number of iterations"))?;
+        Ok(BotSpec::Mcts { iterations, playouts })
     }
 
     pub fn name(&self) -> String {
         match self {
             BotSpec::Random => "random".into(),
-            BotSpec::Mcts { iterations } => format!("mcts:{iterations}"),
+            BotSpec::Rules => "rules".into(),
+            BotSpec::Mcts { iterations, playouts: Playouts::Random } => format!("mcts:{iterations}"),
+            BotSpec::Mcts { iterations, playouts: Playouts::Rules } => format!("mcts-rules:{iterations}"),
         }
     }
 
     pub(crate) fn build(&self) -> Box<dyn Bot<Manoeuvre> + Send> {
         match self {
             BotSpec::Random => Box::new(RandomBot),
-            BotSpec::Mcts { iterations } => Box::new(Mcts::new(*iterations)),
+            BotSpec::Rules => Box::new(RulesBot),
+            BotSpec::Mcts { iterations, playouts: Playouts::Random } => Box::new(Mcts::new(*iterations)),
+            BotSpec::Mcts { iterations, playouts: Playouts::Rules } => {
+                Box::new(Mcts::with_playout(*iterations, RulesPlayout::default()))
+            }
         }
     }
 }
@@ -508,9 +535,18 @@ mod tests {
     #[test]
     fn bot_names_parse_and_bad_ones_say_what_exists() {
         assert_eq!(BotSpec::parse("random").ok(), Some(BotSpec::Random));
-        assert_eq!(BotSpec::parse("mcts").ok(), Some(BotSpec::Mcts { iterations: DEFAULT_ITERATIONS }));
-        assert_eq!(BotSpec::parse("mcts:64").ok(), Some(BotSpec::Mcts { iterations: 64 }));
-        assert_eq!(BotSpec::parse("mcts:hard").ok(), Some(BotSpec::Mcts { iterations: 5000 }));
+        assert_eq!(BotSpec::parse("rules").ok(), Some(BotSpec::Rules));
+        let random = Playouts::Random;
+        assert_eq!(
+            BotSpec::parse("mcts").ok(),
+            Some(BotSpec::Mcts { iterations: DEFAULT_ITERATIONS, playouts: random })
+        );
+        assert_eq!(BotSpec::parse("mcts:64").ok(), Some(BotSpec::Mcts { iterations: 64, playouts: random }));
+        assert_eq!(
+            BotSpec::parse("mcts-rules:64").ok(),
+            Some(BotSpec::Mcts { iterations: 64, playouts: Playouts::Rules })
+        );
+        assert!(BotSpec::parse("rules:5").is_err() && BotSpec::parse("mcts-rules:hard").is_err());
         let err = BotSpec::parse("alphazero").map(|_| ()).unwrap_err().to_string();
         assert!(err.contains("random, mcts"), "{err}");
         assert!(BotSpec::parse("mcts:0").is_err() && BotSpec::parse("mcts:x").is_err());

@@ -16,6 +16,7 @@ mod invariants;
 mod labels;
 mod movement;
 mod restoration;
+mod rules_player;
 pub mod scenario;
 pub mod setup;
 pub mod state;
@@ -24,6 +25,7 @@ mod turn;
 pub mod view;
 
 pub use action::Action;
+pub use rules_player::{rules_choice, rules_scores, rules_win_estimate};
 pub use scenario::{Scenario, ScenarioError, ScenarioPhase};
 pub use setup::{ManoeuvreSetup, MapChoice, MapSetup};
 pub use state::{HandMode, Manoeuvre};

@@ -1,0 +1,163 @@
+//! The arithmetic of a combat as a player at the table does it: the spread of a handful of dice,
+//! and what an Assault or a fire attack is worth on average once the outcome table (rule 6.5) is
+//! read for every total the dice can make.
+
+use crate::data::model::Dice;
+
+/// Totals up to this many pips are tracked; no legal combination of cards comes near it.
+const MAX_TOTAL: usize = 200;
+
+/// The chance of each total of some dice plus a fixed number.
+#[derive(Clone, Debug)]
+pub(crate) struct Spread {
+    /// `chance[t]`: the probability that the total is `t`.
+    chance: Vec<f64>,
+}
+
+impl Spread {
+    /// A sure total.
+    pub(crate) fn fixed(total: u16) -> Self {
+        let mut chance = vec![0.0; (total as usize).min(MAX_TOTAL) + 1];
+        chance[(total as usize).min(MAX_TOTAL)] = 1.0;
+        Spread { chance }
+    }
+
+    /// Adds `count` dice of `sides` faces.
+    pub(crate) fn roll(mut self, dice: Dice) -> Self {
+        for _ in 0..dice.count {
+            let sides = usize::from(dice.sides.max(1));
+            let top = (self.chance.len() + sides).min(MAX_TOTAL + 1);
+            let mut next = vec![0.0; top];
+            let share = 1.0 / sides as f64;
+            for (t, p) in self.chance.iter().enumerate() {
+                if *p == 0.0 {
+                    continue;
+                }
+                for face in 1..=sides {
+                    next[(t + face).min(MAX_TOTAL)] += p * share;
+                }
+            }
+            self.chance = next;
+        }
+        self
+    }
+
+    /// Adds a fixed number to every total.
+    pub(crate) fn plus(mut self, n: u16) -> Self {
+        let mut shifted = vec![0.0; n as usize];
+        shifted.append(&mut self.chance);
+        shifted.truncate(MAX_TOTAL + 1);
+        self.chance = shifted;
+        self
+    }
+
+    /// The chance that the total beats `defense`.
+    pub(crate) fn beats(&self, defense: u16) -> f64 {
+        self.chance.iter().enumerate().filter(|(t, _)| *t > defense as usize).map(|(_, p)| p).sum()
+    }
+
+    #[cfg(test)]
+    pub(crate) fn mean(&self) -> f64 {
+        self.chance.iter().enumerate().map(|(t, p)| t as f64 * p).sum()
+    }
+
+    fn each(&self) -> impl Iterator<Item = (u16, f64)> + '_ {
+        self.chance.iter().enumerate().filter(|(_, p)| **p > 0.0).map(|(t, p)| (t as u16, *p))
+    }
+}
+
+/// What each result of an Assault is worth to the attacker, in the player's currency of units
+/// (a full-strength unit lost is worth [`LOSS_FULL`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Stakes {
+    /// The defender's value lost to a hit (flipped, or eliminated when already reduced).
+    pub hit: f64,
+    /// The defender's value lost when it is eliminated outright (four times its defence).
+    pub eliminated: f64,
+    /// What a retreat is worth to the attacker (the square, the advance), or `None` when the
+    /// defender has nowhere to go (a retreat is then an elimination).
+    pub retreat: Option<f64>,
+    /// What the attacker loses when the total falls short: a hit on every unit it sent.
+    pub repulse: f64,
+}
+
+/// A reduced unit flipped back would be worth this much; losing a full unit costs the sum.
+pub(crate) const LOSS_REDUCE: f64 = 1.0;
+pub(crate) const LOSS_ELIMINATE: f64 = 1.6;
+pub(crate) const LOSS_FULL: f64 = LOSS_REDUCE + LOSS_ELIMINATE;
+
+/// The attacker's average gain from an Assault whose total is `attack` against a defence of
+/// `defense`, read off the outcome table for every total.
+pub(crate) fn assault_value(attack: &Spread, defense: u16, stakes: Stakes) -> f64 {
+    let retreat = stakes.retreat.unwrap_or(stakes.hit.max(stakes.eliminated));
+    attack
+        .each()
+        .map(|(total, p)| {
+            let value = if total < defense {
+                -stakes.repulse
+            } else if total == defense {
+                0.0
+            } else if u32::from(total) >= 4 * u32::from(defense) {
+                stakes.eliminated
+            } else if u32::from(total) >= 3 * u32::from(defense) {
+                // A hit, then a retreat if the unit survived it.
+                if stakes.hit >= LOSS_ELIMINATE { stakes.hit } else { stakes.hit + retreat }
+            } else if u32::from(total) >= 2 * u32::from(defense) {
+                // The attacker picks.
+                stakes.hit.max(retreat)
+            } else {
+                // The defender picks (it may only retreat where there is room).
+                match stakes.retreat {
+                    Some(r) => stakes.hit.min(r),
+                    None => stakes.hit,
+                }
+            };
+            p * value
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(count: u8, sides: u8) -> Dice {
+        Dice { count, sides }
+    }
+
+    #[test]
+    fn two_six_sided_dice_make_seven_most_often_and_average_seven() {
+        let s = Spread::fixed(0).roll(d(2, 6));
+        assert!((s.mean() - 7.0).abs() < 1e-9);
+        assert!((s.beats(6) - 21.0 / 36.0).abs() < 1e-9);
+        assert!((s.beats(12)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_fixed_bonus_shifts_every_total() {
+        let s = Spread::fixed(0).roll(d(1, 10)).plus(3);
+        assert!((s.mean() - 8.5).abs() < 1e-9);
+        assert!((s.beats(3) - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn an_assault_that_cannot_reach_the_defence_only_costs() {
+        let stakes = Stakes { hit: 1.0, eliminated: 2.6, retreat: Some(0.5), repulse: 1.0 };
+        let weak = Spread::fixed(2).roll(d(1, 6));
+        assert!((assault_value(&weak, 20, stakes) + 1.0).abs() < 1e-9);
+        // Four times the defence or more always eliminates.
+        let crushing = Spread::fixed(40).roll(d(1, 6));
+        assert!((assault_value(&crushing, 10, stakes) - 2.6).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_defender_picks_the_cheaper_of_hit_and_retreat_on_a_narrow_win() {
+        let stakes = Stakes { hit: 1.0, eliminated: 2.6, retreat: Some(0.4), repulse: 1.0 };
+        // Always 11 against 10: greater, but less than double.
+        let narrow = Spread::fixed(11);
+        assert!((assault_value(&narrow, 10, stakes) - 0.4).abs() < 1e-9);
+        // With no room to retreat the defender must take the hit.
+        let cornered = Stakes { retreat: None, ..stakes };
+        assert!((assault_value(&narrow, 10, cornered) - 1.0).abs() < 1e-9);
+    }
+}

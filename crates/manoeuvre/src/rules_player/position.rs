@@ -1,0 +1,240 @@
+//! How the rule-based player judges a position: squares held in the enemy's half (what decides a
+//! game at nightfall), units lost and reduced, a line that advances together, ground that helps the defence, the enemy's chances against exposed units, and the best
+//! combat the player could start this turn with the cards it holds.
+
+use crate::board::{self, Square, bit, col, neighbours, row};
+use crate::data::model::Dice;
+use crate::state::{Manoeuvre, NONE};
+use crate::tables::cards;
+
+use super::cards::expected_defense_cards;
+use super::odds::{LOSS_ELIMINATE, LOSS_FULL, LOSS_REDUCE, Spread, Stakes, assault_value};
+
+/// How far `sq` lies from `player`'s home edge: 0 on its back row, 7 on the enemy's.
+pub(crate) fn progress(g: &Manoeuvre, player: u8, sq: Square) -> u8 {
+    match g.sides[player as usize].edge {
+        board::Edge::South => row(sq),
+        board::Edge::North => 7 - row(sq),
+    }
+}
+
+/// The square in front of `sq` as `player` faces the enemy.
+pub(crate) fn ahead(g: &Manoeuvre, player: u8, sq: Square) -> Option<Square> {
+    g.sides[player as usize].edge.opposite().toward(sq)
+}
+
+/// Facts that stay the same while the player weighs one decision.
+pub(crate) struct Outlook {
+    pub me: u8,
+    /// For each unit, the dice of a typical Assault card of its own (public: the army's list).
+    pub typical: [Option<Spread>; 16],
+    /// For each enemy unit, the Defense its side's cards are expected to add.
+    pub enemy_cards: [f64; 16],
+}
+
+impl Outlook {
+    pub(crate) fn new(g: &Manoeuvre, me: u8) -> Self {
+        let mut typical: [Option<Spread>; 16] = Default::default();
+        let mut enemy_cards = [0.0; 16];
+        for u in 0..16u8 {
+            let p = u / 8;
+            if g.sides[p as usize].army == NONE || !g.on_board(u) {
+                continue;
+            }
+            let t = g.tables(p);
+            let mut best: Option<Dice> = None;
+            for c in cards(t.unit_cards[(u % 8) as usize] & t.attack) {
+                if let Some(d) = g.unit_card(p, c).and_then(|x| x.attack) {
+                    best = Some(match best {
+                        Some(b)
+                            if u16::from(b.count) * u16::from(b.sides) >= u16::from(d.count) * u16::from(d.sides) =>
+                        {
+                            b
+                        }
+                        _ => d,
+                    });
+                }
+            }
+            typical[u as usize] = best.map(|d| Spread::fixed(0).roll(d));
+            if p != me {
+                enemy_cards[u as usize] = expected_defense_cards(g, u, me);
+            }
+        }
+        Outlook { me, typical, enemy_cards }
+    }
+}
+
+/// What losing one hit costs a unit's side.
+pub(crate) fn hit_loss(g: &Manoeuvre, unit: u8) -> f64 {
+    if g.units[unit as usize].reduced { LOSS_ELIMINATE } else { LOSS_REDUCE }
+}
+
+/// The stakes of an Assault by units worth `repulse` on `defender`.
+pub(crate) fn stakes(g: &Manoeuvre, defender: u8, repulse: f64) -> Stakes {
+    let reduced = g.units[defender as usize].reduced;
+    Stakes {
+        hit: hit_loss(g, defender),
+        eliminated: if reduced { LOSS_ELIMINATE } else { LOSS_FULL },
+        retreat: (g.retreat_options(defender).0 > 0).then_some(0.45),
+        repulse,
+    }
+}
+
+/// The attacker's average gain from an Assault by `unit` on the unit at `target` with the given
+/// dice, the defender's cards counted at their expected value.
+pub(crate) fn assault_estimate(g: &Manoeuvre, o: &Outlook, unit: u8, target: Square, dice: &Spread) -> f64 {
+    let Some(defender) = g.unit_at(target) else { return 0.0 };
+    let from = g.units[unit as usize].square;
+    let base = u16::from(g.strength(unit) + g.attack_terrain(from, target));
+    let defense = f64::from(g.strength(defender) + g.defense_terrain(target, false)) + o.enemy_cards[defender as usize];
+    let attack = dice.clone().plus(base);
+    assault_value(&attack, defense.round() as u16, stakes(g, defender, hit_loss(g, unit)))
+}
+
+/// The value of the best combat `me` could declare now with the cards it holds (0 when none is
+/// worth it): Assaults, and Bombardments from two squares off.
+pub(crate) fn best_combat(g: &Manoeuvre, o: &Outlook) -> f64 {
+    let me = o.me;
+    let t = g.tables(me);
+    let usable = g.usable(me);
+    let enemies = g.occupied_by(1 - me);
+    let mut best: f64 = 0.0;
+    for unit in g.units_on_board(me) {
+        let sq = g.units[unit as usize].square;
+        let mine = t.unit_cards[(unit % 8) as usize] & usable;
+        let adjacent = neighbours(sq) & enemies;
+        if adjacent != 0 && g.masks.no_assault & bit(sq) == 0 {
+            for c in cards(mine & t.attack) {
+                let Some(d) = g.unit_card(me, c).and_then(|x| x.attack) else { continue };
+                let spread = Spread::fixed(0).roll(d);
+                for target in board::squares(adjacent) {
+                    best = best.max(assault_estimate(g, o, unit, target, &spread));
+                }
+            }
+        }
+        for c in cards(mine & t.bombard) {
+            let Some(d) = g.unit_card(me, c).and_then(|x| x.bombard) else { continue };
+            for target in board::squares(g.in_fire_range(sq, 2) & enemies) {
+                best = best.max(fire_estimate(g, unit, target, d));
+            }
+        }
+    }
+    best
+}
+
+/// The average gain of a Bombardment or Volley with these dice: a hit when they beat the target's
+/// strength and ground.
+pub(crate) fn fire_estimate(g: &Manoeuvre, unit: u8, target: Square, dice: Dice) -> f64 {
+    let Some(defender) = g.unit_at(target) else { return 0.0 };
+    let from = g.units[unit as usize].square;
+    let attack = Spread::fixed(0).roll(dice).plus(u16::from(g.attack_terrain(from, target)));
+    let defense = u16::from(g.strength(defender) + g.defense_terrain(target, false));
+    attack.beats(defense) * hit_loss(g, defender)
+}
+
+/// The chance-weighted loss the enemy can inflict on `unit` next turn, if it holds a card for one
+/// of the adjacent attackers (about a third of the time).
+fn danger(g: &Manoeuvre, o: &Outlook, unit: u8) -> f64 {
+    let sq = g.units[unit as usize].square;
+    let enemy = 1 - Manoeuvre::owner(unit);
+    let mut worst: f64 = 0.0;
+    // The player's own defence cards for the unit count in full: it knows it holds them.
+    let cards = expected_defense_cards(g, unit, o.me).round() as u16;
+    let defense = u16::from(g.strength(unit) + g.defense_terrain(sq, false)) + cards;
+    for esq in board::squares(neighbours(sq) & g.occupied_by(enemy)) {
+        let Some(e) = g.unit_at(esq) else { continue };
+        if g.masks.no_assault & bit(esq) != 0 {
+            continue;
+        }
+        let Some(spread) = &o.typical[e as usize] else { continue };
+        let base = u16::from(g.strength(e) + g.attack_terrain(esq, sq));
+        let p = spread.clone().plus(base).beats(defense);
+        worst = worst.max(p * hit_loss(g, unit));
+    }
+    worst * 0.4
+}
+
+/// The position seen from `o.me`, higher is better. `combat_ahead`: the player still has this
+/// turn's combat to come, so the best one it could start counts.
+pub(crate) fn evaluate(g: &Manoeuvre, o: &Outlook, combat_ahead: bool) -> f64 {
+    let me = o.me;
+    let them = 1 - me;
+    let mut score = 0.0;
+    score += 0.7 * (f64::from(g.control(me)) - f64::from(g.control(them)));
+    score += LOSS_FULL * (f64::from(g.sides[them as usize].lost) - f64::from(g.sides[me as usize].lost));
+    score += LOSS_REDUCE * (f64::from(g.reduced_units(them)) - f64::from(g.reduced_units(me)));
+    let mine = g.occupied_by(me);
+    // The line's front: the median rank of the units.
+    let mut ranks: Vec<u8> = g.units_on_board(me).map(|u| progress(g, me, g.units[u as usize].square)).collect();
+    ranks.sort_unstable();
+    let line = ranks.get(ranks.len() / 2).copied().unwrap_or(1);
+    let mut dangers = Vec::with_capacity(8);
+    for unit in g.units_on_board(me) {
+        let sq = g.units[unit as usize].square;
+        let r = progress(g, me, sq);
+        score += 0.2 * f64::from(r.min(5));
+        // More than a rank ahead of the line a unit fights alone.
+        score -= 0.3 * f64::from(r.saturating_sub(line + 1));
+        let around = board::squares(neighbours(sq))
+            .chain([ahead(g, me, sq), g.sides[me as usize].edge.toward(sq)].into_iter().flatten().flat_map(|a| {
+                [a.checked_sub(1).filter(|&s| row(s) == row(a)), Some(a + 1).filter(|&s| s < 64 && row(s) == row(a))]
+                    .into_iter()
+                    .flatten()
+            }))
+            .filter(|&s| mine & bit(s) != 0)
+            .count();
+        let beside =
+            [sq.checked_sub(1).filter(|&s| row(s) == row(sq)), Some(sq + 1).filter(|&s| s < 64 && row(s) == row(sq))]
+                .into_iter()
+                .flatten()
+                .filter(|&s| mine & bit(s) != 0)
+                .count();
+        score += match around {
+            0 => -0.2,
+            1 => 0.1,
+            _ => 0.15,
+        } + 0.05 * beside as f64;
+        score += 0.05 * f64::from(g.defense_terrain(sq, false));
+        if g.is_cavalry(unit) && (col(sq) <= 1 || col(sq) >= 6) {
+            score += 0.05;
+        }
+        dangers.push(danger(g, o, unit));
+    }
+    if let Some(worst) = dangers.iter().copied().reduce(f64::max) {
+        let sum: f64 = dangers.iter().sum();
+        score -= worst + 0.25 * (sum - worst);
+    }
+    if combat_ahead {
+        score += 0.8 * best_combat(g, o);
+    }
+    score
+}
+
+/// How well `sq` suits the next unit `unit` of `me` in deployment: infantry in the front home row
+/// toward the centre, the strongest in the middle, cavalry on the wings, each on good ground and
+/// beside the units already placed.
+pub(crate) fn deployment_score(g: &Manoeuvre, me: u8, unit: u8, sq: Square) -> f64 {
+    let mine = g.occupied_by(me);
+    let front = progress(g, me, sq) == 1;
+    let c = col(sq);
+    let wing = c <= 1 || c >= 6;
+    let mut score = 0.08 * f64::from(g.defense_terrain(sq, false));
+    if g.masks.no_assault & bit(sq) != 0 {
+        score -= 0.4;
+    }
+    if g.is_cavalry(unit) {
+        score += if wing { 0.6 } else { 0.0 } + if front { 0.3 } else { 0.0 };
+    } else {
+        // Files c to f for the strongest, b and g for the rest.
+        let centre = if (2..=5).contains(&c) {
+            0.3
+        } else if (1..=6).contains(&c) {
+            0.15
+        } else {
+            0.0
+        };
+        let strong = f64::from(g.strength(unit)) / 8.0;
+        score += if front { 0.5 } else { 0.0 } + centre * (0.5 + strong);
+    }
+    score + 0.1 * f64::from((neighbours(sq) & mine).count_ones())
+}

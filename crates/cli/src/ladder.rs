@@ -89,7 +89,7 @@ pub struct Rating {
 struct LadderReport {
     anchor: String,
     files: usize,
-    games: f64,
+    games: u64,
     /// Said when some bot never won or never lost and the fit needed the virtual draws.
     #[serde(skip_serializing_if = "Option::is_none")]
     prior: Option<String>,
@@ -117,9 +117,9 @@ fn groups(results: &Results) -> Vec<Vec<usize>> {
         let mut k = 0;
         while k < members.len() {
             let i = members[k];
-            for j in 0..n {
-                if results.games[i][j] > 0.0 && group[j] == usize::MAX {
-                    group[j] = id;
+            for (j, g) in group.iter_mut().enumerate() {
+                if results.games[i][j] > 0.0 && *g == usize::MAX {
+                    *g = id;
                     members.push(j);
                 }
             }
@@ -270,7 +270,7 @@ pub fn run(files: &[String], json: bool, plot: Option<&str>, anchor: Option<&str
     let mut results = Results::default();
     let mut ignored = Vec::new();
     let mut used = 0;
-    let mut played = 0.0;
+    let mut played = 0;
     for file in files {
         let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
         let report: SimReport = serde_json::from_str(&text).map_err(|_| {
@@ -287,7 +287,7 @@ pub fn run(files: &[String], json: bool, plot: Option<&str>, anchor: Option<&str
                     bail!("{file}: the bots' games and wins do not add up to the run's {games} games");
                 }
                 results.add(a, b, f64::from(games), f64::from(ca.wins), f64::from(cb.wins));
-                played += f64::from(games);
+                played += u64::from(games);
                 used += 1;
             }
             _ => bail!("{file} is not the output of `cdgsolo sim --json` (a run has two bots)"),
@@ -309,6 +309,8 @@ pub fn run(files: &[String], json: bool, plot: Option<&str>, anchor: Option<&str
             format!("{} {what}", results.bots[i])
         })
         .collect::<Vec<_>>();
+    // Games and scores are reported as played, without the prior's virtual games.
+    let observed = results.clone();
     let prior = if extreme.is_empty() || results.bots.len() < 2 {
         None
     } else {
@@ -318,7 +320,12 @@ pub fn run(files: &[String], json: bool, plot: Option<&str>, anchor: Option<&str
             extreme.join(", ")
         ))
     };
-    let ratings = fit(&results, anchor_index)?;
+    let mut ratings = fit(&results, anchor_index)?;
+    for r in &mut ratings {
+        if let Some(i) = observed.bots.iter().position(|b| *b == r.bot) {
+            (r.games, r.score) = (observed.total_games(i), observed.total_score(i));
+        }
+    }
     let anchor_name = results.bots[anchor_index].clone();
     let report = LadderReport { anchor: anchor_name.clone(), files: used, games: played, prior, ignored, ratings };
     if let Some(dir) = plot {
@@ -343,8 +350,11 @@ pub fn run(files: &[String], json: bool, plot: Option<&str>, anchor: Option<&str
     }
     writeln!(
         out,
-        "Bradley-Terry ratings on the Elo scale from {} runs, {} games; {} is fixed at 0",
-        report.files, report.games, report.anchor
+        "Bradley-Terry ratings on the Elo scale from {} run{}, {} games; {} is fixed at 0",
+        report.files,
+        if report.files == 1 { "" } else { "s" },
+        report.games,
+        report.anchor
     )?;
     writeln!(out, "  {:<14} {:>7}  {:>19}  {:>7}  {:>7}", "bot", "rating", "95% interval", "games", "score")?;
     for r in &report.ratings {

@@ -175,7 +175,7 @@ fn draw_matrix<DB: DrawingBackend>(
     area.draw(&Text::new(title, (mid_x, 24), (FONT, 20, FontStyle::Bold).into_font().color(&BLACK).pos(centre)))?;
     area.draw(&Text::new(matrix.description.clone(), (mid_x, 50), (FONT, 15).into_font().color(&BLACK).pos(centre)))?;
     area.draw(&Text::new(
-        "Each cell: win rate over both seats, 95% Wilson interval below; blank: not played.",
+        "Each cell: the row nation's wins over both seats (a draw is no win), 95% Wilson interval below; \u{2014}: not played",
         (mid_x, 72),
         (FONT, 13).into_font().color(&RGBColor(90, 90, 90)).pos(centre),
     ))?;
@@ -221,7 +221,7 @@ fn draw_matrix<DB: DrawingBackend>(
     }
     // The colour key under the grid: 0% to 100% with 50% neutral.
     let key_y = top + grid_width + 30;
-    let key_width = (grid_width.min(400)).max(200);
+    let key_width = grid_width.clamp(200, 400);
     let key_x = left + (grid_width - key_width) / 2;
     for step in 0..key_width {
         let colour = diverging(f64::from(step) / f64::from(key_width - 1));

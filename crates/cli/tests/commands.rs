@@ -683,7 +683,9 @@ fn sim_ladder_rates_the_bots_of_several_runs_on_one_scale() {
     let plot = dir.to_string_lossy().into_owned();
     let ladder = json(&["sim", "ladder", &files[0], &files[1], "--json", "--plot", &plot]);
     assert_eq!(ladder["anchor"], "random");
-    assert_eq!(ladder["games"], 8.0);
+    assert_eq!(ladder["games"], 8);
+    let games: f64 = ladder["ratings"].as_array().unwrap().iter().map(|r| r["games"].as_f64().unwrap()).sum();
+    assert_eq!(games, 16.0, "each game counts for both of its bots, and the prior adds none: {ladder}");
     let ratings = ladder["ratings"].as_array().unwrap();
     let bots: Vec<&str> = ratings.iter().map(|r| r["bot"].as_str().unwrap()).collect();
     assert_eq!(bots.len(), 3, "{ladder}");

@@ -3,8 +3,10 @@
 
 mod assist;
 mod bench;
+mod ladder;
 mod menu;
 mod play;
+mod plot;
 mod roll;
 mod save_file;
 mod sim;
@@ -150,6 +152,9 @@ enum Command {
         /// for `cdgsolo sim merge`.
         #[arg(long, value_name = "I/N")]
         shard: Option<String>,
+        /// Also draw the win-rate matrix of the nations as DIR/win-rate-matrix.svg and .png.
+        #[arg(long, value_name = "DIR")]
+        plot: Option<String>,
     },
     /// Measure the engine's speed.
     Bench {
@@ -179,6 +184,24 @@ enum SimCommand {
         /// Also write one line per pairing of nations to FILE.
         #[arg(long, value_name = "FILE")]
         csv: Option<String>,
+        /// Also draw the win-rate matrix of the nations as DIR/win-rate-matrix.svg and .png.
+        #[arg(long, value_name = "DIR")]
+        plot: Option<String>,
+    },
+    /// Rate the bots of several runs on one scale (Bradley-Terry, Elo units) from their --json outputs.
+    Ladder {
+        /// The `cdgsolo sim --json` outputs, one per run.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Also draw the ratings as DIR/ladder.svg and .png.
+        #[arg(long, value_name = "DIR")]
+        plot: Option<String>,
+        /// The bot rated 0 (default: random if it played, else the first bot named).
+        #[arg(long, value_name = "BOT")]
+        anchor: Option<String>,
     },
 }
 
@@ -262,10 +285,13 @@ fn run(cli: Cli) -> Result<()> {
             let stdin = io::stdin();
             protocol::serve(stdin.lock(), io::stdout().lock()).context("the protocol stream failed")
         }
-        Command::Sim { merge: Some(SimCommand::Merge { parts, json, csv }), .. } => {
-            sim::merge(&parts, json, csv.as_deref(), &mut io::stdout().lock())
+        Command::Sim { merge: Some(SimCommand::Merge { parts, json, csv, plot }), .. } => {
+            sim::merge(&parts, json, csv.as_deref(), plot.as_deref(), &mut io::stdout().lock())
         }
-        Command::Sim { merge: None, bots, armies, hand_modes, games, seed, threads, json, csv, shard } => {
+        Command::Sim { merge: Some(SimCommand::Ladder { files, json, plot, anchor }), .. } => {
+            ladder::run(&files, json, plot.as_deref(), anchor.as_deref(), &mut io::stdout().lock())
+        }
+        Command::Sim { merge: None, bots, armies, hand_modes, games, seed, threads, json, csv, shard, plot } => {
             let [a, b] = bots.as_slice() else { bail!("--bots takes two bots, e.g. --bots random,mcts") };
             let shard = match shard.as_deref() {
                 None => None,
@@ -296,7 +322,7 @@ fn run(cli: Cli) -> Result<()> {
             if games == 0 {
                 bail!("--games must be at least 1");
             }
-            let options = sim::SimOptions { bots, pairings, hand_modes, games, seed, threads, json, csv, shard };
+            let options = sim::SimOptions { bots, pairings, hand_modes, games, seed, threads, json, csv, shard, plot };
             sim::run(options, &mut io::stdout().lock())
         }
         Command::Bench { target, game, turns, json } => bench::run(target, game.as_deref(), turns, json),

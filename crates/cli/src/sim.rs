@@ -110,6 +110,8 @@ pub struct SimOptions {
     /// Play only the games of this shard (`[index, count]`, index from 0) and print them as a part
     /// file for `cdgsolo sim merge`.
     pub shard: Option<[u64; 2]>,
+    /// Also draw the win-rate matrix into this directory (SVG and PNG).
+    pub plot: Option<String>,
 }
 
 /// How one game went (the unit a shard's part file holds).
@@ -321,11 +323,11 @@ pub fn run(options: SimOptions, out: &mut dyn Write) -> Result<()> {
         writeln!(out, "{}", serde_json::to_string(&Part { run: key, shard, games })?)?;
         return Ok(());
     }
-    write_report(&key, &games, options.json, options.csv.as_deref(), out)
+    write_report(&key, &games, options.json, options.csv.as_deref(), options.plot.as_deref(), out)
 }
 
 /// Combines the part files of one sharded run into exactly the report of the run played whole.
-pub fn merge(files: &[String], json: bool, csv: Option<&str>, out: &mut dyn Write) -> Result<()> {
+pub fn merge(files: &[String], json: bool, csv: Option<&str>, plot: Option<&str>, out: &mut dyn Write) -> Result<()> {
     let mut parts = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
@@ -360,7 +362,7 @@ pub fn merge(files: &[String], json: bool, csv: Option<&str>, out: &mut dyn Writ
     if games.len() as u64 != total || games.iter().enumerate().any(|(i, g)| g.0 != i as u64) {
         bail!("the parts do not hold each of the run's {total} games once");
     }
-    write_report(&run, &games, json, csv, out)
+    write_report(&run, &games, json, csv, plot, out)
 }
 
 /// The report of a whole run from its games, in game order.
@@ -369,6 +371,7 @@ fn write_report(
     games: &[(u64, GameResult)],
     json: bool,
     csv: Option<&str>,
+    plot: Option<&str>,
     out: &mut dyn Write,
 ) -> Result<()> {
     let per_pairing = u64::from(key.games.max(1));
@@ -450,6 +453,16 @@ fn write_report(
         crate::save_file::write_atomic(std::path::Path::new(file), &text)
             .with_context(|| format!("cannot write {file}"))?;
     }
+    let plotted = match plot {
+        Some(dir) => {
+            let matrix = crate::plot::WinMatrix::from_pairings(
+                format!("{} v {}; hand modes: {}, {}", key.bots[0], key.bots[1], key.hand_modes[0], key.hand_modes[1]),
+                report.pairings.iter().map(|p| (&p.armies, p.games, p.army_wins)),
+            );
+            Some(crate::plot::win_rate_matrix(std::path::Path::new(dir), &matrix)?)
+        }
+        None => None,
+    };
     if json {
         writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
         return Ok(());
@@ -488,6 +501,9 @@ fn write_report(
     }
     let endings: Vec<String> = report.endings.iter().map(|(k, v)| format!("{k} {v}")).collect();
     writeln!(out, "  endings: {}", endings.join(", "))?;
+    if let Some([svg, png]) = plotted {
+        writeln!(out, "  win-rate matrix: {} and {}", svg.display(), png.display())?;
+    }
     if report.pairings.len() > 1 {
         for p in &report.pairings {
             writeln!(

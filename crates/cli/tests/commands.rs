@@ -610,3 +610,120 @@ fn sim_shards_merge_into_exactly_the_whole_run() {
         let _ = std::fs::remove_file(f);
     }
 }
+
+/// The width and height a PNG file declares (its IHDR chunk), after checking its signature.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
+    assert_eq!(&bytes[12..16], b"IHDR");
+    let number = |at: usize| u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+    (number(16), number(20))
+}
+
+/// The `width="..."` and `height="..."` an SVG file declares.
+fn svg_size(svg: &str) -> (u32, u32) {
+    let attribute = |name: &str| {
+        let start = svg.find(&format!("{name}=\"")).expect("the size is declared") + name.len() + 2;
+        svg[start..].split('"').next().and_then(|v| v.parse().ok()).expect("a number")
+    };
+    (attribute("width"), attribute("height"))
+}
+
+#[test]
+fn sim_plot_draws_the_win_rate_matrix_of_every_nation_as_svg_and_png() {
+    let dir = temp_file("matrix");
+    let plot = dir.to_string_lossy().into_owned();
+    let run = ["sim", "--bots", "random,random", "--armies", "all", "--games", "1", "--seed", "2", "--json"];
+    let (ok, plotted, err) = cdgsolo(&[&run[..], &["--plot", &plot]].concat(), "");
+    assert!(ok, "{err}");
+    let (ok, plain, err) = cdgsolo(&run, "");
+    assert!(ok, "{err}");
+    assert_eq!(plotted, plain, "drawing changes nothing in the report");
+    let svg = std::fs::read_to_string(dir.join("win-rate-matrix.svg")).unwrap();
+    let png = std::fs::read(dir.join("win-rate-matrix.png")).unwrap();
+    for code in ["IN", "QI", "US", "TO", "SP", "AU", "SW", "OT", "PR", "RU", "BR", "FR"] {
+        assert!(svg.contains(&format!(">{code}<")) || svg.contains(&format!(">\n{code}\n<")), "{code} is labelled");
+    }
+    assert!(svg.contains("(66 games)"), "the title counts the games");
+    let (width, height) = png_size(&png);
+    assert_eq!((width, height), svg_size(&svg), "both files show the same picture");
+    assert!(width >= 12 * 60 && height >= 12 * 60, "twelve rows and columns of readable cells: {width}x{height}");
+    // A sharded run merged with --plot draws exactly the same matrix.
+    let mut parts = Vec::new();
+    for i in 1..=2 {
+        let (ok, part, err) = cdgsolo(&[&run[..run.len() - 1], &["--shard", &format!("{i}/2")]].concat(), "");
+        assert!(ok, "{err}");
+        let file = temp_file(&format!("matrix-part{i}.json"));
+        std::fs::write(&file, part).unwrap();
+        parts.push(file.to_string_lossy().into_owned());
+    }
+    let merged_dir = temp_file("matrix-merged");
+    let merged_plot = merged_dir.to_string_lossy().into_owned();
+    let (ok, out, err) = cdgsolo(&["sim", "merge", &parts[0], &parts[1], "--plot", &merged_plot], "");
+    assert!(ok, "{err}");
+    assert!(out.contains("win-rate matrix: "), "{out}");
+    assert_eq!(std::fs::read_to_string(merged_dir.join("win-rate-matrix.svg")).unwrap(), svg);
+    for f in parts {
+        let _ = std::fs::remove_file(f);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+    let _ = std::fs::remove_dir_all(merged_dir);
+}
+
+#[test]
+fn sim_ladder_rates_the_bots_of_several_runs_on_one_scale() {
+    let mut files = Vec::new();
+    for (i, bots) in ["mcts:20,random", "mcts:50,mcts:20"].iter().enumerate() {
+        let (ok, out, err) = cdgsolo(&["sim", "--bots", bots, "--games", "4", "--seed", "7", "--json"], "");
+        assert!(ok, "{err}");
+        let file = temp_file(&format!("ladder-run{i}.json"));
+        std::fs::write(&file, out).unwrap();
+        files.push(file.to_string_lossy().into_owned());
+    }
+    let dir = temp_file("ladder");
+    let plot = dir.to_string_lossy().into_owned();
+    let ladder = json(&["sim", "ladder", &files[0], &files[1], "--json", "--plot", &plot]);
+    assert_eq!(ladder["anchor"], "random");
+    assert_eq!(ladder["games"], 8);
+    let games: f64 = ladder["ratings"].as_array().unwrap().iter().map(|r| r["games"].as_f64().unwrap()).sum();
+    assert_eq!(games, 16.0, "each game counts for both of its bots, and the prior adds none: {ladder}");
+    let ratings = ladder["ratings"].as_array().unwrap();
+    let bots: Vec<&str> = ratings.iter().map(|r| r["bot"].as_str().unwrap()).collect();
+    assert_eq!(bots.len(), 3, "{ladder}");
+    for pair in ratings.windows(2) {
+        assert!(pair[0]["rating"].as_f64() >= pair[1]["rating"].as_f64(), "strongest first: {ladder}");
+    }
+    for r in ratings {
+        let (x, lo, hi) =
+            (r["rating"].as_f64().unwrap(), r["interval"][0].as_f64().unwrap(), r["interval"][1].as_f64().unwrap());
+        assert!(lo <= x && x <= hi && lo.is_finite() && hi.is_finite(), "{ladder}");
+        if r["bot"] == "random" {
+            assert_eq!((x, lo, hi), (0.0, 0.0, 0.0), "the anchor is fixed at 0");
+        }
+    }
+    let (width, height) = png_size(&std::fs::read(dir.join("ladder.png")).unwrap());
+    assert!(width >= 600 && height >= 200, "{width}x{height}");
+    let svg = std::fs::read_to_string(dir.join("ladder.svg")).unwrap();
+    assert!(bots.iter().all(|b| svg.contains(b)), "every bot is labelled");
+    // Another anchor, and the text table.
+    let (ok, out, err) = cdgsolo(&["sim", "ladder", &files[0], &files[1], "--anchor", "mcts:20"], "");
+    assert!(ok, "{err}");
+    assert!(out.contains("mcts:20 is fixed at 0"), "{out}");
+    assert!(out.lines().any(|l| l.trim_start().starts_with("mcts:20") && l.contains("anchor")), "{out}");
+    // Refusals: an unknown anchor, a file that is no run's report, bots no game links.
+    let (ok, _, err) = cdgsolo(&["sim", "ladder", &files[0], "--anchor", "rules"], "");
+    assert!(!ok && err.contains("--anchor rules: no such bot"), "{err}");
+    let not_a_run = temp_file("ladder-not-a-run.json");
+    std::fs::write(&not_a_run, ladder.to_string()).unwrap();
+    let (ok, _, err) = cdgsolo(&["sim", "ladder", &files[0], &not_a_run.to_string_lossy()], "");
+    assert!(!ok && err.contains("is not the output of `cdgsolo sim --json`"), "{err}");
+    let (ok, out, err) = cdgsolo(&["sim", "--bots", "mcts:5,mcts:9", "--games", "2", "--json"], "");
+    assert!(ok, "{err}");
+    let apart = temp_file("ladder-apart.json");
+    std::fs::write(&apart, out).unwrap();
+    let (ok, _, err) = cdgsolo(&["sim", "ladder", &files[0], &apart.to_string_lossy()], "");
+    assert!(!ok && err.contains("cannot be rated on one scale"), "{err}");
+    for f in files.iter().map(std::path::PathBuf::from).chain([not_a_run, apart]) {
+        let _ = std::fs::remove_file(f);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -1,6 +1,6 @@
 //! Every bot plays whole games of Manoeuvre in both hand modes and only ever takes legal actions.
 
-use bots::{Bot, Mcts, RandomBot, Seat, play_out};
+use bots::{Bot, Mcts, RandomBot, RulesBot, RulesPlayout, Seat, play_out};
 use engine::{Game, ToMove, below};
 use manoeuvre::{HandMode, Manoeuvre, ManoeuvreSetup};
 use rand_chacha::ChaCha8Rng;
@@ -29,27 +29,51 @@ fn setup(modes: [HandMode; 2], game: u64) -> ManoeuvreSetup {
     }
 }
 
+/// 100 games in each hand mode (and 20 with one side of each), `bot` alternating seats with the
+/// random player; returns how many `bot` won.
+fn hundred_games_each_mode(bot: &mut dyn Bot<Manoeuvre>) -> usize {
+    let mut won = 0;
+    let modes = [[HandMode::Hand; 2], [HandMode::Display; 2], [HandMode::Hand, HandMode::Display]];
+    for (m, modes) in modes.into_iter().enumerate() {
+        let games = if m < 2 { 100 } else { 20 };
+        for game in 0..games {
+            let seat = (game % 2) as u8;
+            let winner = if seat == 0 {
+                play(&setup(modes, game), bot, &mut RandomBot, game)
+            } else {
+                play(&setup(modes, game), &mut RandomBot, bot, game)
+            };
+            won += usize::from(winner == Some(seat));
+        }
+    }
+    won
+}
+
 #[test]
-fn random_bots_finish_100_games_in_each_hand_mode() {
-    for modes in [[HandMode::Hand; 2], [HandMode::Display; 2], [HandMode::Hand, HandMode::Display]] {
-        for game in 0..100 {
-            play(&setup(modes, game), &mut RandomBot, &mut RandomBot, game);
+fn the_random_bot_finishes_100_games_in_each_hand_mode() {
+    hundred_games_each_mode(&mut RandomBot);
+}
+
+#[test]
+fn the_rule_based_bot_finishes_100_games_in_each_hand_mode_and_beats_random_play() {
+    let won = hundred_games_each_mode(&mut RulesBot);
+    assert!(won >= 210, "the rule-based player won only {won} of 220 against random play");
+}
+
+#[test]
+fn the_rule_based_bot_finishes_games_against_itself_in_each_hand_mode() {
+    for modes in [[HandMode::Hand; 2], [HandMode::Display; 2], [HandMode::Display, HandMode::Hand]] {
+        for game in 0..30 {
+            play(&setup(modes, game), &mut RulesBot, &mut RulesBot, game);
         }
     }
 }
 
 #[test]
-fn search_bots_finish_games_in_each_hand_mode() {
-    for modes in [[HandMode::Hand; 2], [HandMode::Display; 2]] {
-        for game in 0..10 {
-            let mut mcts = Mcts::new(6);
-            if game % 2 == 0 {
-                play(&setup(modes, game), &mut mcts, &mut RandomBot, game);
-            } else {
-                play(&setup(modes, game), &mut RandomBot, &mut mcts, game);
-            }
-        }
-    }
+fn search_bots_finish_100_games_in_each_hand_mode() {
+    // Small budgets: what is tested here is that every decision is legal and every game ends.
+    hundred_games_each_mode(&mut Mcts::new(2));
+    hundred_games_each_mode(&mut Mcts::with_playout(2, RulesPlayout { depth: 8 }));
 }
 
 #[test]

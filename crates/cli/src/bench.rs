@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use anyhow::{Result, bail};
 use engine::{Game, ToMove, below};
+use manoeuvre::{Manoeuvre, ManoeuvreSetup};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde_json::json;
@@ -173,65 +174,128 @@ fn mid_game_positions(count: u64) -> Result<Vec<manoeuvre::Manoeuvre>> {
     Ok(out)
 }
 
-fn bench_mcts(json: bool) -> Result<()> {
+/// Iterations per second of a search with `playout` on one thread and on two (root parallelism),
+/// `iterations` from each position.
+fn search_speed<P: bots::Playout<Manoeuvre> + Clone>(
+    positions: &[Manoeuvre],
+    iterations: u32,
+    playout: &P,
+) -> (f64, f64) {
     use bots::{Bot, Mcts, Seat};
+    let mut rates = [0.0; 2];
+    for (k, threads) in [1usize, 2].into_iter().enumerate() {
+        let start = Instant::now();
+        for (i, state) in positions.iter().enumerate() {
+            let ToMove::Player(p) = state.to_move() else { continue };
+            let mut bot = Mcts::with_playout(iterations, playout.clone());
+            bot.threads = threads;
+            bot.choose(&Seat::new(state, p), &mut ChaCha8Rng::seed_from_u64(i as u64));
+        }
+        rates[k] = threads as f64 * f64::from(iterations) * positions.len() as f64 / start.elapsed().as_secs_f64();
+    }
+    (rates[0], rates[1])
+}
+
+fn bench_mcts(json: bool) -> Result<()> {
+    use bots::{Bot, Mcts, RandomPlayout, RulesPlayout, Seat};
     let positions = mid_game_positions(20)?;
-    // Iterations per second: 2,000 iterations from each of the positions.
-    let iterations = 2_000u32;
-    let start = Instant::now();
-    for (i, state) in positions.iter().enumerate() {
-        let ToMove::Player(p) = state.to_move() else { continue };
-        let mut bot = Mcts::new(iterations);
-        bot.choose(&Seat::new(state, p), &mut ChaCha8Rng::seed_from_u64(i as u64));
-    }
-    let secs = start.elapsed().as_secs_f64();
-    let per_second = f64::from(iterations) * positions.len() as f64 / secs;
-    // The same with two trees searched at once (root parallelism): each runs `iterations`.
-    let start = Instant::now();
-    for (i, state) in positions.iter().enumerate() {
-        let ToMove::Player(p) = state.to_move() else { continue };
-        let mut bot = Mcts::new(iterations);
-        bot.threads = 2;
-        bot.choose(&Seat::new(state, p), &mut ChaCha8Rng::seed_from_u64(i as u64));
-    }
-    let per_second_two = 2.0 * f64::from(iterations) * positions.len() as f64 / start.elapsed().as_secs_f64();
+    let (random_one, random_two) = search_speed(&positions, 2_000, &RandomPlayout);
+    let rules = RulesPlayout::default();
+    let (rules_one, rules_two) = search_speed(&positions, 300, &rules);
     // A decision of the default level, timed on each position.
-    let level = crate::sim::LEVELS.iter().find(|(n, _, _)| *n == "normal").map_or(1000, |l| l.1);
+    let (level, playouts) = crate::sim::LEVELS
+        .iter()
+        .find(|(n, _, _)| *n == "normal")
+        .map_or((1000, crate::sim::Playouts::Random), |l| (l.1, l.2));
     let mut times: Vec<f64> = positions
         .iter()
         .enumerate()
         .filter_map(|(i, state)| {
             let ToMove::Player(p) = state.to_move() else { return None };
-            let mut bot = Mcts::new(level);
+            let seat = Seat::new(state, p);
+            let mut stream = ChaCha8Rng::seed_from_u64(100 + i as u64);
             let t = Instant::now();
-            bot.choose(&Seat::new(state, p), &mut ChaCha8Rng::seed_from_u64(100 + i as u64));
+            match playouts {
+                crate::sim::Playouts::Random => Mcts::new(level).choose(&seat, &mut stream),
+                crate::sim::Playouts::Rules => Mcts::with_playout(level, rules).choose(&seat, &mut stream),
+            };
             Some(t.elapsed().as_secs_f64())
         })
         .collect();
     times.sort_by(f64::total_cmp);
     let p95 = times.get((times.len() * 95).div_ceil(100).saturating_sub(1)).copied().unwrap_or(0.0);
+    // The rule-based player alone: decisions per second over whole games against itself.
+    let (decisions, secs) = rules_speed()?;
     let report = json!({
         "positions": positions.len(),
-        "iterations_per_position": iterations,
-        "iterations_per_second": per_second,
+        "iterations_per_second": random_one,
         "playouts": "uniform random to the end of the game",
-        "iterations_per_second_two_threads": per_second_two,
-        "speed_up_two_threads": per_second_two / per_second,
+        "iterations_per_second_two_threads": random_two,
+        "speed_up_two_threads": random_two / random_one,
+        "rules_playouts": format!("the rule-based player for {} decisions, then its estimate", rules.depth),
+        "rules_iterations_per_second": rules_one,
+        "rules_iterations_per_second_two_threads": rules_two,
+        "rules_speed_up_two_threads": rules_two / rules_one,
         "default_level_iterations": level,
         "default_level_p95_seconds": p95,
+        "rules_microseconds_per_decision": 1e6 * secs / decisions as f64,
     });
     let mut out = std::io::stdout().lock();
     if json {
         writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
     } else {
-        writeln!(out, "IS-MCTS on Manoeuvre, random playouts to the end of the game:")?;
-        writeln!(out, "  {per_second:.0} iterations/second ({} positions x {iterations} iterations)", positions.len())?;
+        writeln!(out, "IS-MCTS on Manoeuvre ({} mid-game positions):", positions.len())?;
         writeln!(
             out,
-            "  two threads (two trees, root statistics added): {per_second_two:.0} iterations/second, {:.2}x",
-            per_second_two / per_second
+            "  random playouts to the end: {random_one:.0} iterations/second; two threads {random_two:.0} ({:.2}x)",
+            random_two / random_one
         )?;
-        writeln!(out, "  a {level}-iteration decision: {:.0} ms at the 95th percentile", 1000.0 * p95)?;
+        writeln!(
+            out,
+            "  rule-guided playouts ({} decisions, then judged): {rules_one:.0} iterations/second; two threads \
+             {rules_two:.0} ({:.2}x)",
+            rules.depth,
+            rules_two / rules_one
+        )?;
+        writeln!(out, "  a mcts:normal decision ({level} iterations): {:.0} ms at the 95th percentile", 1000.0 * p95)?;
+        writeln!(out, "  the rule-based player: {:.1} microseconds a decision", 1e6 * secs / decisions as f64)?;
     }
     Ok(())
+}
+
+/// Whole games of the rule-based player against itself: how many decisions it made, and the
+/// seconds it spent deciding.
+fn rules_speed() -> Result<(u64, f64)> {
+    use bots::{Bot, RulesBot, Seat};
+    let mut decisions = 0u64;
+    let mut spent = 0.0;
+    for seed in 0..20u64 {
+        let setup = ManoeuvreSetup {
+            armies: Some(["FR".to_string(), "RU".to_string()]),
+            quick_start: true,
+            ..ManoeuvreSetup::default()
+        };
+        let mut state = Manoeuvre::new(&setup).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut buffer = Vec::new();
+        for _ in 0..1_000_000 {
+            match state.to_move() {
+                ToMove::Terminal => break,
+                ToMove::Chance => {
+                    state.legal_actions(&mut buffer);
+                    let i = below(&mut rng, buffer.len());
+                    state.apply_legal(&buffer[i]);
+                }
+                ToMove::Player(p) => {
+                    let t = Instant::now();
+                    let action = RulesBot.choose(&Seat::new(&state, p), &mut rng);
+                    spent += t.elapsed().as_secs_f64();
+                    decisions += 1;
+                    let Some(action) = action else { bail!("the rule-based player found no action") };
+                    state.apply_legal(&action);
+                }
+            }
+        }
+    }
+    Ok((decisions, spent))
 }

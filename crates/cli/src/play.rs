@@ -12,7 +12,7 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
-use bots::{Bot, Mcts, Seat};
+use bots::{Bot, Mcts, RulesPlayout, Seat};
 use clap::ValueEnum;
 use engine::{ChanceMode, Game, LogEntry, Session, ToMove};
 use manoeuvre::setup::RandomWord;
@@ -67,7 +67,7 @@ pub struct PlayOptions {
 }
 
 /// How hard the hint searches.
-const HINT_ITERATIONS: u32 = 2000;
+const HINT_ITERATIONS: u32 = 400;
 
 /// Undoes the last decision; against a bot, back to (and including) the human's last one, so the
 /// bot's answers go too.
@@ -313,7 +313,7 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
             },
             ("h" | "hint", _) => {
                 // A search from the player's own seat: it knows what the player knows, no more.
-                let mut search = Mcts::new(HINT_ITERATIONS);
+                let mut search = Mcts::with_playout(HINT_ITERATIONS, RulesPlayout::default());
                 let mut stream = ChaCha8Rng::seed_from_u64(seed ^ session.log().len() as u64);
                 search.choose(&Seat::new(&state, player), &mut stream);
                 writeln!(out, "Hint ({HINT_ITERATIONS} searches from what you can see):")?;

@@ -17,13 +17,13 @@ use rand_core::SeedableRng;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-/// The default search budget of `mcts` without a number or level.
+/// The default search budget of `mcts` and `mcts-rules` without a number or level.
 const DEFAULT_ITERATIONS: u32 = 1000;
 
 /// The difficulty levels of `mcts:LEVEL`: a search budget and a playout policy each (the same view
 /// of the game, the same dice).
 pub const LEVELS: [(&str, u32, Playouts); 3] =
-    [("easy", 100, Playouts::Random), ("normal", 1000, Playouts::Random), ("hard", 5000, Playouts::Random)];
+    [("easy", 30, Playouts::Rules), ("normal", 200, Playouts::Rules), ("hard", 1000, Playouts::Rules)];
 
 /// How a search bot finishes its iterations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +64,7 @@ impl BotSpec {
         };
         let Some(tail) = tail else { return Ok(BotSpec::Mcts { iterations: DEFAULT_ITERATIONS, playouts }) };
         if let Some((_, iterations, level_playouts)) = LEVELS.iter().find(|(name, _, _)| *name == tail) {
+            // A level names its own playouts: `mcts:hard`, never `mcts-rules:hard`.
             if playouts != Playouts::Random {
                 return Err(unknown());
             }
@@ -561,6 +562,10 @@ mod tests {
         assert_eq!(
             BotSpec::parse("mcts-rules:64").ok(),
             Some(BotSpec::Mcts { iterations: 64, playouts: Playouts::Rules })
+        );
+        assert_eq!(
+            BotSpec::parse("mcts:hard").ok(),
+            Some(BotSpec::Mcts { iterations: 1000, playouts: Playouts::Rules })
         );
         assert!(BotSpec::parse("rules:5").is_err() && BotSpec::parse("mcts-rules:hard").is_err());
         let err = BotSpec::parse("alphazero").map(|_| ()).unwrap_err().to_string();

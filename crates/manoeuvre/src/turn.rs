@@ -137,7 +137,9 @@ impl Manoeuvre {
                 self.nightfall();
                 return;
             }
-            self.turn += 1;
+            // Saturating: a game whose players never draw never reaches nightfall, and must not
+            // panic for it.
+            self.turn = self.turn.saturating_add(1);
             self.active = self.first_player;
         }
         self.begin_player_turn();

@@ -139,7 +139,17 @@ impl<'a> Scorer<'a> {
                 _ => 0.0,
             },
             Phase::Discard => match action {
-                Action::Discard(c) => 0.35 - card_value(g, me, c),
+                Action::Discard(c) => {
+                    // The weakest card goes every turn: a player who never draws never reaches
+                    // nightfall, and a fresh card is worth more than the worst one held.
+                    let value = card_value(g, me, c);
+                    let weakest = !discarded_this_turn(g, me)
+                        && discardable(g).into_iter().filter(|&x| x != c).all(|x| {
+                            let v = card_value(g, me, x);
+                            v > value || (v == value && x > c)
+                        });
+                    0.35 - value + if weakest { 1.0 } else { 0.0 }
+                }
                 Action::EndDiscard => 0.001,
                 _ => -1.0,
             },
@@ -511,6 +521,21 @@ impl<'a> Scorer<'a> {
     }
 }
 
+/// Whether the active `player` has already let a card go in this Discard phase.
+fn discarded_this_turn(g: &Manoeuvre, player: u8) -> bool {
+    let side = &g.sides[player as usize];
+    match side.mode {
+        HandMode::Hand => g.card_played,
+        // A display's discards are owed replacements until the Draw phase.
+        HandMode::Display => side.display.owed.iter().any(|&o| o > 0),
+    }
+}
+
+/// The cards the Discard phase offers.
+fn discardable(g: &Manoeuvre) -> Vec<u8> {
+    g.legal().into_iter().filter_map(|a| if let Action::Discard(c) = a { Some(c) } else { None }).collect()
+}
+
 /// The attacker's units in a combat, as a mask over its 8 units.
 fn involved(c: &crate::state::Combat) -> u8 {
     let mut m = c.supporters;
@@ -569,3 +594,6 @@ fn attacker_value(g: &Manoeuvre, extra: f64) -> f64 {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -236,7 +236,11 @@ impl<P> Mcts<P> {
                     }
                 }
                 if !untried.is_empty() {
-                    let action = buffer[untried[below(rng, untried.len())]].clone();
+                    // The playout policy picks which untried move to expand first, so a small
+                    // budget tries the policy's favourites before the rest.
+                    let choices: Vec<G::Action> = untried.iter().map(|&i| buffer[i].clone()).collect();
+                    let k = if choices.len() == 1 { 0 } else { self.playout.pick(&state, &choices, rng) };
+                    let action = choices[k.min(choices.len() - 1)].clone();
                     state.apply_legal(&action);
                     nodes.push(Node::new(Some(action), mover));
                     let child = nodes.len() - 1;

@@ -109,7 +109,8 @@ enum Command {
         /// A directory with a corrected copy of the Manoeuvre data files (docs/manoeuvre-data.md).
         #[arg(long = "data", value_name = "DIR")]
         data_dir: Option<String>,
-        /// Play against a bot: random, mcts, mcts:easy|normal|hard or mcts:ITERATIONS.
+        /// Play against a bot: random, rules, mcts:easy|normal|hard (rule-guided search), mcts:ITERATIONS
+        /// (random playouts) or mcts-rules:ITERATIONS.
         #[arg(long, value_name = "BOT")]
         vs: Option<String>,
         /// With --vs, the player you are: 1 (moves first at setup) or 2.
@@ -123,8 +124,8 @@ enum Command {
     Sim {
         #[command(subcommand)]
         merge: Option<SimCommand>,
-        /// The two bots, e.g. `--bots mcts:easy,random` (bots: random, mcts, mcts:easy|normal|hard,
-        /// mcts:ITERATIONS).
+        /// The two bots, e.g. `--bots mcts:easy,rules` (bots: random, rules, mcts:easy|normal|hard,
+        /// mcts:ITERATIONS with random playouts, mcts-rules:ITERATIONS).
         #[arg(long, value_delimiter = ',')]
         bots: Vec<String>,
         /// Two nations (`--armies FR,BR`) or `all` for every pairing of two different nations.

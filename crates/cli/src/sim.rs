@@ -17,13 +17,13 @@ use rand_core::SeedableRng;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-/// The default search budget of `mcts` and `mcts-rules` without a number or level.
+/// The search budget of `mcts-rules` without a number.
 const DEFAULT_ITERATIONS: u32 = 1000;
 
 /// The difficulty levels of `mcts:LEVEL`: a search budget and a playout policy each (the same view
 /// of the game, the same dice).
 pub const LEVELS: [(&str, u32, Playouts); 3] =
-    [("easy", 30, Playouts::Rules), ("normal", 200, Playouts::Rules), ("hard", 1000, Playouts::Rules)];
+    [("easy", 50, Playouts::Rules), ("normal", 200, Playouts::Rules), ("hard", 800, Playouts::Rules)];
 
 /// How a search bot finishes its iterations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,7 +62,12 @@ impl BotSpec {
             "mcts-rules" => Playouts::Rules,
             _ => return Err(unknown()),
         };
-        let Some(tail) = tail else { return Ok(BotSpec::Mcts { iterations: DEFAULT_ITERATIONS, playouts }) };
+        // Plain `mcts` is the normal level; plain `mcts-rules` the default budget.
+        let tail = match (tail, playouts) {
+            (Some(t), _) => t,
+            (None, Playouts::Random) => "normal",
+            (None, Playouts::Rules) => return Ok(BotSpec::Mcts { iterations: DEFAULT_ITERATIONS, playouts }),
+        };
         if let Some((_, iterations, level_playouts)) = LEVELS.iter().find(|(name, _, _)| *name == tail) {
             // A level names its own playouts: `mcts:hard`, never `mcts-rules:hard`.
             if playouts != Playouts::Random {
@@ -554,9 +559,10 @@ mod tests {
         assert_eq!(BotSpec::parse("random").ok(), Some(BotSpec::Random));
         assert_eq!(BotSpec::parse("rules").ok(), Some(BotSpec::Rules));
         let random = Playouts::Random;
+        assert_eq!(BotSpec::parse("mcts").ok(), BotSpec::parse("mcts:normal").ok());
         assert_eq!(
-            BotSpec::parse("mcts").ok(),
-            Some(BotSpec::Mcts { iterations: DEFAULT_ITERATIONS, playouts: random })
+            BotSpec::parse("mcts-rules").ok(),
+            Some(BotSpec::Mcts { iterations: DEFAULT_ITERATIONS, playouts: Playouts::Rules })
         );
         assert_eq!(BotSpec::parse("mcts:64").ok(), Some(BotSpec::Mcts { iterations: 64, playouts: random }));
         assert_eq!(
@@ -565,11 +571,11 @@ mod tests {
         );
         assert_eq!(
             BotSpec::parse("mcts:hard").ok(),
-            Some(BotSpec::Mcts { iterations: 1000, playouts: Playouts::Rules })
+            Some(BotSpec::Mcts { iterations: 800, playouts: Playouts::Rules })
         );
         assert!(BotSpec::parse("rules:5").is_err() && BotSpec::parse("mcts-rules:hard").is_err());
         let err = BotSpec::parse("alphazero").map(|_| ()).unwrap_err().to_string();
-        assert!(err.contains("random, mcts"), "{err}");
+        assert!(err.contains("random, rules, mcts"), "{err}");
         assert!(BotSpec::parse("mcts:0").is_err() && BotSpec::parse("mcts:x").is_err());
     }
 }

@@ -84,7 +84,7 @@ pub fn rules_win_estimate(g: &Manoeuvre, player: u8) -> f64 {
     let them = Outlook::new(g, 1 - player);
     // Both sides' judgements, so that neither side's own threats are counted twice.
     let v = 0.5 * (evaluate(g, &o, false) - evaluate(g, &them, false));
-    1.0 / (1.0 + (-v / 3.0).exp())
+    1.0 / (1.0 + (-v / 1.5).exp())
 }
 
 struct Scorer<'a> {

@@ -563,10 +563,10 @@ fn play_against_a_bot_shows_its_public_moves_and_hides_its_cards() {
     let args = ["play", "manoeuvre", "--seed", "4", "--quick-start", "--armies", "FR,BR", "--vs", "mcts:easy"];
     let (ok, out, err) = cdgsolo(&args, &format!("h\n6\n{}q\ny\n", "1\n".repeat(8)));
     assert!(ok, "{err}");
-    assert!(out.contains("You play France; mcts:100 plays Great Britain. Type h for a hint."), "{out}");
-    assert!(out.contains("Hint (2000 searches from what you can see):\n"), "{out}");
-    assert!(out.contains("* Great Britain: end the turn  [mcts:100]"), "the bot's public moves are told: {out}");
-    assert!(out.contains("* Great Britain decides about cards you cannot see  [mcts:100]"), "{out}");
+    assert!(out.contains("You play France; mcts-rules:50 plays Great Britain. Type h for a hint."), "{out}");
+    assert!(out.contains("Hint (400 searches from what you can see):\n"), "{out}");
+    assert!(out.contains("* Great Britain: end the turn  [mcts-rules:50]"), "the bot's public moves are told: {out}");
+    assert!(out.contains("* Great Britain decides about cards you cannot see  [mcts-rules:50]"), "{out}");
     // Only France's seat is ever shown: no seat changes, Britain's hand stays unseen.
     assert!(!out.contains("take the seat"), "{out}");
     assert!(!out.contains("Great Britain to decide"), "{out}");

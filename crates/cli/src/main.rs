@@ -134,6 +134,10 @@ enum Command {
         /// How each side holds its cards, e.g. `--hand-modes hand,display`.
         #[arg(long, value_enum, value_delimiter = ',')]
         hand_modes: Option<Vec<play::HandModeArg>>,
+        /// How each game is set up: `quick` (everything at random) or `deploy` (a random battlefield,
+        /// then each bot deploys its own units).
+        #[arg(long, value_enum, default_value_t = sim::SimSetup::Quick)]
+        setup: sim::SimSetup,
         /// Games per pairing of nations; bots and nations swap seats from game to game.
         #[arg(long, default_value_t = 100)]
         games: u32,
@@ -292,7 +296,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Sim { merge: Some(SimCommand::Ladder { files, json, plot, anchor }), .. } => {
             ladder::run(&files, json, plot.as_deref(), anchor.as_deref(), &mut io::stdout().lock())
         }
-        Command::Sim { merge: None, bots, armies, hand_modes, games, seed, threads, json, csv, shard, plot } => {
+        Command::Sim { merge: None, bots, armies, hand_modes, setup, games, seed, threads, json, csv, shard, plot } => {
             let [a, b] = bots.as_slice() else { bail!("--bots takes two bots, e.g. --bots random,mcts") };
             let shard = match shard.as_deref() {
                 None => None,
@@ -323,7 +327,8 @@ fn run(cli: Cli) -> Result<()> {
             if games == 0 {
                 bail!("--games must be at least 1");
             }
-            let options = sim::SimOptions { bots, pairings, hand_modes, games, seed, threads, json, csv, shard, plot };
+            let options =
+                sim::SimOptions { bots, pairings, hand_modes, setup, games, seed, threads, json, csv, shard, plot };
             sim::run(options, &mut io::stdout().lock())
         }
         Command::Bench { target, game, turns, json } => bench::run(target, game.as_deref(), turns, json),

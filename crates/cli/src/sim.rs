@@ -9,9 +9,10 @@ use std::io::Write;
 use anyhow::{Context, Result, bail};
 use bots::{Bot, Mcts, RandomBot, RulesBot, RulesPlayout};
 use engine::Game;
+use manoeuvre::setup::RandomWord;
 use manoeuvre::state::Ending;
 use manoeuvre::tables::Compiled;
-use manoeuvre::{HandMode, Manoeuvre, ManoeuvreSetup};
+use manoeuvre::{HandMode, Manoeuvre, ManoeuvreSetup, MapChoice};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use rayon::prelude::*;
@@ -101,12 +102,33 @@ impl BotSpec {
     }
 }
 
+/// How the simulator sets up each game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SimSetup {
+    /// Every setup choice at random, deployment included (the rulebook's quick start).
+    #[default]
+    Quick,
+    /// A battlefield drawn at random, then each bot deploys its own units.
+    Deploy,
+}
+
+impl SimSetup {
+    fn word(self) -> &'static str {
+        match self {
+            SimSetup::Quick => "quick",
+            SimSetup::Deploy => "deploy",
+        }
+    }
+}
+
 /// One run of the simulator.
 pub struct SimOptions {
     pub bots: [BotSpec; 2],
     /// Army pairings (codes); each is played `games` times.
     pub pairings: Vec<[String; 2]>,
     pub hand_modes: [HandMode; 2],
+    pub setup: SimSetup,
     pub games: u32,
     pub seed: u64,
     pub threads: Option<usize>,
@@ -139,6 +161,9 @@ struct RunKey {
     bots: [String; 2],
     pairings: Vec<[String; 2]>,
     hand_modes: [String; 2],
+    /// Part files written before the option existed are quick starts.
+    #[serde(default)]
+    setup: SimSetup,
     games: u32,
     seed: u64,
 }
@@ -176,6 +201,7 @@ struct Report {
     games: u32,
     seed: u64,
     hand_modes: [String; 2],
+    setup: SimSetup,
     bots: std::collections::BTreeMap<String, BotReport>,
     pairings: Vec<PairingReport>,
     /// How the games ended: attrition, nightfall, sacked commander, or not finished.
@@ -236,7 +262,8 @@ fn play_one(options: &SimOptions, armies: &[String; 2], index: u64, seed: u64) -
     let setup = ManoeuvreSetup {
         armies: Some(seat_armies),
         hand_modes: Some(options.hand_modes),
-        quick_start: true,
+        quick_start: options.setup == SimSetup::Quick,
+        map: (options.setup == SimSetup::Deploy).then_some(MapChoice::Random(RandomWord::Random)),
         ..ManoeuvreSetup::default()
     };
     let mut state = Manoeuvre::new(&setup).map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -290,6 +317,7 @@ pub fn run(options: SimOptions, out: &mut dyn Write) -> Result<()> {
         bots: options.bots.clone().map(|b| b.name()),
         pairings: options.pairings.clone(),
         hand_modes: options.hand_modes.map(mode_name),
+        setup: options.setup,
         games: options.games,
         seed: options.seed,
     };
@@ -346,7 +374,9 @@ pub fn merge(files: &[String], json: bool, csv: Option<&str>, plot: Option<&str>
     let mut seen = vec![false; usize::try_from(count).unwrap_or(0)];
     for (file, part) in &parts {
         if part.run != first.run {
-            bail!("{file} comes from another run than {first_file} (bots, nations, hand modes, games or seed differ)");
+            bail!(
+                "{file} comes from another run than {first_file} (bots, nations, hand modes, setup, games or seed differ)"
+            );
         }
         if part.shard[1] != count {
             bail!("{file} is shard {} of {}, {first_file} of {count}", part.shard[0] + 1, part.shard[1]);
@@ -410,6 +440,7 @@ fn write_report(
         games: total,
         seed: key.seed,
         hand_modes: key.hand_modes.clone(),
+        setup: key.setup,
         bots,
         pairings: key
             .pairings
@@ -462,7 +493,14 @@ fn write_report(
     let plotted = match plot {
         Some(dir) => {
             let matrix = crate::plot::WinMatrix::from_pairings(
-                format!("{} v {}; hand modes: {}, {}", key.bots[0], key.bots[1], key.hand_modes[0], key.hand_modes[1]),
+                format!(
+                    "{} v {}; hand modes: {}, {}; setup: {}",
+                    key.bots[0],
+                    key.bots[1],
+                    key.hand_modes[0],
+                    key.hand_modes[1],
+                    key.setup.word()
+                ),
                 report.pairings.iter().map(|p| (&p.armies, p.games, p.army_wins)),
             );
             Some(crate::plot::win_rate_matrix(std::path::Path::new(dir), &matrix)?)
@@ -473,9 +511,13 @@ fn write_report(
         writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
         return Ok(());
     }
+    let setup = match report.setup {
+        SimSetup::Quick => "quick start",
+        SimSetup::Deploy => "bots deploy",
+    };
     writeln!(
         out,
-        "{} games, seed {}, hand modes {} and {}",
+        "{} games, seed {}, hand modes {} and {}, {setup}",
         report.games, report.seed, report.hand_modes[0], report.hand_modes[1]
     )?;
     for (name, r) in &report.bots {

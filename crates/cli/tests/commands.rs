@@ -575,6 +575,26 @@ fn play_against_a_bot_shows_its_public_moves_and_hides_its_cards() {
 }
 
 #[test]
+fn sim_can_let_the_bots_deploy_their_own_units() {
+    let run = |setup: &str| {
+        let args = ["sim", "--bots", "rules,random", "--games", "8", "--seed", "4", "--setup", setup, "--json"];
+        let (ok, out, err) = cdgsolo(&args, "");
+        assert!(ok, "{err}");
+        serde_json::from_str::<Value>(&out).unwrap()
+    };
+    let deployed = run("deploy");
+    assert_eq!(deployed["setup"], "deploy");
+    assert_eq!(deployed["games"], 8);
+    assert!(deployed["bots"]["rules"]["wins"].as_u64().unwrap() >= 7, "{deployed}");
+    // Deployment is part of the game: the same seed plays other games than a quick start.
+    let quick = run("quick");
+    assert_eq!(quick["setup"], "quick");
+    assert_ne!(quick["mean_decisions"], deployed["mean_decisions"]);
+    let (ok, _, err) = cdgsolo(&["sim", "--bots", "rules,random", "--setup", "tournament"], "");
+    assert!(!ok && err.contains("tournament"), "{err}");
+}
+
+#[test]
 fn sim_shards_merge_into_exactly_the_whole_run() {
     let run = ["sim", "--bots", "mcts:6,random", "--armies", "all", "--games", "1", "--seed", "5"];
     let (ok, whole, err) = cdgsolo(&[&run[..], &["--json"]].concat(), "");

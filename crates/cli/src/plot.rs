@@ -95,8 +95,9 @@ pub struct WinMatrix {
 }
 
 impl WinMatrix {
-    /// Builds the matrix from a run's pairings `(armies, games, wins of each army)`, nations in the
-    /// order they first appear.
+    /// Builds the matrix from a run's pairings `(armies, games, wins of each army)`, the nations
+    /// ordered by their share of wins over all their games, strongest first (ties in the order
+    /// they first appear), so the strong rows gather at the top.
     pub fn from_pairings<'a>(
         description: String,
         pairings: impl IntoIterator<Item = (&'a [String; 2], u32, [u32; 2])>,
@@ -126,6 +127,14 @@ impl WinMatrix {
                 *cell = Some((w + won, g + played));
             }
         }
+        let share = |row: &Vec<Option<(u32, u32)>>| {
+            let (w, g) = row.iter().flatten().fold((0, 0), |(w, g), (cw, cg)| (w + cw, g + cg));
+            if g == 0 { 0.0 } else { f64::from(w) / f64::from(g) }
+        };
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by(|&a, &b| share(&cells[b]).total_cmp(&share(&cells[a])).then(a.cmp(&b)));
+        let nations = order.iter().map(|&i| nations[i].clone()).collect();
+        let cells = order.iter().map(|&r| order.iter().map(|&c| cells[r][c]).collect()).collect();
         WinMatrix { description, games, nations, cells }
     }
 }
@@ -338,12 +347,13 @@ mod tests {
     fn the_matrix_counts_both_nations_of_each_pairing() {
         let p = [["FR".to_string(), "BR".to_string()], ["FR".to_string(), "RU".to_string()]];
         let m = WinMatrix::from_pairings(String::new(), [(&p[0], 10, [6, 3]), (&p[1], 4, [1, 3])]);
-        assert_eq!(m.nations, ["FR", "BR", "RU"]);
+        // Shares of wins: RU 3 of 4, FR 7 of 14, BR 3 of 10.
+        assert_eq!(m.nations, ["RU", "FR", "BR"]);
         assert_eq!(m.games, 14);
-        assert_eq!(m.cells[0][1], Some((6, 10)));
-        assert_eq!(m.cells[1][0], Some((3, 10)));
-        assert_eq!(m.cells[2][0], Some((3, 4)));
-        assert_eq!(m.cells[1][2], None, "BR and RU did not meet");
-        assert_eq!(m.cells[0][0], None);
+        assert_eq!(m.cells[1][2], Some((6, 10)), "FR beat BR 6 times in 10");
+        assert_eq!(m.cells[2][1], Some((3, 10)));
+        assert_eq!(m.cells[0][1], Some((3, 4)), "RU beat FR 3 times in 4");
+        assert_eq!(m.cells[2][0], None, "BR and RU did not meet");
+        assert_eq!(m.cells[1][1], None);
     }
 }

@@ -479,8 +479,12 @@ fn write_report(
         }),
     };
     if let Some(file) = csv {
-        let mut text =
-            format!("nation_a,nation_b,games,wins_{},wins_{},wins_nation_a,wins_nation_b\n", key.bots[0], key.bots[1]);
+        let mut text = if key.bots[0] == key.bots[1] {
+            // A bot against itself: its two copies by their place in --bots.
+            format!("nation_a,nation_b,games,wins_{0}_1,wins_{0}_2,wins_nation_a,wins_nation_b\n", key.bots[0])
+        } else {
+            format!("nation_a,nation_b,games,wins_{},wins_{},wins_nation_a,wins_nation_b\n", key.bots[0], key.bots[1])
+        };
         for p in &report.pairings {
             text.push_str(&format!(
                 "{},{},{},{},{},{},{}\n",

@@ -414,6 +414,27 @@ impl<'a> Scorer<'a> {
                 let mut s = Scorer::new(&next, me);
                 now - s.attack_outlook() - self.cost(card)
             }
+            Action::DefendMaharaja(card) => {
+                // A Maharaja only matters for the leader it frees: the best one held that could
+                // not lead this unit without it.
+                let Some(c0) = g.combat else { return -0.1 };
+                let mut best = -0.1;
+                for leader in cards(g.usable(me) & g.tables(me).leaders) {
+                    if g.leader_serves(me, leader, c0.defender, false)
+                        || !g.leader_serves(me, leader, c0.defender, true)
+                    {
+                        continue;
+                    }
+                    let next = with(&|c| {
+                        c.defense_cards |= card_bit(card) | card_bit(leader);
+                        c.defense_leader = leader;
+                        c.maharaja_defense = true;
+                    });
+                    let mut s = Scorer::new(&next, me);
+                    best = f64::max(best, now - s.attack_outlook() - self.cost(card) - self.cost(leader));
+                }
+                best
+            }
             Action::DoneDefending => 0.02,
             _ => -0.1,
         }
@@ -462,6 +483,34 @@ impl<'a> Scorer<'a> {
                 c.sappers = true;
             }
             Action::Skirmish(card) => return -now - 0.1 - self.cost(card),
+            Action::AttackMaharaja(card) => {
+                // The Maharaja frees any leader and gives him a Command of 4: worth the best such
+                // leader's command held.
+                c.attack_cards |= card_bit(card);
+                c.maharaja_attack = true;
+                let mut best = -0.1;
+                for leader in cards(g.usable(me) & g.tables(me).leaders) {
+                    let mut led = next;
+                    let Some(lc) = led.combat.as_mut() else { continue };
+                    lc.attack_cards |= card_bit(leader);
+                    lc.attack_leader = leader;
+                    lc.leader_commands = true;
+                    let mut left = 3u8;
+                    for u in g.units_on_board(me) {
+                        let sq = g.units[u as usize].square;
+                        if left > 0
+                            && u != c0.attacker
+                            && board::adjacent(sq, c0.defender_square)
+                            && g.masks.no_assault & bit(sq) == 0
+                        {
+                            lc.supporters |= 1 << (u % 8);
+                            left -= 1;
+                        }
+                    }
+                    best = f64::max(best, attacker_value(&led, 0.0) - now - self.cost(card) - self.cost(leader));
+                }
+                return best;
+            }
             _ => return -0.1,
         }
         let card = match action {

@@ -317,3 +317,26 @@ fn a_card_of_a_unit_still_to_deploy_is_worth_keeping() {
     assert!(super::cards::card_value(&g, me, card) > 0.3);
     assert!(matches!(g.card(me, card).kind, CardKind::Unit(_)));
 }
+
+#[test]
+fn a_maharaja_frees_a_leader_of_another_nationality_to_defend() {
+    let mut g = blank(["FR", "IN"]);
+    let (attacker, defender) = (0, 8 + 2);
+    g.place(attacker, sq("d4"));
+    g.place(defender, sq("d5"));
+    let card = assault_card(&g, 0, 0, true);
+    hold(&mut g, 0, &[card]);
+    let t = g.tables(1);
+    let maharaja = hq(&g, 1, HqKind::Maharaja);
+    // A leader who cannot lead this unit on his own.
+    let leader =
+        cards(t.leaders).find(|&l| !g.leader_serves(1, l, defender, false)).expect("a leader of another nation");
+    hold(&mut g, 1, &[maharaja, leader]);
+    at_combat(&mut g);
+    g.apply(&Action::Assault { unit: attacker, target: sq("d5"), card }).expect("legal");
+    if g.phase == Phase::Withdraw {
+        g.apply(&Action::Stand).expect("legal");
+    }
+    assert!(!g.legal().contains(&Action::DefendLeader(leader)));
+    assert_eq!(decide(&g), Action::DefendMaharaja(maharaja));
+}

@@ -43,12 +43,21 @@ impl Spread {
     }
 
     /// Adds a fixed number to every total.
+    #[cfg(test)]
     pub(crate) fn plus(mut self, n: u16) -> Self {
         let mut shifted = vec![0.0; n as usize];
         shifted.append(&mut self.chance);
         shifted.truncate(MAX_TOTAL + 1);
         self.chance = shifted;
         self
+    }
+
+    /// The chance that the total plus `bonus` beats `defense` (no new spread is built).
+    pub(crate) fn beats_with(&self, bonus: u16, defense: u16) -> f64 {
+        match defense.checked_sub(bonus) {
+            Some(needed) => self.beats(needed),
+            None => 1.0,
+        }
     }
 
     /// The chance that the total beats `defense`.
@@ -89,10 +98,16 @@ pub(crate) const LOSS_FULL: f64 = LOSS_REDUCE + LOSS_ELIMINATE;
 /// The attacker's average gain from an Assault whose total is `attack` against a defence of
 /// `defense`, read off the outcome table for every total.
 pub(crate) fn assault_value(attack: &Spread, defense: u16, stakes: Stakes) -> f64 {
+    assault_value_with(attack, 0, defense, stakes)
+}
+
+/// [`assault_value`] for the total `attack` plus a fixed `bonus`.
+pub(crate) fn assault_value_with(attack: &Spread, bonus: u16, defense: u16, stakes: Stakes) -> f64 {
     let retreat = stakes.retreat.unwrap_or(stakes.hit.max(stakes.eliminated));
     attack
         .each()
         .map(|(total, p)| {
+            let total = total + bonus;
             let value = if total < defense {
                 -stakes.repulse
             } else if total == defense {
@@ -138,6 +153,18 @@ mod tests {
         let s = Spread::fixed(0).roll(d(1, 10)).plus(3);
         assert!((s.mean() - 8.5).abs() < 1e-9);
         assert!((s.beats(3) - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_bonus_counts_as_a_shift_of_every_total() {
+        let s = Spread::fixed(0).roll(d(2, 8));
+        let shifted = s.clone().plus(5);
+        let stakes = Stakes { hit: 1.0, eliminated: 2.6, retreat: Some(0.45), repulse: 1.0 };
+        for defense in 0..30 {
+            assert!((s.beats_with(5, defense) - shifted.beats(defense)).abs() < 1e-12);
+            let a = assault_value_with(&s, 5, defense, stakes);
+            assert!((a - assault_value(&shifted, defense, stakes)).abs() < 1e-12);
+        }
     }
 
     #[test]

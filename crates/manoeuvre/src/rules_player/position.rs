@@ -8,7 +8,7 @@ use crate::state::{Manoeuvre, NONE};
 use crate::tables::cards;
 
 use super::cards::expected_defense_cards;
-use super::odds::{LOSS_ELIMINATE, LOSS_FULL, LOSS_REDUCE, Spread, Stakes, assault_value};
+use super::odds::{LOSS_ELIMINATE, LOSS_FULL, LOSS_REDUCE, Spread, Stakes, assault_value_with};
 
 /// How far `sq` lies from `player`'s home edge: 0 on its back row, 7 on the enemy's.
 pub(crate) fn progress(g: &Manoeuvre, player: u8, sq: Square) -> u8 {
@@ -87,8 +87,7 @@ pub(crate) fn assault_estimate(g: &Manoeuvre, o: &Outlook, unit: u8, target: Squ
     let from = g.units[unit as usize].square;
     let base = u16::from(g.strength(unit) + g.attack_terrain(from, target));
     let defense = f64::from(g.strength(defender) + g.defense_terrain(target, false)) + o.enemy_cards[defender as usize];
-    let attack = dice.clone().plus(base);
-    assault_value(&attack, defense.round() as u16, stakes(g, defender, hit_loss(g, unit)))
+    assault_value_with(dice, base, defense.round() as u16, stakes(g, defender, hit_loss(g, unit)))
 }
 
 /// The value of the best combat `me` could declare now with the cards it holds (0 when none is
@@ -127,9 +126,9 @@ pub(crate) fn best_combat(g: &Manoeuvre, o: &Outlook) -> f64 {
 pub(crate) fn fire_estimate(g: &Manoeuvre, unit: u8, target: Square, dice: Dice) -> f64 {
     let Some(defender) = g.unit_at(target) else { return 0.0 };
     let from = g.units[unit as usize].square;
-    let attack = Spread::fixed(0).roll(dice).plus(u16::from(g.attack_terrain(from, target)));
+    let attack = Spread::fixed(0).roll(dice);
     let defense = u16::from(g.strength(defender) + g.defense_terrain(target, false));
-    attack.beats(defense) * hit_loss(g, defender)
+    attack.beats_with(u16::from(g.attack_terrain(from, target)), defense) * hit_loss(g, defender)
 }
 
 /// The chance-weighted loss the enemy can inflict on `unit` next turn, if it holds a card for one
@@ -148,7 +147,7 @@ fn danger(g: &Manoeuvre, o: &Outlook, unit: u8) -> f64 {
         }
         let Some(spread) = &o.typical[e as usize] else { continue };
         let base = u16::from(g.strength(e) + g.attack_terrain(esq, sq));
-        let p = spread.clone().plus(base).beats(defense);
+        let p = spread.beats_with(base, defense);
         worst = worst.max(p * hit_loss(g, unit));
     }
     worst * 0.4

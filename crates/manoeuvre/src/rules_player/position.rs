@@ -164,10 +164,16 @@ pub(crate) fn evaluate(g: &Manoeuvre, o: &Outlook, combat_ahead: bool) -> f64 {
     score += LOSS_REDUCE * (f64::from(g.reduced_units(them)) - f64::from(g.reduced_units(me)));
     let mine = g.occupied_by(me);
     // The line's front: the median rank of the units.
-    let mut ranks: Vec<u8> = g.units_on_board(me).map(|u| progress(g, me, g.units[u as usize].square)).collect();
+    let mut ranks = [0u8; 8];
+    let mut count = 0;
+    for u in g.units_on_board(me) {
+        ranks[count] = progress(g, me, g.units[u as usize].square);
+        count += 1;
+    }
+    let ranks = &mut ranks[..count];
     ranks.sort_unstable();
     let line = ranks.get(ranks.len() / 2).copied().unwrap_or(1);
-    let mut dangers = Vec::with_capacity(8);
+    let (mut worst, mut sum) = (0.0f64, 0.0);
     for unit in g.units_on_board(me) {
         let sq = g.units[unit as usize].square;
         let r = progress(g, me, sq);
@@ -197,12 +203,11 @@ pub(crate) fn evaluate(g: &Manoeuvre, o: &Outlook, combat_ahead: bool) -> f64 {
         if g.is_cavalry(unit) && (col(sq) <= 1 || col(sq) >= 6) {
             score += 0.05;
         }
-        dangers.push(danger(g, o, unit));
+        let d = danger(g, o, unit);
+        worst = worst.max(d);
+        sum += d;
     }
-    if let Some(worst) = dangers.iter().copied().reduce(f64::max) {
-        let sum: f64 = dangers.iter().sum();
-        score -= worst + 0.25 * (sum - worst);
-    }
+    score -= worst + 0.25 * (sum - worst);
     if combat_ahead {
         score += 0.8 * best_combat(g, o);
     }

@@ -29,6 +29,11 @@ pub trait Bot<G: Game> {
     /// legal action (it is not that player's turn, or the game is over). `rng` is the bot's own
     /// stream: the same seat and the same stream give the same decision.
     fn choose(&mut self, seat: &Seat<'_, G>, rng: &mut ChaCha8Rng) -> Option<G::Action>;
+    /// The moves the last decision weighed, most favoured first (empty for a bot that does not
+    /// search).
+    fn explain(&self) -> Vec<Candidate> {
+        Vec::new()
+    }
 }
 
 /// Why a game between bots stopped before its end.

@@ -153,6 +153,10 @@ where
         }
     }
 
+    fn explain(&self) -> Vec<Candidate> {
+        self.last.clone()
+    }
+
     fn choose(&mut self, seat: &Seat<'_, G>, rng: &mut ChaCha8Rng) -> Option<G::Action> {
         let root_legal = seat.legal();
         self.last.clear();

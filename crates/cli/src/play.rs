@@ -203,10 +203,12 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
     let mut last_decider: Option<u8> = None;
     let mut opponent: Option<Box<dyn Bot<Manoeuvre> + Send>> = options.vs.as_ref().map(crate::sim::BotSpec::build);
     let mut bot_stream = ChaCha8Rng::seed_from_u64(seed ^ 0x0B07);
+    // The bot's last decision and the public moves it weighed, for `w`.
+    let mut reasons: Option<(String, Vec<bots::Candidate>)> = None;
     if let Some(bot) = &opponent {
         writeln!(
             out,
-            "You play {}; {} plays {}. Type h for a hint.",
+            "You play {}; {} plays {}. Type h for a hint, w for why the bot made its last move.",
             session.state().player_name(options.human),
             bot.name(),
             session.state().player_name(1 - options.human)
@@ -240,6 +242,27 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
                 let other = state.resample(options.human, &mut ChaCha8Rng::seed_from_u64(k));
                 other.legal().iter().any(|a| *a == action && other.action_label(a) == label)
             });
+            // Its reasons are kept for `w` with the same care: only moves the human could see it weigh.
+            // A forced move weighs nothing and leaves the last real decision's reasons in place.
+            let weighed = bot.explain();
+            if !weighed.is_empty() {
+                reasons = public.then(|| {
+                    let seen: Vec<_> = weighed
+                        .into_iter()
+                        .filter(|c| {
+                            (0..4u64).all(|k| {
+                                let other = state.resample(options.human, &mut ChaCha8Rng::seed_from_u64(k));
+                                other
+                                    .legal()
+                                    .iter()
+                                    .any(|a| other.action_id(a) == c.id && other.action_label(a) == c.label)
+                            })
+                        })
+                        .take(3)
+                        .collect();
+                    (label.clone(), seen)
+                });
+            }
             if public {
                 writeln!(out, "* {label}  [{}]", bot.name())?;
             } else {
@@ -307,6 +330,7 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
             ("u" | "undo", _) => match undo_own(&mut session, opponent.is_some().then_some(options.human)) {
                 Ok(()) => {
                     shown = session.log().len();
+                    reasons = None;
                     writeln!(out, "Undone.")?;
                 }
                 Err(e) => writeln!(out, "Cannot undo: {e}")?,
@@ -327,6 +351,27 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
                     )?;
                 }
             }
+            ("w" | "why", _) => match (&reasons, opponent.as_ref()) {
+                (_, None) => writeln!(out, "There is no bot in this game.")?,
+                (None, Some(bot)) => writeln!(
+                    out,
+                    "{} has nothing to say: it does not search, it has not chosen yet, or its last choice was \
+                     about cards you cannot see.",
+                    bot.name()
+                )?,
+                (Some((label, weighed)), Some(_)) => {
+                    writeln!(out, "Why \"{label}\": the moves the bot weighed most (of those you could see):")?;
+                    for c in weighed {
+                        writeln!(
+                            out,
+                            "  {:>3.0}% of its search, wins {:>3.0}%: {}",
+                            100.0 * c.share,
+                            100.0 * c.win_rate,
+                            c.label
+                        )?;
+                    }
+                }
+            },
             ("s" | "save", "") => writeln!(out, "Say where: s FILE")?,
             ("s" | "save", file) => {
                 let path = PathBuf::from(file);

@@ -561,9 +561,18 @@ fn sim_counts_wins_with_intervals_and_gives_the_same_result_on_any_thread_count(
 #[test]
 fn play_against_a_bot_shows_its_public_moves_and_hides_its_cards() {
     let args = ["play", "manoeuvre", "--seed", "4", "--quick-start", "--armies", "FR,BR", "--vs", "mcts:easy"];
-    let (ok, out, err) = cdgsolo(&args, &format!("h\n6\n{}q\ny\n", "1\n".repeat(8)));
+    let (ok, out, err) = cdgsolo(&args, &format!("w\nh\n6\n{}w\nq\ny\n", "1\n".repeat(8)));
     assert!(ok, "{err}");
-    assert!(out.contains("You play France; mcts-rules:50 plays Great Britain. Type h for a hint."), "{out}");
+    // Before the bot has chosen anything public it has no reasons to give; afterwards `w` lists
+    // the moves it weighed, its own choice among them.
+    assert!(out.contains("mcts-rules:50 has nothing to say"), "{out}");
+    let why = out.split("Why \"").nth(1).expect("the bot's reasons");
+    let (chosen, weighed) = why.split_once("\": the moves the bot weighed most").expect("a reason");
+    assert!(weighed.lines().skip(1).take(3).any(|l| l.ends_with(chosen)), "{why}");
+    assert!(
+        out.contains("You play France; mcts-rules:50 plays Great Britain. Type h for a hint, w for why the bot made its last move."),
+        "{out}"
+    );
     assert!(out.contains("Hint (400 searches from what you can see):\n"), "{out}");
     assert!(out.contains("* Great Britain: end the turn  [mcts-rules:50]"), "the bot's public moves are told: {out}");
     assert!(out.contains("* Great Britain decides about cards you cannot see  [mcts-rules:50]"), "{out}");

@@ -75,6 +75,9 @@ pub struct Mcts<P = RandomPlayout> {
     /// runs `iterations`.
     pub threads: usize,
     pub playout: P,
+    /// A budget in time as well: each tree stops when this much time has passed, whatever is left
+    /// of `iterations` (decisions then depend on the machine's speed and are not reproducible).
+    pub time_limit: Option<std::time::Duration>,
     last: Vec<Candidate>,
 }
 
@@ -93,8 +96,14 @@ impl<P> Mcts<P> {
             playout_cap: 20_000,
             threads: 1,
             playout,
+            time_limit: None,
             last: Vec::new(),
         }
+    }
+
+    /// A search that thinks for `limit` (at least one iteration) instead of a number of iterations.
+    pub fn timed(limit: std::time::Duration, playout: P) -> Self {
+        Mcts { time_limit: Some(limit), ..Mcts::with_playout(u32::MAX, playout) }
     }
 
     /// The moves the last decision weighed, most visited first: the bot's explanation, or a hint
@@ -147,9 +156,13 @@ where
     G::Action: Send,
 {
     fn name(&self) -> String {
+        let budget = match self.time_limit {
+            Some(limit) => format!("{}ms", limit.as_millis()),
+            None => self.iterations.to_string(),
+        };
         match self.playout.name() {
-            "random" => format!("mcts:{}", self.iterations),
-            other => format!("mcts-{other}:{}", self.iterations),
+            "random" => format!("mcts:{budget}"),
+            other => format!("mcts-{other}:{budget}"),
         }
     }
 
@@ -218,7 +231,16 @@ impl<P> Mcts<P> {
         let mut nodes: Vec<Node<G::Action>> = vec![Node::new(None, me)];
         let mut buffer = Vec::new();
         let mut path = Vec::new();
-        for _ in 0..self.iterations {
+        let started = std::time::Instant::now();
+        for i in 0..self.iterations {
+            // The clock is read every few iterations: reading it costs more than a playout step.
+            if let Some(limit) = self.time_limit
+                && i > 0
+                && i % 4 == 0
+                && started.elapsed() >= limit
+            {
+                break;
+            }
             let mut state = seat.determinize(rng);
             path.clear();
             let mut at = 0;

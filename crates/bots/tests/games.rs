@@ -98,3 +98,23 @@ fn a_search_explains_its_choice_with_the_moves_it_weighed() {
     assert!((weighed.iter().map(|c| c.share).sum::<f64>() - 1.0).abs() < 1e-9);
     assert!(weighed.iter().all(|c| (0.0..=1.0).contains(&c.win_rate) && !c.label.is_empty()));
 }
+
+#[test]
+fn a_search_with_a_time_budget_stops_and_still_explains_its_choice() {
+    let mut state = Manoeuvre::new(&setup([HandMode::Hand; 2], 2)).expect("valid");
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    loop {
+        let legal = state.legal();
+        if matches!(state.to_move(), ToMove::Player(_)) && legal.len() > 3 {
+            break;
+        }
+        state.apply_legal(&legal[below(&mut rng, legal.len())]);
+    }
+    let ToMove::Player(p) = state.to_move() else { unreachable!() };
+    // Without the clock this search would run for four billion iterations.
+    let mut timed = Mcts::timed(std::time::Duration::from_millis(5), RulesPlayout::default());
+    assert_eq!(timed.name(), "mcts-rules:5ms");
+    let chosen = timed.choose(&Seat::new(&state, p), &mut rng).expect("a choice");
+    assert!(state.legal().contains(&chosen));
+    assert!(!timed.explain().is_empty() && timed.explain()[0].id == state.action_id(&chosen));
+}

@@ -110,7 +110,7 @@ enum Command {
         #[arg(long = "data", value_name = "DIR")]
         data_dir: Option<String>,
         /// Play against a bot: random, rules, mcts:easy|normal|hard (rule-guided search), mcts:ITERATIONS
-        /// (random playouts) or mcts-rules:ITERATIONS.
+        /// (random playouts), mcts-rules:ITERATIONS, or a time budget such as mcts:250ms.
         #[arg(long, value_name = "BOT")]
         vs: Option<String>,
         /// With --vs, the player you are: 1 (moves first at setup) or 2.
@@ -125,7 +125,7 @@ enum Command {
         #[command(subcommand)]
         merge: Option<SimCommand>,
         /// The two bots, e.g. `--bots mcts:easy,rules` (bots: random, rules, mcts:easy|normal|hard,
-        /// mcts:ITERATIONS with random playouts, mcts-rules:ITERATIONS).
+        /// mcts:ITERATIONS with random playouts, mcts-rules:ITERATIONS, mcts:250ms).
         #[arg(long, value_delimiter = ',')]
         bots: Vec<String>,
         /// Two nations (`--armies FR,BR`) or `all` for every pairing of two different nations.

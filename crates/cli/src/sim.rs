@@ -41,7 +41,16 @@ pub enum Playouts {
 pub enum BotSpec {
     Random,
     Rules,
-    Mcts { iterations: u32, playouts: Playouts },
+    Mcts {
+        iterations: u32,
+        playouts: Playouts,
+    },
+    /// A search with a budget in milliseconds (`mcts:250ms`): not reproducible, since how far it
+    /// gets depends on the machine.
+    MctsTimed {
+        millis: u32,
+        playouts: Playouts,
+    },
 }
 
 impl BotSpec {
@@ -49,7 +58,7 @@ impl BotSpec {
         let unknown = || {
             anyhow::anyhow!(
                 "no bot is called '{text}' (bots: random, rules, mcts, mcts:easy, mcts:normal, mcts:hard, \
-                 mcts:ITERATIONS, mcts-rules:ITERATIONS)"
+                 mcts:ITERATIONS, mcts-rules:ITERATIONS, mcts:MSms)"
             )
         };
         let (head, tail) = match text.split_once(':') {
@@ -76,8 +85,19 @@ impl BotSpec {
             }
             return Ok(BotSpec::Mcts { iterations: *iterations, playouts: *level_playouts });
         }
-        let iterations: u32 =
-            tail.parse().ok().filter(|n| *n > 0).with_context(|| format!("'{tail}' is not a number of iterations"))?;
+        if let Some(ms) = tail.strip_suffix("ms") {
+            let millis: u32 = ms
+                .parse()
+                .ok()
+                .filter(|n| *n > 0)
+                .with_context(|| format!("'{tail}' is not a number of milliseconds"))?;
+            return Ok(BotSpec::MctsTimed { millis, playouts });
+        }
+        let iterations: u32 = tail
+            .parse()
+            .ok()
+            .filter(|n| *n > 0)
+            .with_context(|| format!("'{tail}' is not a number of iterations (or of milliseconds, as 250ms)"))?;
         Ok(BotSpec::Mcts { iterations, playouts })
     }
 
@@ -87,6 +107,8 @@ impl BotSpec {
             BotSpec::Rules => "rules".into(),
             BotSpec::Mcts { iterations, playouts: Playouts::Random } => format!("mcts:{iterations}"),
             BotSpec::Mcts { iterations, playouts: Playouts::Rules } => format!("mcts-rules:{iterations}"),
+            BotSpec::MctsTimed { millis, playouts: Playouts::Random } => format!("mcts:{millis}ms"),
+            BotSpec::MctsTimed { millis, playouts: Playouts::Rules } => format!("mcts-rules:{millis}ms"),
         }
     }
 
@@ -97,6 +119,13 @@ impl BotSpec {
             BotSpec::Mcts { iterations, playouts: Playouts::Random } => Box::new(Mcts::new(*iterations)),
             BotSpec::Mcts { iterations, playouts: Playouts::Rules } => {
                 Box::new(Mcts::with_playout(*iterations, RulesPlayout::default()))
+            }
+            BotSpec::MctsTimed { millis, playouts } => {
+                let limit = std::time::Duration::from_millis(u64::from(*millis));
+                match playouts {
+                    Playouts::Random => Box::new(Mcts::timed(limit, bots::RandomPlayout)),
+                    Playouts::Rules => Box::new(Mcts::timed(limit, RulesPlayout::default())),
+                }
             }
         }
     }
@@ -620,6 +649,12 @@ mod tests {
             Some(BotSpec::Mcts { iterations: 800, playouts: Playouts::Rules })
         );
         assert!(BotSpec::parse("rules:5").is_err() && BotSpec::parse("mcts-rules:hard").is_err());
+        assert_eq!(
+            BotSpec::parse("mcts-rules:250ms").ok(),
+            Some(BotSpec::MctsTimed { millis: 250, playouts: Playouts::Rules })
+        );
+        assert_eq!(BotSpec::parse("mcts:20ms").map(|b| b.name()).ok().as_deref(), Some("mcts:20ms"));
+        assert!(BotSpec::parse("mcts:0ms").is_err() && BotSpec::parse("mcts:fastms").is_err());
         let err = BotSpec::parse("alphazero").map(|_| ()).unwrap_err().to_string();
         assert!(err.contains("random, rules, mcts"), "{err}");
         assert!(BotSpec::parse("mcts:0").is_err() && BotSpec::parse("mcts:x").is_err());

@@ -223,6 +223,13 @@ struct PairingReport {
     wins: [u32; 2],
     /// Wins of each nation of the pairing, in the order of `armies`.
     army_wins: [u32; 2],
+    /// The 95% Wilson interval of each nation's win rate in this pairing.
+    army_intervals: [[f64; 2]; 2],
+    /// How this pairing's games ended.
+    endings: std::collections::BTreeMap<String, u32>,
+    /// Games of this pairing the first player won.
+    first_player_wins: u32,
+    mean_decisions: f64,
 }
 
 #[derive(Serialize)]
@@ -475,11 +482,24 @@ fn write_report(
             .pairings
             .iter()
             .zip(&results_by_pairing)
-            .map(|(armies, rs)| PairingReport {
-                armies: armies.clone(),
-                games: rs.len() as u32,
-                wins: [0, 1].map(|b| rs.iter().filter(|r| r.winner_bot == Some(b)).count() as u32),
-                army_wins: [0, 1].map(|a| rs.iter().filter(|r| r.winner_army == Some(a)).count() as u32),
+            .map(|(armies, rs)| {
+                let games = rs.len() as u32;
+                let army_wins = [0, 1].map(|a| rs.iter().filter(|r| r.winner_army == Some(a)).count() as u32);
+                let mut endings = std::collections::BTreeMap::new();
+                for r in rs {
+                    *endings.entry(r.ending.clone()).or_insert(0) += 1;
+                }
+                let decisions: u64 = rs.iter().map(|r| u64::from(r.decisions)).sum();
+                PairingReport {
+                    armies: armies.clone(),
+                    games,
+                    wins: [0, 1].map(|b| rs.iter().filter(|r| r.winner_bot == Some(b)).count() as u32),
+                    army_wins,
+                    army_intervals: army_wins.map(|w| wilson(w, games)),
+                    endings,
+                    first_player_wins: rs.iter().filter(|r| r.first_player_won).count() as u32,
+                    mean_decisions: if games == 0 { 0.0 } else { decisions as f64 / f64::from(games) },
+                }
             })
             .collect(),
         endings,
@@ -510,14 +530,34 @@ fn write_report(
     if let Some(file) = csv {
         let mut text = if key.bots[0] == key.bots[1] {
             // A bot against itself: its two copies by their place in --bots.
-            format!("nation_a,nation_b,games,wins_{0}_1,wins_{0}_2,wins_nation_a,wins_nation_b\n", key.bots[0])
+            format!("nation_a,nation_b,games,wins_{0}_1,wins_{0}_2,wins_nation_a,wins_nation_b", key.bots[0])
         } else {
-            format!("nation_a,nation_b,games,wins_{},wins_{},wins_nation_a,wins_nation_b\n", key.bots[0], key.bots[1])
+            format!("nation_a,nation_b,games,wins_{},wins_{},wins_nation_a,wins_nation_b", key.bots[0], key.bots[1])
         };
+        text.push_str(
+            ",nation_a_low,nation_a_high,nation_b_low,nation_b_high,first_player_wins,attrition,nightfall,\
+             sacked_commander,mean_decisions\n",
+        );
         for p in &report.pairings {
+            let ended = |k: &str| p.endings.get(k).copied().unwrap_or(0);
             text.push_str(&format!(
-                "{},{},{},{},{},{},{}\n",
-                p.armies[0], p.armies[1], p.games, p.wins[0], p.wins[1], p.army_wins[0], p.army_wins[1]
+                "{},{},{},{},{},{},{},{:.4},{:.4},{:.4},{:.4},{},{},{},{},{:.1}\n",
+                p.armies[0],
+                p.armies[1],
+                p.games,
+                p.wins[0],
+                p.wins[1],
+                p.army_wins[0],
+                p.army_wins[1],
+                p.army_intervals[0][0],
+                p.army_intervals[0][1],
+                p.army_intervals[1][0],
+                p.army_intervals[1][1],
+                p.first_player_wins,
+                ended("attrition"),
+                ended("nightfall"),
+                ended("sacked commander"),
+                p.mean_decisions
             ));
         }
         crate::save_file::write_atomic(std::path::Path::new(file), &text)

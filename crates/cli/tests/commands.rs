@@ -625,10 +625,24 @@ fn sim_shards_merge_into_exactly_the_whole_run() {
     let table = std::fs::read_to_string(&csv).unwrap();
     let _ = std::fs::remove_file(&csv);
     assert!(
-        table.starts_with("nation_a,nation_b,games,wins_mcts:6,wins_random,wins_nation_a,wins_nation_b\n"),
+        table.starts_with(
+            "nation_a,nation_b,games,wins_mcts:6,wins_random,wins_nation_a,wins_nation_b,nation_a_low,nation_a_high,\
+             nation_b_low,nation_b_high,first_player_wins,attrition,nightfall,sacked_commander,mean_decisions\n"
+        ),
         "{table}"
     );
     assert_eq!(table.lines().count(), 67, "a header and the 66 pairings: {table}");
+    for line in table.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        let n = |i: usize| f[i].parse::<f64>().unwrap();
+        assert_eq!(f.len(), 16, "{line}");
+        // Each nation's interval holds its win rate; the endings add up to the games.
+        for (wins, low, high) in [(5, 7, 8), (6, 9, 10)] {
+            assert!(n(low) <= n(wins) / n(2) && n(wins) / n(2) <= n(high), "{line}");
+        }
+        assert_eq!(n(12) + n(13) + n(14), n(2), "{line}");
+        assert!(n(11) <= n(2) && n(15) > 0.0, "{line}");
+    }
     let (ok, _, err) = cdgsolo(&["sim", "merge", &files[0], &files[1]], "");
     assert!(!ok && err.contains("shard 3 of 3 is missing"), "{err}");
     let (ok, _, err) = cdgsolo(&["sim", "merge", &files[0], &files[0], &files[1]], "");

@@ -161,6 +161,15 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         plot: Option<String>,
     },
+    /// Serve the JSON API (docs/api.md) on this machine, every decision saved in SQLite.
+    Serve {
+        /// The port on 127.0.0.1 (0 picks a free one).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The saved-games database (default: games.sqlite in the user's data directory).
+        #[arg(long, value_name = "PATH")]
+        db: Option<std::path::PathBuf>,
+    },
     /// Measure the engine's speed.
     Bench {
         /// What to measure.
@@ -331,6 +340,7 @@ fn run(cli: Cli) -> Result<()> {
                 sim::SimOptions { bots, pairings, hand_modes, setup, games, seed, threads, json, csv, shard, plot };
             sim::run(options, &mut io::stdout().lock())
         }
+        Command::Serve { port, db } => serve(port, db),
         Command::Bench { target, game, turns, json } => bench::run(target, game.as_deref(), turns, json),
     }
 }
@@ -425,5 +435,25 @@ pub(crate) fn write_wrapped_under(
         first = false;
     }
     writeln!(out, "{line}")?;
+    Ok(())
+}
+
+/// `cdgsolo serve`: the API on loopback until the process is stopped.
+fn serve(port: u16, db: Option<std::path::PathBuf>) -> Result<()> {
+    let db = match db {
+        Some(path) => path,
+        None => {
+            let dirs = directories::ProjectDirs::from("", "", "cdgsolo")
+                .context("cannot tell where this user's data directory is: give --db PATH")?;
+            let dir = dirs.data_dir();
+            std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+            dir.join("games.sqlite")
+        }
+    };
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the server's runtime")?;
+    let addr = std::net::SocketAddr::from(([127, 0, 0, 1], port));
+    runtime.block_on(server::serve(&db, addr, |bound| {
+        println!("cdgsolo serves http://{bound}/api/games (saved games: {})", db.display());
+    }))?;
     Ok(())
 }

@@ -770,3 +770,43 @@ fn sim_ladder_rates_the_bots_of_several_runs_on_one_scale() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn serve_answers_the_api_on_loopback_and_keeps_its_games_in_the_database() {
+    use std::io::{BufRead, Read, Write};
+    let db = temp_file("serve.sqlite");
+    let _ = std::fs::remove_file(&db);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cdgsolo"))
+        .args(["serve", "--port", "0", "--db"])
+        .arg(&db)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    let addr = first.split("http://").nth(1).and_then(|r| r.split('/').next()).expect("the address").to_string();
+    let request = |method: &str, path: &str, body: &str| {
+        let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        answer
+    };
+    let created = request("POST", "/api/games", r#"{"game": "wilderness-war", "seed": 2}"#);
+    assert!(created.starts_with("HTTP/1.1 201"), "{created}");
+    let listed = request("GET", "/api/games", "");
+    assert!(listed.starts_with("HTTP/1.1 200") && listed.contains("\"game\":\"wilderness-war\""), "{listed}");
+    let refused = request("POST", "/api/games", "{not json");
+    assert!(refused.starts_with("HTTP/1.1 400") && refused.contains("\"error\""), "{refused}");
+    child.kill().unwrap();
+    let _ = child.wait();
+    assert!(std::fs::metadata(&db).is_ok(), "the games are in {}", db.display());
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+}

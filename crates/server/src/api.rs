@@ -1,0 +1,267 @@
+//! The JSON API: the protocol's commands over HTTP. Each game lives in the store as its record and,
+//! while it is being played, as an open session in memory; every decision is written to the store
+//! before the answer goes out, and one lock orders the requests so that two tabs on one game cannot
+//! apply a stale action twice (an action may name the step it was chosen at, and is refused when the
+//! game has moved on).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use protocol::{DynSession, ProtocolError};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::store::{Store, StoreError};
+
+/// Requests larger than this are refused: a record of a long game is well under it.
+pub const BODY_LIMIT: usize = 4 * 1024 * 1024;
+
+/// What a handler answers when something is wrong: a status and a message for the client.
+#[derive(Debug)]
+pub struct ApiError(StatusCode, String);
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, axum::Json(json!({ "error": self.1 }))).into_response()
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        let status = match e {
+            StoreError::NoGame(_) => StatusCode::NOT_FOUND,
+            _ => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        ApiError(status, e.to_string())
+    }
+}
+
+impl From<ProtocolError> for ApiError {
+    fn from(e: ProtocolError) -> Self {
+        ApiError(StatusCode::BAD_REQUEST, e.to_string())
+    }
+}
+
+fn bad(message: impl Into<String>) -> ApiError {
+    ApiError(StatusCode::BAD_REQUEST, message.into())
+}
+
+type Answer = Result<axum::Json<Value>, ApiError>;
+
+/// The server's state: the store and the games open in memory.
+pub struct Games {
+    store: Store,
+    open: HashMap<i64, Box<dyn DynSession>>,
+}
+
+impl Games {
+    pub fn new(store: Store) -> Self {
+        Games { store, open: HashMap::new() }
+    }
+
+    /// The open session of a saved game, rebuilt from its record when it is not in memory.
+    fn session(&mut self, id: i64) -> Result<&mut Box<dyn DynSession>, ApiError> {
+        if !self.open.contains_key(&id) {
+            let record = self.store.load(id)?;
+            let session = protocol::import_session(record).map_err(|e| {
+                ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("saved game {id} cannot be replayed: {e}"))
+            })?;
+            self.open.insert(id, session);
+        }
+        self.open.get_mut(&id).ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no saved game has the id {id}")))
+    }
+
+    /// Writes the game's record after a change; when that fails, the change is taken back in memory
+    /// too, so what the client was told and what is saved never differ.
+    fn commit(&mut self, id: i64) -> Result<(), ApiError> {
+        let record = self.session(id)?.export();
+        if let Err(e) = self.store.save(id, &record) {
+            self.open.remove(&id);
+            return Err(ApiError(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("the decision was not saved, so it was not made: {e}"),
+            ));
+        }
+        Ok(())
+    }
+}
+
+pub type Shared = Arc<Mutex<Games>>;
+
+fn lock(state: &Shared) -> std::sync::MutexGuard<'_, Games> {
+    // A handler that panicked left nothing half-written (the store commits whole records), so the
+    // games stay usable.
+    state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The API's routes, over `state`.
+pub fn router(state: Shared) -> Router {
+    Router::new()
+        .route("/api/games", get(list_games).post(new_game))
+        .route("/api/games/import", post(import_game))
+        .route("/api/games/{id}", get(game_status).patch(rename_game).delete(delete_game))
+        .route("/api/games/{id}/legal", get(legal))
+        .route("/api/games/{id}/actions", post(act))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/observe/{player}", get(observe))
+        .route("/api/games/{id}/events", get(events))
+        .route("/api/games/{id}/export", get(export))
+        .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such API path (see docs/api.md)".into()) })
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(state)
+}
+
+/// Parses a request body as JSON of type `T`, refusing unknown fields by name.
+fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, ApiError> {
+    let text = std::str::from_utf8(bytes).map_err(|_| bad("the request body is not UTF-8 text"))?;
+    serde_json::from_str(text).map_err(|e| bad(format!("the request body: {e}")))
+}
+
+fn game_id(text: &str) -> Result<i64, ApiError> {
+    text.parse().map_err(|_| ApiError(StatusCode::NOT_FOUND, format!("'{text}' is not a game id (ids are numbers)")))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    game: String,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    options: Value,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+async fn new_game(State(state): State<Shared>, bytes: Bytes) -> Result<(StatusCode, axum::Json<Value>), ApiError> {
+    let request: NewGame = body(&bytes)?;
+    let seed = request.seed.unwrap_or_else(fresh_seed);
+    let session = protocol::new_session(&request.game, seed, &request.options)?;
+    let name = request.name.unwrap_or_else(|| format!("{} (seed {seed})", request.game));
+    let mut games = lock(&state);
+    let id = games.store.create(&name, &request.game, &session.export())?;
+    let status = session.status();
+    games.open.insert(id, session);
+    Ok((StatusCode::CREATED, axum::Json(json!({ "id": id, "name": name, "status": status }))))
+}
+
+/// A seed for a game started without one.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    (nanos as u64) ^ u64::from(std::process::id()).rotate_left(32)
+}
+
+async fn list_games(State(state): State<Shared>) -> Answer {
+    let games = lock(&state);
+    Ok(axum::Json(json!({ "games": games.store.list()? })))
+}
+
+async fn game_status(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
+    let id = game_id(&id)?;
+    let mut games = lock(&state);
+    let summary = games.store.summary(id)?;
+    let status = games.session(id)?.status();
+    Ok(axum::Json(json!({ "id": id, "name": summary.name, "updated": summary.updated, "status": status })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Rename {
+    name: String,
+}
+
+async fn rename_game(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> Answer {
+    let id = game_id(&id)?;
+    let request: Rename = body(&bytes)?;
+    if request.name.trim().is_empty() || request.name.chars().any(char::is_control) {
+        return Err(bad("a game's name must be some text without control characters"));
+    }
+    lock(&state).store.rename(id, request.name.trim())?;
+    Ok(axum::Json(json!({ "id": id, "name": request.name.trim() })))
+}
+
+async fn delete_game(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
+    let id = game_id(&id)?;
+    let mut games = lock(&state);
+    games.store.delete(id)?;
+    games.open.remove(&id);
+    Ok(axum::Json(json!({ "deleted": id })))
+}
+
+async fn legal(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
+    let id = game_id(&id)?;
+    Ok(axum::Json(lock(&state).session(id)?.legal()))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Act {
+    action: String,
+    /// The number of steps the game had when the client chose: the action is refused if the game
+    /// has moved since (another tab played).
+    #[serde(default)]
+    step: Option<u64>,
+}
+
+async fn act(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> Answer {
+    let id = game_id(&id)?;
+    let request: Act = body(&bytes)?;
+    let mut games = lock(&state);
+    let session = games.session(id)?;
+    if let Some(step) = request.step {
+        let now = session.status()["steps"].as_u64().unwrap_or(0);
+        if now != step {
+            return Err(ApiError(
+                StatusCode::CONFLICT,
+                format!("the game has moved on since that choice (step {step}, now {now}): reload it"),
+            ));
+        }
+    }
+    let applied = session.apply(&request.action)?;
+    games.commit(id)?;
+    let status = games.session(id)?.status();
+    Ok(axum::Json(json!({ "label": applied.label, "events": applied.events, "status": status })))
+}
+
+async fn undo(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
+    let id = game_id(&id)?;
+    let mut games = lock(&state);
+    let undone = games.session(id)?.undo()?;
+    games.commit(id)?;
+    let status = games.session(id)?.status();
+    Ok(axum::Json(json!({ "undone": undone, "status": status })))
+}
+
+async fn observe(State(state): State<Shared>, Path((id, player)): Path<(String, String)>) -> Answer {
+    let id = game_id(&id)?;
+    let player: u8 = player.parse().map_err(|_| bad(format!("'{player}' is not a player number")))?;
+    Ok(axum::Json(lock(&state).session(id)?.observe(player)?))
+}
+
+async fn events(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
+    let id = game_id(&id)?;
+    Ok(axum::Json(lock(&state).session(id)?.events()))
+}
+
+async fn export(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
+    let id = game_id(&id)?;
+    Ok(axum::Json(lock(&state).session(id)?.export()))
+}
+
+async fn import_game(State(state): State<Shared>, bytes: Bytes) -> Result<(StatusCode, axum::Json<Value>), ApiError> {
+    let record: Value = body(&bytes)?;
+    let session = protocol::import_session(record)?;
+    let game = session.status()["game"].as_str().unwrap_or_default().to_string();
+    let name = format!("{game} (imported)");
+    let mut games = lock(&state);
+    let id = games.store.create(&name, &game, &session.export())?;
+    let status = session.status();
+    games.open.insert(id, session);
+    Ok((StatusCode::CREATED, axum::Json(json!({ "id": id, "name": name, "status": status }))))
+}

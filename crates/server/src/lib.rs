@@ -1,0 +1,31 @@
+//! cdgsolo's web server: the protocol's games over HTTP as a JSON API (`api`), every decision saved
+//! in a SQLite store (`store`) before the answer goes out, served on loopback by `serve`.
+
+pub mod api;
+pub mod store;
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error(transparent)]
+    Store(#[from] store::StoreError),
+    #[error("cannot listen on {addr}: {source}")]
+    Listen { addr: SocketAddr, source: std::io::Error },
+    #[error("the server stopped: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Opens the store at `db` and serves the API on `addr` until the process is stopped; `ready` is
+/// called with the address actually bound (port 0 picks a free one).
+pub async fn serve(db: &Path, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+    let store = store::Store::open(db)?;
+    let state = Arc::new(Mutex::new(api::Games::new(store)));
+    let listener = tokio::net::TcpListener::bind(addr).await.map_err(|source| ServeError::Listen { addr, source })?;
+    ready(listener.local_addr()?);
+    axum::serve(listener, api::router(state)).await?;
+    Ok(())
+}

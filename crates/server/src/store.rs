@@ -1,0 +1,189 @@
+//! The saved games: one SQLite database (write-ahead log) holding each game as the protocol's record
+//! (setup, seed and action log), so a saved game always replays. The schema carries a version in
+//! SQLite's `user_version`; migrations run in order when a database is opened, and a database from
+//! a later version of cdgsolo is refused rather than changed.
+
+use std::path::Path;
+
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
+use serde_json::Value;
+
+/// The schema version this build writes.
+const SCHEMA_VERSION: i64 = 1;
+
+/// Each migration brings the schema from the version before it to its own number.
+const MIGRATIONS: [&str; 1] = ["CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        game TEXT NOT NULL,
+        created TEXT NOT NULL DEFAULT (datetime('now')),
+        updated TEXT NOT NULL DEFAULT (datetime('now')),
+        record TEXT NOT NULL
+    );"];
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("the saved games database: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error(
+        "{path} was written by a later version of cdgsolo (schema {found}, this one knows {known}); it is left as it is"
+    )]
+    TooNew { path: String, found: i64, known: i64 },
+    #[error("no saved game has the id {0}")]
+    NoGame(i64),
+    #[error("saved game {id} is damaged: {reason}")]
+    Damaged { id: i64, reason: String },
+}
+
+/// One saved game as the list shows it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    pub id: i64,
+    pub name: String,
+    pub game: String,
+    pub created: String,
+    pub updated: String,
+}
+
+/// The saved games.
+pub struct Store {
+    conn: Connection,
+}
+
+impl Store {
+    /// Opens (or creates) the database at `path` and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<Self, StoreError> {
+        let conn = Connection::open(path)?;
+        Self::prepare(conn, &path.display().to_string())
+    }
+
+    /// A database in memory, for tests.
+    pub fn in_memory() -> Result<Self, StoreError> {
+        Self::prepare(Connection::open_in_memory()?, ":memory:")
+    }
+
+    fn prepare(conn: Connection, path: &str) -> Result<Self, StoreError> {
+        // A file that is not a database fails here, before anything is written to it.
+        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if version > SCHEMA_VERSION {
+            return Err(StoreError::TooNew { path: path.to_string(), found: version, known: SCHEMA_VERSION });
+        }
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        for (i, sql) in MIGRATIONS.iter().enumerate().skip(usize::try_from(version).unwrap_or(0)) {
+            conn.execute_batch(&format!("BEGIN; {sql} PRAGMA user_version = {}; COMMIT;", i + 1))?;
+        }
+        Ok(Store { conn })
+    }
+
+    /// Saves a new game; returns its id.
+    pub fn create(&self, name: &str, game: &str, record: &Value) -> Result<i64, StoreError> {
+        self.conn.execute(
+            "INSERT INTO games (name, game, record) VALUES (?1, ?2, ?3)",
+            params![name, game, record.to_string()],
+        )?;
+        Ok(self.conn.last_insert_rowid())
+    }
+
+    /// Replaces a game's record (after each decision).
+    pub fn save(&self, id: i64, record: &Value) -> Result<(), StoreError> {
+        let n = self.conn.execute(
+            "UPDATE games SET record = ?2, updated = datetime('now') WHERE id = ?1",
+            params![id, record.to_string()],
+        )?;
+        if n == 0 { Err(StoreError::NoGame(id)) } else { Ok(()) }
+    }
+
+    /// A game's record.
+    pub fn load(&self, id: i64) -> Result<Value, StoreError> {
+        let text: Option<String> =
+            self.conn.query_row("SELECT record FROM games WHERE id = ?1", [id], |r| r.get(0)).optional()?;
+        let text = text.ok_or(StoreError::NoGame(id))?;
+        serde_json::from_str(&text).map_err(|e| StoreError::Damaged { id, reason: e.to_string() })
+    }
+
+    pub fn summary(&self, id: i64) -> Result<Summary, StoreError> {
+        self.conn
+            .query_row("SELECT id, name, game, created, updated FROM games WHERE id = ?1", [id], summary_row)
+            .optional()?
+            .ok_or(StoreError::NoGame(id))
+    }
+
+    /// Every saved game, the most recently played first.
+    pub fn list(&self) -> Result<Vec<Summary>, StoreError> {
+        let mut statement =
+            self.conn.prepare("SELECT id, name, game, created, updated FROM games ORDER BY updated DESC, id DESC")?;
+        let rows = statement.query_map([], summary_row)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    pub fn rename(&self, id: i64, name: &str) -> Result<(), StoreError> {
+        let n = self.conn.execute("UPDATE games SET name = ?2 WHERE id = ?1", params![id, name])?;
+        if n == 0 { Err(StoreError::NoGame(id)) } else { Ok(()) }
+    }
+
+    pub fn delete(&self, id: i64) -> Result<(), StoreError> {
+        let n = self.conn.execute("DELETE FROM games WHERE id = ?1", [id])?;
+        if n == 0 { Err(StoreError::NoGame(id)) } else { Ok(()) }
+    }
+}
+
+fn summary_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Summary> {
+    Ok(Summary { id: r.get(0)?, name: r.get(1)?, game: r.get(2)?, created: r.get(3)?, updated: r.get(4)? })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_game_is_created_saved_listed_renamed_and_deleted() {
+        let store = Store::in_memory().expect("a database");
+        let id = store.create("first", "manoeuvre", &json!({"seed": 1, "log": []})).expect("created");
+        store.save(id, &json!({"seed": 1, "log": ["a"]})).expect("saved");
+        assert_eq!(store.load(id).expect("loaded")["log"][0], "a");
+        store.rename(id, "renamed").expect("renamed");
+        let list = store.list().expect("listed");
+        assert_eq!(list.len(), 1);
+        assert_eq!(list[0].name, "renamed");
+        store.delete(id).expect("deleted");
+        assert!(matches!(store.load(id), Err(StoreError::NoGame(_))));
+        assert!(matches!(store.delete(id), Err(StoreError::NoGame(_))));
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_database_is_refused_and_left_alone() {
+        let path = std::env::temp_dir().join(format!("cdgsolo-not-a-db-{}", std::process::id()));
+        let junk = b"these are not the pages of a SQLite database, only words in a file".repeat(20);
+        std::fs::write(&path, &junk).expect("written");
+        let err = Store::open(&path).err().expect("refused");
+        assert!(err.to_string().contains("database"), "{err}");
+        assert_eq!(std::fs::read(&path).expect("read"), junk, "the file is not overwritten");
+        let _ = std::fs::remove_file(&path);
+    }
+
+    #[test]
+    fn a_database_from_a_later_version_is_refused() {
+        let path = std::env::temp_dir().join(format!("cdgsolo-later-{}.sqlite", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        {
+            let conn = Connection::open(&path).expect("opened");
+            conn.pragma_update(None, "user_version", SCHEMA_VERSION + 1).expect("set");
+        }
+        let err = Store::open(&path).err().expect("refused");
+        assert!(matches!(err, StoreError::TooNew { .. }), "{err}");
+        // Reopened by this version, a database of its own version keeps its games.
+        let _ = std::fs::remove_file(&path);
+        let store = Store::open(&path).expect("created");
+        let id = store.create("kept", "manoeuvre", &json!({})).expect("created");
+        drop(store);
+        let store = Store::open(&path).expect("reopened");
+        assert_eq!(store.summary(id).expect("there").name, "kept");
+        drop(store);
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+    }
+}

@@ -1,0 +1,147 @@
+//! The JSON API end to end, in process: games created, played, saved after every decision, reloaded
+//! from the store, undone, exported and imported; bad requests refused with a 4xx and a message.
+
+use std::sync::{Arc, Mutex};
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use serde_json::{Value, json};
+use server::api::{Games, router};
+use server::store::Store;
+use tower::ServiceExt;
+
+async fn call(app: &axum::Router, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
+    let request = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("content-type", "application/json")
+        .body(body.map_or(Body::empty(), |b| Body::from(b.to_string())))
+        .expect("a request");
+    let response = app.clone().oneshot(request).await.expect("an answer");
+    let status = response.status();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("a body");
+    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
+
+fn app_on(store: Store) -> axum::Router {
+    router(Arc::new(Mutex::new(Games::new(store))))
+}
+
+fn temp_db(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("cdgsolo-api-{name}-{}.sqlite", std::process::id()));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    path
+}
+
+#[tokio::test]
+async fn a_game_is_played_through_the_api_and_survives_a_restart() {
+    let db = temp_db("restart");
+    let app = app_on(Store::open(&db).expect("a store"));
+    let options = json!({ "armies": ["FR", "BR"], "quick_start": true });
+    let (status, created) =
+        call(&app, "POST", "/api/games", Some(json!({ "game": "manoeuvre", "seed": 7, "options": options }))).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_i64().expect("an id");
+    let uri = |tail: &str| format!("/api/games/{id}{tail}");
+    // Five decisions, each the first legal action.
+    for _ in 0..5 {
+        let (_, legal) = call(&app, "GET", &uri("/legal"), None).await;
+        let action = legal["actions"][0]["id"].as_str().expect("an action").to_string();
+        let (status, applied) = call(&app, "POST", &uri("/actions"), Some(json!({ "action": action }))).await;
+        assert_eq!(status, StatusCode::OK, "{applied}");
+        assert!(applied["label"].as_str().is_some_and(|l| !l.is_empty()));
+    }
+    let (_, before) = call(&app, "GET", &uri(""), None).await;
+    let (_, view_before) = call(&app, "GET", &uri("/observe/0"), None).await;
+    drop(app);
+    // A new server on the same database finds the game where it was.
+    let app = app_on(Store::open(&db).expect("reopened"));
+    let (status, after) = call(&app, "GET", &uri(""), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(after["status"], before["status"]);
+    assert_eq!(call(&app, "GET", &uri("/observe/0"), None).await.1, view_before);
+    let (_, list) = call(&app, "GET", "/api/games", None).await;
+    assert_eq!(list["games"][0]["id"], id);
+    // Undo is saved too.
+    let steps = after["status"]["steps"].as_u64().expect("steps");
+    let (status, undone) = call(&app, "POST", &uri("/undo"), None).await;
+    assert_eq!(status, StatusCode::OK, "{undone}");
+    let app = app_on(Store::open(&db).expect("reopened"));
+    let (_, again) = call(&app, "GET", &uri(""), None).await;
+    assert!(again["status"]["steps"].as_u64().expect("steps") < steps);
+    // Export, import: the same game under a new id.
+    let (_, record) = call(&app, "GET", &uri("/export"), None).await;
+    let (status, imported) = call(&app, "POST", "/api/games/import", Some(record)).await;
+    assert_eq!(status, StatusCode::CREATED, "{imported}");
+    let other = imported["id"].as_i64().expect("an id");
+    assert_ne!(other, id);
+    let (_, copy) = call(&app, "GET", &format!("/api/games/{other}/observe/0"), None).await;
+    assert_eq!(copy, call(&app, "GET", &uri("/observe/0"), None).await.1);
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+}
+
+#[tokio::test]
+async fn a_stale_action_from_another_tab_is_refused_not_applied_twice() {
+    let app = app_on(Store::in_memory().expect("a store"));
+    let (_, created) = call(&app, "POST", "/api/games", Some(json!({ "game": "pursuit-of-glory", "seed": 3 }))).await;
+    let id = created["id"].as_i64().expect("an id");
+    let (_, status) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    let step = status["status"]["steps"].as_u64().expect("steps");
+    let (_, legal) = call(&app, "GET", &format!("/api/games/{id}/legal"), None).await;
+    let action = legal["actions"][0]["id"].clone();
+    let request = json!({ "action": action, "step": step });
+    let (first, applied) = call(&app, "POST", &format!("/api/games/{id}/actions"), Some(request.clone())).await;
+    assert_eq!(first, StatusCode::OK);
+    // The action and the rolls and draws that follow it.
+    let after_first = applied["status"]["steps"].as_u64().expect("steps");
+    assert!(after_first > step);
+    let (second, answer) = call(&app, "POST", &format!("/api/games/{id}/actions"), Some(request)).await;
+    assert_eq!(second, StatusCode::CONFLICT, "{answer}");
+    assert!(answer["error"].as_str().is_some_and(|e| e.contains("moved on")));
+    let (_, after) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(after["status"]["steps"].as_u64(), Some(after_first), "the stale action changed nothing");
+}
+
+#[tokio::test]
+async fn malformed_requests_get_a_4xx_with_a_message() {
+    let app = app_on(Store::in_memory().expect("a store"));
+    let cases = [
+        ("POST", "/api/games", Some(json!({ "game": "chess" })), StatusCode::BAD_REQUEST, "unknown game"),
+        (
+            "POST",
+            "/api/games",
+            Some(json!({ "game": "pursuit-of-glory", "see": 5 })),
+            StatusCode::BAD_REQUEST,
+            "unknown field `see`",
+        ),
+        ("POST", "/api/games", Some(json!([1, 2])), StatusCode::BAD_REQUEST, "request body"),
+        ("GET", "/api/games/99", None, StatusCode::NOT_FOUND, "no saved game has the id 99"),
+        ("GET", "/api/games/abc/legal", None, StatusCode::NOT_FOUND, "not a game id"),
+        ("POST", "/api/games/import", Some(json!({ "game": "nope" })), StatusCode::BAD_REQUEST, "unknown game"),
+        ("GET", "/api/nothing", None, StatusCode::NOT_FOUND, "no such API path"),
+    ];
+    for (method, uri, body, expected, words) in cases {
+        let (status, answer) = call(&app, method, uri, body).await;
+        assert_eq!(status, expected, "{method} {uri}: {answer}");
+        let message = answer["error"].as_str().unwrap_or_default();
+        assert!(message.contains(words), "{method} {uri}: {message}");
+    }
+    // Not JSON at all, and an illegal action.
+    let request = Request::builder().method("POST").uri("/api/games").body(Body::from("{oops")).expect("a request");
+    let response = app.clone().oneshot(request).await.expect("an answer");
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let (_, created) = call(&app, "POST", "/api/games", Some(json!({ "game": "pursuit-of-glory", "seed": 1 }))).await;
+    let id = created["id"].as_i64().expect("an id");
+    let (status, answer) =
+        call(&app, "POST", &format!("/api/games/{id}/actions"), Some(json!({ "action": "fly-to-the-moon" }))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    // A body over the limit.
+    let huge = "x".repeat(server::api::BODY_LIMIT + 1);
+    let request = Request::builder().method("POST").uri("/api/games/import").body(Body::from(huge)).expect("a request");
+    let response = app.clone().oneshot(request).await.expect("an answer");
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+}

@@ -100,9 +100,22 @@ fn lock(state: &Shared) -> std::sync::MutexGuard<'_, Games> {
     state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// The API's routes, over `state`.
+/// The page and its script and style, built into the binary (the server needs no files at run time).
+const INDEX: &str = include_str!("../assets/index.html");
+const SCRIPT: &str = include_str!("../assets/app.js");
+const STYLE: &str = include_str!("../assets/style.css");
+
+fn asset(kind: &'static str, text: &'static str) -> Response {
+    ([(axum::http::header::CONTENT_TYPE, kind)], text).into_response()
+}
+
+/// The API's routes and the page, over `state`.
 pub fn router(state: Shared) -> Router {
     Router::new()
+        .route("/", get(|| async { asset("text/html; charset=utf-8", INDEX) }))
+        .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }))
+        .route("/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE) }))
+        .route("/api/catalog", get(catalog))
         .route("/api/games", get(list_games).post(new_game))
         .route("/api/games/import", post(import_game))
         .route("/api/games/{id}", get(game_status).patch(rename_game).delete(delete_game))
@@ -155,6 +168,20 @@ async fn new_game(State(state): State<Shared>, bytes: Bytes) -> Result<(StatusCo
 fn fresh_seed() -> u64 {
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     (nanos as u64) ^ u64::from(std::process::id()).rotate_left(32)
+}
+
+/// The games that can be started, and Manoeuvre's nations.
+async fn catalog() -> Answer {
+    let games = protocol::games()?;
+    let data = manoeuvre::tables::Compiled::embedded()
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let armies: Vec<Value> = data
+        .rules
+        .armies
+        .iter()
+        .map(|a| json!({ "code": a.code, "name": a.name, "provisional": a.provisional }))
+        .collect();
+    Ok(axum::Json(json!({ "games": games, "armies": armies })))
 }
 
 async fn list_games(State(state): State<Shared>) -> Answer {

@@ -145,3 +145,26 @@ async fn malformed_requests_get_a_4xx_with_a_message() {
     let response = app.clone().oneshot(request).await.expect("an answer");
     assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
 }
+
+#[tokio::test]
+async fn the_page_and_the_catalog_are_served_from_the_binary() {
+    let app = app_on(Store::in_memory().expect("a store"));
+    let request = Request::builder().uri("/").body(Body::empty()).expect("a request");
+    let response = app.clone().oneshot(request).await.expect("an answer");
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.headers()["content-type"].to_str().is_ok_and(|t| t.starts_with("text/html")));
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("a body");
+    let page = String::from_utf8_lossy(&bytes);
+    assert!(page.contains("<script src=\"/app.js\">") && page.contains("/style.css"), "{page}");
+    for asset in ["/app.js", "/style.css"] {
+        let request = Request::builder().uri(asset).body(Body::empty()).expect("a request");
+        assert_eq!(app.clone().oneshot(request).await.expect("an answer").status(), StatusCode::OK, "{asset}");
+    }
+    let (status, catalog) = call(&app, "GET", "/api/catalog", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let games = catalog["games"].as_array().expect("games");
+    assert!(games.iter().any(|g| g["id"] == "manoeuvre") && games.len() >= 10, "{catalog}");
+    let armies = catalog["armies"].as_array().expect("armies");
+    assert_eq!(armies.len(), 12);
+    assert!(armies.iter().any(|a| a["code"] == "SW" && a["provisional"] == true), "{catalog}");
+}

@@ -173,7 +173,6 @@ function board(view) {
 async function showGame(id) {
   $("lobby").hidden = true;
   $("table").hidden = false;
-  $("table-error").textContent = "";
   const [game, legal] = await Promise.all([api(`/api/games/${id}`), api(`/api/games/${id}/legal`)]);
   $("where").textContent = game.name;
   const status = game.status;
@@ -203,26 +202,34 @@ async function showGame(id) {
 
 /** @param {number} id @param {string} action @param {number} step */
 async function act(id, action, step) {
+  $("table-error").textContent = "";
+  /** @type {HTMLElement | null} */
+  let entry = null;
   try {
     const done = await api(`/api/games/${id}/actions`, "POST", { action, step });
-    const li = el("li", done.label);
-    if (done.events.length) li.append(el("div", done.events.join(" "), "events"));
-    $("log").prepend(li);
+    entry = el("li", done.label);
+    if (done.events.length) entry.append(el("div", done.events.join(" "), "events"));
   } catch (e) {
     $("table-error").textContent = String(/** @type {Error} */ (e).message);
   }
+  // The log grows once the table shows the new position, so the two never disagree.
   await showGame(id);
+  if (entry) $("log").prepend(entry);
 }
 
 $("undo").addEventListener("click", async () => {
   const id = Number(location.hash.split("/")[1]);
+  $("table-error").textContent = "";
+  /** @type {HTMLElement | null} */
+  let entry = null;
   try {
     const undone = await api(`/api/games/${id}/undo`, "POST");
-    $("log").prepend(el("li", `Undone: ${undone.undone}`));
+    entry = el("li", `Undone: ${undone.undone}`);
   } catch (e) {
     $("table-error").textContent = String(/** @type {Error} */ (e).message);
   }
   await showGame(id);
+  if (entry) $("log").prepend(entry);
 });
 
 function route() {

@@ -12,11 +12,13 @@ mod mcts;
 mod random;
 mod rules;
 mod seat;
+mod spec;
 
 pub use mcts::{Candidate, Mcts, Playout, RandomPlayout};
 pub use random::RandomBot;
 pub use rules::{RulesBot, RulesPlayout};
 pub use seat::Seat;
+pub use spec::{BotSpec, LEVELS, Playouts, SpecError};
 
 use engine::{Game, ToMove, below};
 use rand_chacha::ChaCha8Rng;

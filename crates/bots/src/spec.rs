@@ -1,0 +1,158 @@
+//! Bots by name, as the command line and the web page write them: `random`, `rules`, a search with
+//! random or rule-guided playouts and a budget in iterations or milliseconds, or a level.
+
+use manoeuvre::Manoeuvre;
+
+use crate::{Bot, Mcts, RandomBot, RandomPlayout, RulesBot, RulesPlayout};
+
+/// A bot name that names no bot, with the names that exist.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct SpecError(String);
+
+/// The search budget of `mcts-rules` without a number.
+const DEFAULT_ITERATIONS: u32 = 1000;
+
+/// The difficulty levels of `mcts:LEVEL`: a search budget and a playout policy each (the same view
+/// of the game, the same dice).
+pub const LEVELS: [(&str, u32, Playouts); 3] =
+    [("easy", 50, Playouts::Rules), ("normal", 200, Playouts::Rules), ("hard", 800, Playouts::Rules)];
+
+/// How a search bot finishes its iterations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Playouts {
+    /// Uniformly random moves to the end of the game.
+    Random,
+    /// The rule-based player's moves for a few turns, then its judgement of the position.
+    Rules,
+}
+
+/// A bot as the command line names it: `random`, `rules`, or a search: `mcts` or `mcts-rules`
+/// (rule-guided playouts) with an optional `:ITERATIONS`, or `mcts:LEVEL`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotSpec {
+    Random,
+    Rules,
+    Mcts {
+        iterations: u32,
+        playouts: Playouts,
+    },
+    /// A search with a budget in milliseconds (`mcts:250ms`): not reproducible, since how far it
+    /// gets depends on the machine.
+    MctsTimed {
+        millis: u32,
+        playouts: Playouts,
+    },
+}
+
+impl BotSpec {
+    pub fn parse(text: &str) -> Result<Self, SpecError> {
+        let unknown = || {
+            SpecError(format!(
+                "no bot is called '{text}' (bots: random, rules, mcts, mcts:easy, mcts:normal, mcts:hard, \
+                 mcts:ITERATIONS, mcts-rules:ITERATIONS, mcts:MSms)"
+            ))
+        };
+        let (head, tail) = match text.split_once(':') {
+            Some((h, t)) => (h, Some(t)),
+            None => (text, None),
+        };
+        let playouts = match head {
+            "random" if tail.is_none() => return Ok(BotSpec::Random),
+            "rules" if tail.is_none() => return Ok(BotSpec::Rules),
+            "mcts" => Playouts::Random,
+            "mcts-rules" => Playouts::Rules,
+            _ => return Err(unknown()),
+        };
+        // Plain `mcts` is the normal level; plain `mcts-rules` the default budget.
+        let tail = match (tail, playouts) {
+            (Some(t), _) => t,
+            (None, Playouts::Random) => "normal",
+            (None, Playouts::Rules) => return Ok(BotSpec::Mcts { iterations: DEFAULT_ITERATIONS, playouts }),
+        };
+        if let Some((_, iterations, level_playouts)) = LEVELS.iter().find(|(name, _, _)| *name == tail) {
+            // A level names its own playouts: `mcts:hard`, never `mcts-rules:hard`.
+            if playouts != Playouts::Random {
+                return Err(unknown());
+            }
+            return Ok(BotSpec::Mcts { iterations: *iterations, playouts: *level_playouts });
+        }
+        if let Some(ms) = tail.strip_suffix("ms") {
+            let millis: u32 = ms
+                .parse()
+                .ok()
+                .filter(|n| *n > 0)
+                .ok_or_else(|| SpecError(format!("'{tail}' is not a number of milliseconds")))?;
+            return Ok(BotSpec::MctsTimed { millis, playouts });
+        }
+        let iterations: u32 = tail.parse().ok().filter(|n| *n > 0).ok_or_else(|| {
+            SpecError(format!("'{tail}' is not a number of iterations (or of milliseconds, as 250ms)"))
+        })?;
+        Ok(BotSpec::Mcts { iterations, playouts })
+    }
+
+    pub fn name(&self) -> String {
+        match self {
+            BotSpec::Random => "random".into(),
+            BotSpec::Rules => "rules".into(),
+            BotSpec::Mcts { iterations, playouts: Playouts::Random } => format!("mcts:{iterations}"),
+            BotSpec::Mcts { iterations, playouts: Playouts::Rules } => format!("mcts-rules:{iterations}"),
+            BotSpec::MctsTimed { millis, playouts: Playouts::Random } => format!("mcts:{millis}ms"),
+            BotSpec::MctsTimed { millis, playouts: Playouts::Rules } => format!("mcts-rules:{millis}ms"),
+        }
+    }
+
+    pub fn build(&self) -> Box<dyn Bot<Manoeuvre> + Send> {
+        match self {
+            BotSpec::Random => Box::new(RandomBot),
+            BotSpec::Rules => Box::new(RulesBot),
+            BotSpec::Mcts { iterations, playouts: Playouts::Random } => Box::new(Mcts::new(*iterations)),
+            BotSpec::Mcts { iterations, playouts: Playouts::Rules } => {
+                Box::new(Mcts::with_playout(*iterations, RulesPlayout::default()))
+            }
+            BotSpec::MctsTimed { millis, playouts } => {
+                let limit = std::time::Duration::from_millis(u64::from(*millis));
+                match playouts {
+                    Playouts::Random => Box::new(Mcts::timed(limit, RandomPlayout)),
+                    Playouts::Rules => Box::new(Mcts::timed(limit, RulesPlayout::default())),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bot_names_parse_and_bad_ones_say_what_exists() {
+        assert_eq!(BotSpec::parse("random").ok(), Some(BotSpec::Random));
+        assert_eq!(BotSpec::parse("rules").ok(), Some(BotSpec::Rules));
+        let random = Playouts::Random;
+        assert_eq!(BotSpec::parse("mcts").ok(), BotSpec::parse("mcts:normal").ok());
+        assert_eq!(
+            BotSpec::parse("mcts-rules").ok(),
+            Some(BotSpec::Mcts { iterations: DEFAULT_ITERATIONS, playouts: Playouts::Rules })
+        );
+        assert_eq!(BotSpec::parse("mcts:64").ok(), Some(BotSpec::Mcts { iterations: 64, playouts: random }));
+        assert_eq!(
+            BotSpec::parse("mcts-rules:64").ok(),
+            Some(BotSpec::Mcts { iterations: 64, playouts: Playouts::Rules })
+        );
+        assert_eq!(
+            BotSpec::parse("mcts:hard").ok(),
+            Some(BotSpec::Mcts { iterations: 800, playouts: Playouts::Rules })
+        );
+        assert!(BotSpec::parse("rules:5").is_err() && BotSpec::parse("mcts-rules:hard").is_err());
+        assert_eq!(
+            BotSpec::parse("mcts-rules:250ms").ok(),
+            Some(BotSpec::MctsTimed { millis: 250, playouts: Playouts::Rules })
+        );
+        assert_eq!(BotSpec::parse("mcts:20ms").map(|b| b.name()).ok().as_deref(), Some("mcts:20ms"));
+        assert!(BotSpec::parse("mcts:0ms").is_err() && BotSpec::parse("mcts:fastms").is_err());
+        let err = BotSpec::parse("alphazero").map(|_| ()).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("random, rules, mcts"), "{err}");
+        assert!(BotSpec::parse("mcts:0").is_err() && BotSpec::parse("mcts:x").is_err());
+    }
+}

@@ -55,6 +55,7 @@ test("a Manoeuvre game is started, played, and found again after a reload", asyn
   await page.fill("#seed", "12");
   await page.selectOption("#army-a", "FR");
   await page.selectOption("#army-b", "RU");
+  await page.selectOption("#opponent", "");
   await page.click("#new-game button[type=submit]");
   await page.waitForSelector("#board svg");
   // Both armies are on the battlefield.
@@ -85,6 +86,29 @@ test("a Manoeuvre game is started, played, and found again after a reload", asyn
   await page.click("#home");
   await page.waitForSelector("#saved button");
   assert.match(await page.locator("#saved").textContent(), /manoeuvre \(seed 12\)/);
+  await page.close();
+});
+
+test("a person plays Manoeuvre against the rule-based bot, whose moves show in the log", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(base + "/");
+  await page.selectOption("#game-choice", "manoeuvre");
+  await page.fill("#seed", "4");
+  await page.selectOption("#army-a", "FR");
+  await page.selectOption("#army-b", "RU");
+  await page.selectOption("#opponent", "rules");
+  await page.click("#new-game button[type=submit]");
+  await page.waitForSelector("#board svg");
+  for (let i = 0; i < 12 && (await page.locator("#log .bot").count()) === 0; i++) {
+    const before = await page.locator("#log li").count();
+    await page.locator("#actions button").first().click();
+    await page.waitForFunction((n) => document.querySelectorAll("#log li").length > n, before);
+  }
+  assert.ok((await page.locator("#log .bot").count()) > 0, "the bot's moves are in the log");
+  assert.match(await page.locator("#log .bot").first().textContent(), /\[rules\]/);
+  // Only France's hand is ever on the page.
+  assert.match(await page.locator("#status").textContent(), /France|over/);
+  await page.screenshot({ path: path.join(work, "against-rules.png") });
   await page.close();
 });
 

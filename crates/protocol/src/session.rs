@@ -31,6 +31,9 @@ pub trait DynSession: Send {
     fn undo(&mut self) -> Result<String, ProtocolError>;
     /// The whole game as a record (setup, seed and action log).
     fn export(&self) -> Value;
+    /// The session itself, so that a caller who knows the game (a server seating a bot) can reach
+    /// its typed state.
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 /// What one `apply` did.
@@ -70,7 +73,7 @@ impl<G: Game> GameSession<G> {
     }
 }
 
-impl<G: Game + Send> DynSession for GameSession<G>
+impl<G: Game + Send + 'static> DynSession for GameSession<G>
 where
     G::Setup: Send,
 {
@@ -144,6 +147,10 @@ where
         let undone = self.session.log().last().map(|e| e.id.clone()).unwrap_or_default();
         self.session.undo()?;
         Ok(undone)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 
     fn export(&self) -> Value {

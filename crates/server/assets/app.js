@@ -49,7 +49,7 @@ async function showLobby() {
     }));
     s.selectedIndex = Math.min(Number(pick), catalog.armies.length - 1);
   }
-  const armies = () => { $("armies-row").hidden = choice.value !== "manoeuvre"; };
+  const armies = () => { $("manoeuvre-rows").hidden = choice.value !== "manoeuvre"; };
   choice.onchange = armies;
   armies();
   const saved = await api("/api/games");
@@ -82,6 +82,11 @@ $("new-game").addEventListener("submit", async (event) => {
     const a = /** @type {HTMLSelectElement} */ ($("army-a")).value;
     const b = /** @type {HTMLSelectElement} */ ($("army-b")).value;
     request.options = { armies: [a, b], quick_start: true };
+    const opponent = /** @type {HTMLSelectElement} */ ($("opponent")).value;
+    if (opponent) {
+      const mine = Number(/** @type {HTMLSelectElement} */ ($("my-side")).value);
+      request.bots = mine === 0 ? [null, opponent] : [opponent, null];
+    }
   }
   try {
     const created = await api("/api/games", "POST", request);
@@ -176,7 +181,11 @@ async function showGame(id) {
   const [game, legal] = await Promise.all([api(`/api/games/${id}`), api(`/api/games/${id}/legal`)]);
   $("where").textContent = game.name;
   const status = game.status;
-  const player = status.to_move && status.to_move.player !== undefined ? status.to_move.player : 0;
+  // Against a bot the page shows the person's own seat; hotseat, the seat of whoever is to move.
+  const seats = game.seats || [null, null];
+  const human = seats[0] === null ? 0 : 1;
+  const bot = seats[0] !== null || seats[1] !== null;
+  const player = bot ? human : (status.to_move && status.to_move.player !== undefined ? status.to_move.player : 0);
   const seen = await api(`/api/games/${id}/observe/${player}`);
   const view = seen.observation || seen;
   if (status.over) {
@@ -209,6 +218,11 @@ async function act(id, action, step) {
     const done = await api(`/api/games/${id}/actions`, "POST", { action, step });
     entry = el("li", done.label);
     if (done.events.length) entry.append(el("div", done.events.join(" "), "events"));
+    for (const m of done.bot_moves || []) {
+      const line = el("div", `${m.label} [${m.bot}]`, "bot");
+      if (m.events.length) line.append(el("div", m.events.join(" "), "events"));
+      entry.append(line);
+    }
   } catch (e) {
     $("table-error").textContent = String(/** @type {Error} */ (e).message);
   }

@@ -17,6 +17,7 @@ use protocol::{DynSession, ProtocolError};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::seats::Seats;
 use crate::store::{Store, StoreError};
 
 /// Requests larger than this are refused: a record of a long game is well under it.
@@ -75,6 +76,24 @@ impl Games {
             self.open.insert(id, session);
         }
         self.open.get_mut(&id).ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no saved game has the id {id}")))
+    }
+
+    /// Who sits in each seat of a saved game.
+    fn seats(&mut self, id: i64) -> Result<Seats, ApiError> {
+        let value = self.store.seats(id)?;
+        let game = self.session(id)?.status()["game"].as_str().unwrap_or_default().to_string();
+        Seats::parse(&game, &value)
+            .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("saved game {id}: {e}")))
+    }
+
+    /// Lets the bots of a game play until a person is to move, and saves what they did.
+    fn play_bots(&mut self, id: i64) -> Result<Vec<Value>, ApiError> {
+        let seats = self.seats(id)?;
+        let moves = seats.play_bots(self.session(id)?)?;
+        if !moves.is_empty() {
+            self.commit(id)?;
+        }
+        Ok(moves)
     }
 
     /// Writes the game's record after a change; when that fails, the change is taken back in memory
@@ -150,18 +169,32 @@ struct NewGame {
     options: Value,
     #[serde(default)]
     name: Option<String>,
+    /// Manoeuvre: who sits in each seat, null for a person or a bot's name (`[null, "mcts:normal"]`).
+    #[serde(default)]
+    bots: Option<Value>,
 }
 
 async fn new_game(State(state): State<Shared>, bytes: Bytes) -> Result<(StatusCode, axum::Json<Value>), ApiError> {
     let request: NewGame = body(&bytes)?;
     let seed = request.seed.unwrap_or_else(fresh_seed);
+    let seats = match &request.bots {
+        Some(value) => Seats::parse(&request.game, value).map_err(|e| bad(format!("bots: {e}")))?,
+        None => Seats::default(),
+    };
     let session = protocol::new_session(&request.game, seed, &request.options)?;
     let name = request.name.unwrap_or_else(|| format!("{} (seed {seed})", request.game));
     let mut games = lock(&state);
-    let id = games.store.create(&name, &request.game, &session.export())?;
-    let status = session.status();
+    let id = games.store.create_seated(&name, &request.game, &session.export(), &seats.to_value())?;
     games.open.insert(id, session);
-    Ok((StatusCode::CREATED, axum::Json(json!({ "id": id, "name": name, "status": status }))))
+    // A bot in the first seat moves at once.
+    let bot_moves = games.play_bots(id)?;
+    let status = games.session(id)?.status();
+    Ok((
+        StatusCode::CREATED,
+        axum::Json(
+            json!({ "id": id, "name": name, "status": status, "seats": seats.to_value(), "bot_moves": bot_moves }),
+        ),
+    ))
 }
 
 /// A seed for a game started without one.
@@ -194,7 +227,10 @@ async fn game_status(State(state): State<Shared>, Path(id): Path<String>) -> Ans
     let mut games = lock(&state);
     let summary = games.store.summary(id)?;
     let status = games.session(id)?.status();
-    Ok(axum::Json(json!({ "id": id, "name": summary.name, "updated": summary.updated, "status": status })))
+    let seats = games.store.seats(id)?;
+    Ok(axum::Json(
+        json!({ "id": id, "name": summary.name, "updated": summary.updated, "status": status, "seats": seats }),
+    ))
 }
 
 #[derive(Deserialize)]
@@ -250,16 +286,38 @@ async fn act(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) 
             ));
         }
     }
-    let applied = session.apply(&request.action)?;
+    let seats = games.seats(id)?;
+    if seats.bot_to_move(games.session(id)?.as_ref()) {
+        return Err(ApiError(StatusCode::CONFLICT, "a bot is to move, not you: reload the game".into()));
+    }
+    let applied = games.session(id)?.apply(&request.action)?;
     games.commit(id)?;
+    let bot_moves = games.play_bots(id)?;
     let status = games.session(id)?.status();
-    Ok(axum::Json(json!({ "label": applied.label, "events": applied.events, "status": status })))
+    Ok(axum::Json(
+        json!({ "label": applied.label, "events": applied.events, "bot_moves": bot_moves, "status": status }),
+    ))
 }
 
 async fn undo(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
     let id = game_id(&id)?;
     let mut games = lock(&state);
-    let undone = games.session(id)?.undo()?;
+    let seats = games.seats(id)?;
+    let mut undone = games.session(id)?.undo()?;
+    // Against a bot, the bot's answers go too, back to the person's own last decision.
+    let mut guard = 0;
+    while seats.bot_to_move(games.session(id)?.as_ref()) && guard < 10_000 {
+        guard += 1;
+        match games.session(id)?.undo() {
+            Ok(label) => undone = label,
+            Err(e) => {
+                // Something seen since cannot be taken back: the bots play on to where they were.
+                games.play_bots(id)?;
+                games.commit(id)?;
+                return Err(e.into());
+            }
+        }
+    }
     games.commit(id)?;
     let status = games.session(id)?.status();
     Ok(axum::Json(json!({ "undone": undone, "status": status })))

@@ -2,6 +2,7 @@
 //! in a SQLite store (`store`) before the answer goes out, served on loopback by `serve`.
 
 pub mod api;
+pub mod seats;
 pub mod store;
 
 use std::net::SocketAddr;

@@ -10,17 +10,21 @@ use serde::Serialize;
 use serde_json::Value;
 
 /// The schema version this build writes.
-const SCHEMA_VERSION: i64 = 1;
+const SCHEMA_VERSION: i64 = 2;
 
 /// Each migration brings the schema from the version before it to its own number.
-const MIGRATIONS: [&str; 1] = ["CREATE TABLE games (
+const MIGRATIONS: [&str; 2] = [
+    "CREATE TABLE games (
         id INTEGER PRIMARY KEY,
         name TEXT NOT NULL,
         game TEXT NOT NULL,
         created TEXT NOT NULL DEFAULT (datetime('now')),
         updated TEXT NOT NULL DEFAULT (datetime('now')),
         record TEXT NOT NULL
-    );"];
+    );",
+    // Who sits in each seat: null for a person, or a bot's name.
+    "ALTER TABLE games ADD COLUMN seats TEXT NOT NULL DEFAULT '[null,null]';",
+];
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -79,11 +83,24 @@ impl Store {
 
     /// Saves a new game; returns its id.
     pub fn create(&self, name: &str, game: &str, record: &Value) -> Result<i64, StoreError> {
+        self.create_seated(name, game, record, &Value::Array(vec![Value::Null, Value::Null]))
+    }
+
+    /// Saves a new game with its seats (`[null, "rules"]`: a person, then a bot); returns its id.
+    pub fn create_seated(&self, name: &str, game: &str, record: &Value, seats: &Value) -> Result<i64, StoreError> {
         self.conn.execute(
-            "INSERT INTO games (name, game, record) VALUES (?1, ?2, ?3)",
-            params![name, game, record.to_string()],
+            "INSERT INTO games (name, game, record, seats) VALUES (?1, ?2, ?3, ?4)",
+            params![name, game, record.to_string(), seats.to_string()],
         )?;
         Ok(self.conn.last_insert_rowid())
+    }
+
+    /// Who sits in each seat of a game.
+    pub fn seats(&self, id: i64) -> Result<Value, StoreError> {
+        let text: Option<String> =
+            self.conn.query_row("SELECT seats FROM games WHERE id = ?1", [id], |r| r.get(0)).optional()?;
+        let text = text.ok_or(StoreError::NoGame(id))?;
+        serde_json::from_str(&text).map_err(|e| StoreError::Damaged { id, reason: e.to_string() })
     }
 
     /// Replaces a game's record (after each decision).

@@ -168,3 +168,59 @@ async fn the_page_and_the_catalog_are_served_from_the_binary() {
     assert_eq!(armies.len(), 12);
     assert!(armies.iter().any(|a| a["code"] == "SW" && a["provisional"] == true), "{catalog}");
 }
+
+#[tokio::test]
+async fn a_person_plays_manoeuvre_against_the_rule_based_bot() {
+    let app = app_on(Store::in_memory().expect("a store"));
+    let options = json!({ "armies": ["FR", "RU"], "quick_start": true });
+    let request = json!({ "game": "manoeuvre", "seed": 4, "options": options, "bots": [null, "rules"] });
+    let (status, created) = call(&app, "POST", "/api/games", Some(request)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_i64().expect("an id");
+    assert_eq!(created["seats"], json!([null, "rules"]));
+    // Whenever the answer comes, the person (player 0) is to move or the game is over.
+    let mut bot_moves = 0;
+    for _ in 0..40 {
+        let (_, game) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+        if game["status"]["over"] == true {
+            break;
+        }
+        assert_eq!(game["status"]["to_move"]["player"], 0, "{game}");
+        let (_, legal) = call(&app, "GET", &format!("/api/games/{id}/legal"), None).await;
+        let action = legal["actions"][0]["id"].clone();
+        let (status, applied) =
+            call(&app, "POST", &format!("/api/games/{id}/actions"), Some(json!({ "action": action }))).await;
+        assert_eq!(status, StatusCode::OK, "{applied}");
+        for m in applied["bot_moves"].as_array().expect("a list") {
+            assert_eq!(m["bot"], "rules");
+            assert!(m["label"].as_str().is_some_and(|l| l.starts_with("Russia")), "{m}");
+            bot_moves += 1;
+        }
+    }
+    assert!(bot_moves > 5, "the bot played: {bot_moves} moves");
+    // Undo takes back the bot's answers and the person's last decision: the person is to move.
+    let (status, undone) = call(&app, "POST", &format!("/api/games/{id}/undo"), None).await;
+    if status == StatusCode::OK {
+        assert_eq!(undone["status"]["to_move"]["player"], 0, "{undone}");
+    } else {
+        assert!(undone["error"].as_str().is_some_and(|e| !e.is_empty()), "{undone}");
+    }
+    let (_, after) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(after["status"]["to_move"]["player"], 0, "{after}");
+}
+
+#[tokio::test]
+async fn bots_are_refused_where_they_cannot_play() {
+    let app = app_on(Store::in_memory().expect("a store"));
+    let cases = [
+        (json!({ "game": "wilderness-war", "bots": [null, "rules"] }), "bots play Manoeuvre only"),
+        (json!({ "game": "manoeuvre", "bots": ["rules", "random"] }), "a person in at least one seat"),
+        (json!({ "game": "manoeuvre", "bots": [null, "deep-blue"] }), "no bot is called 'deep-blue'"),
+        (json!({ "game": "manoeuvre", "bots": [null] }), "two entries"),
+    ];
+    for (request, words) in cases {
+        let (status, answer) = call(&app, "POST", "/api/games", Some(request.clone())).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{request}: {answer}");
+        assert!(answer["error"].as_str().is_some_and(|e| e.contains(words)), "{request}: {answer}");
+    }
+}

@@ -1,0 +1,93 @@
+//! Who sits in each seat of a game (a person, or a bot by name), and the bots' turns: after each
+//! decision of a person the server lets the bots play until a person is to move again. A bot decides
+//! from its own seat; its moves are told to the person only as far as the person could know them.
+
+use bots::{BotSpec, Seat};
+use engine::{Game, ToMove};
+use manoeuvre::Manoeuvre;
+use protocol::{DynSession, GameSession, MANOEUVRE, ProtocolError};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use serde_json::{Value, json};
+
+/// The two seats: `None` for a person.
+#[derive(Clone, Debug, Default)]
+pub struct Seats(pub [Option<BotSpec>; 2]);
+
+impl Seats {
+    /// Reads `[null, "rules"]`, checking that the game can seat bots and that a person plays.
+    pub fn parse(game: &str, value: &Value) -> Result<Self, String> {
+        let Some(list) = value.as_array().filter(|l| l.len() == 2) else {
+            return Err("\"bots\" takes two entries, null for a person or a bot's name for each side".into());
+        };
+        let mut seats: [Option<BotSpec>; 2] = [None, None];
+        for (i, entry) in list.iter().enumerate() {
+            seats[i] = match entry {
+                Value::Null => None,
+                Value::String(name) => Some(BotSpec::parse(name).map_err(|e| e.to_string())?),
+                _ => return Err("each entry of \"bots\" is null or a bot's name".into()),
+            };
+        }
+        if seats.iter().any(Option::is_some) && game != MANOEUVRE {
+            return Err(format!("bots play Manoeuvre only; '{game}' is played by people at a real table"));
+        }
+        if seats.iter().all(Option::is_some) {
+            return Err("a game needs a person in at least one seat (bots against bots: cdgsolo sim)".into());
+        }
+        Ok(Seats(seats))
+    }
+
+    pub fn to_value(&self) -> Value {
+        Value::Array(self.0.iter().map(|s| s.as_ref().map_or(Value::Null, |b| json!(b.name()))).collect())
+    }
+
+    fn human(&self) -> u8 {
+        if self.0[0].is_none() { 0 } else { 1 }
+    }
+
+    /// Whether a bot is to move in this session.
+    pub fn bot_to_move(&self, session: &dyn DynSession) -> bool {
+        match manoeuvre_state(session).map(|s| s.to_move()) {
+            Some(ToMove::Player(p)) => self.0[usize::from(p & 1)].is_some(),
+            _ => false,
+        }
+    }
+
+    /// Lets the bots play until a person is to move or the game ends. Returns each bot move as the
+    /// person may see it: its label and events, or only that the bot decided about hidden cards.
+    pub fn play_bots(&self, session: &mut Box<dyn DynSession>) -> Result<Vec<Value>, ProtocolError> {
+        let mut told = Vec::new();
+        let human = self.human();
+        for _ in 0..10_000 {
+            let Some(state) = manoeuvre_state(session.as_ref()) else { break };
+            let ToMove::Player(p) = state.to_move() else { break };
+            let Some(spec) = &self.0[usize::from(p & 1)] else { break };
+            let mut bot = spec.build();
+            // The bot's stream is keyed by the game's seed and the step, so a replay decides alike.
+            let steps = session.status()["steps"].as_u64().unwrap_or(0);
+            let seed = session.status()["seed"].as_u64().unwrap_or(0);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed ^ steps.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xB07);
+            let Some(action) = bot.choose(&Seat::new(&state, p), &mut rng) else {
+                return Err(ProtocolError::BadRequest(format!("{} found no move; this is a bug", bot.name())));
+            };
+            let id = state.action_id(&action);
+            let label = state.action_label(&action);
+            let public = (0..4u64).all(|k| {
+                let other = state.resample(human, &mut ChaCha8Rng::seed_from_u64(k));
+                other.legal().iter().any(|a| *a == action && other.action_label(a) == label)
+            });
+            let applied = session.apply(&id)?;
+            told.push(if public {
+                json!({ "bot": bot.name(), "label": applied.label, "events": applied.events })
+            } else {
+                json!({ "bot": bot.name(), "label": format!("{} decides about cards you cannot see", state.player_name(p)), "events": applied.events })
+            });
+        }
+        Ok(told)
+    }
+}
+
+/// The Manoeuvre state of a session, when it is a game of Manoeuvre.
+fn manoeuvre_state(session: &dyn DynSession) -> Option<Manoeuvre> {
+    session.as_any().downcast_ref::<GameSession<Manoeuvre>>().map(|g| *g.session.state())
+}

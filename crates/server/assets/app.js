@@ -104,12 +104,16 @@ function board(view) {
   svg.setAttribute("viewBox", `0 0 ${size * 8 + 20} ${size * 8 + 20}`);
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", "the battlefield");
-  const at = (/** @type {string} */ sq) => ({ x: 20 + (sq.charCodeAt(0) - 97) * size, y: (8 - Number(sq[1])) * size });
+  // The viewer's own army at the bottom: a player on the north edge sees the battlefield turned round.
+  const turned = view.sides[view.player] && view.sides[view.player].edge === "north";
+  const fx = (/** @type {number} */ c) => 20 + (turned ? 7 - c : c) * size;
+  const fy = (/** @type {number} */ r) => (turned ? 7 - r : r) * size;
+  const at = (/** @type {string} */ sq) => ({ x: fx(sq.charCodeAt(0) - 97), y: fy(8 - Number(sq[1])) });
   view.terrain.forEach((/** @type {string} */ row, /** @type {number} */ r) => {
     [...row].forEach((t, c) => {
       const rect = document.createElementNS(ns, "rect");
-      rect.setAttribute("x", String(20 + c * size));
-      rect.setAttribute("y", String(r * size));
+      rect.setAttribute("x", String(fx(c)));
+      rect.setAttribute("y", String(fy(r)));
       rect.setAttribute("width", String(size));
       rect.setAttribute("height", String(size));
       rect.setAttribute("fill", TERRAIN[/** @type {keyof typeof TERRAIN} */ (t)] || "#ccc");
@@ -122,13 +126,13 @@ function board(view) {
   });
   for (let i = 0; i < 8; i++) {
     const file = document.createElementNS(ns, "text");
-    file.setAttribute("x", String(20 + i * size + size / 2));
+    file.setAttribute("x", String(fx(i) + size / 2));
     file.setAttribute("y", String(8 * size + 15));
     file.setAttribute("text-anchor", "middle");
     file.textContent = String.fromCharCode(97 + i);
     const rank = document.createElementNS(ns, "text");
     rank.setAttribute("x", "8");
-    rank.setAttribute("y", String(i * size + size / 2 + 5));
+    rank.setAttribute("y", String(fy(i) + size / 2 + 5));
     rank.textContent = String(8 - i);
     svg.append(file, rank);
   }

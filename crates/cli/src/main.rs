@@ -169,6 +169,9 @@ enum Command {
         /// The saved-games database (default: games.sqlite in the user's data directory).
         #[arg(long, value_name = "PATH")]
         db: Option<std::path::PathBuf>,
+        /// Open the page in this machine's browser (xdg-open or open), when there is one.
+        #[arg(long)]
+        open: bool,
     },
     /// Measure the engine's speed.
     Bench {
@@ -340,7 +343,7 @@ fn run(cli: Cli) -> Result<()> {
                 sim::SimOptions { bots, pairings, hand_modes, setup, games, seed, threads, json, csv, shard, plot };
             sim::run(options, &mut io::stdout().lock())
         }
-        Command::Serve { port, db } => serve(port, db),
+        Command::Serve { port, db, open } => serve(port, db, open),
         Command::Bench { target, game, turns, json } => bench::run(target, game.as_deref(), turns, json),
     }
 }
@@ -439,7 +442,7 @@ pub(crate) fn write_wrapped_under(
 }
 
 /// `cdgsolo serve`: the API on loopback until the process is stopped.
-fn serve(port: u16, db: Option<std::path::PathBuf>) -> Result<()> {
+fn serve(port: u16, db: Option<std::path::PathBuf>, open: bool) -> Result<()> {
     let db = match db {
         Some(path) => path,
         None => {
@@ -453,7 +456,25 @@ fn serve(port: u16, db: Option<std::path::PathBuf>) -> Result<()> {
     let runtime = tokio::runtime::Runtime::new().context("cannot start the server's runtime")?;
     let addr = std::net::SocketAddr::from(([127, 0, 0, 1], port));
     runtime.block_on(server::serve(&db, addr, |bound| {
-        println!("cdgsolo serves http://{bound}/api/games (saved games: {})", db.display());
+        println!("cdgsolo serves http://{bound}/ (API under /api; saved games: {})", db.display());
+        if open {
+            open_browser(&format!("http://{bound}/"));
+        }
     }))?;
     Ok(())
+}
+
+/// Asks the desktop to open `url`; says so when no browser opener is there (a server, a container).
+fn open_browser(url: &str) {
+    let opened = ["xdg-open", "open"].iter().any(|opener| {
+        std::process::Command::new(opener)
+            .arg(url)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .is_ok()
+    });
+    if !opened {
+        println!("No browser opener here (xdg-open or open): open {url} yourself.");
+    }
 }

@@ -105,6 +105,12 @@ test("a person plays Manoeuvre against the rule-based bot, whose moves show in t
     await page.waitForFunction((n) => document.querySelectorAll("#log li").length > n, before);
   }
   assert.ok((await page.locator("#log .bot").count()) > 0, "the bot's moves are in the log");
+  // A hint, searched from the person's own seat, names moves the page offers.
+  await page.click("#hint");
+  await page.waitForSelector("#hint-box ol li");
+  const suggestion = await page.locator("#hint-box ol li").first().textContent();
+  const offered = await page.locator("#actions button").allTextContents();
+  assert.ok(offered.some((label) => suggestion.startsWith(label)), `${suggestion} is one of the moves offered`);
   assert.match(await page.locator("#log .bot").first().textContent(), /\[rules\]/);
   // Only France's hand is ever on the page.
   assert.match(await page.locator("#status").textContent(), /France|over/);

@@ -217,8 +217,10 @@ function cardTable(view) {
 async function showGame(id) {
   $("lobby").hidden = true;
   $("table").hidden = false;
+  $("hint-box").replaceChildren();
   const [game, legal] = await Promise.all([api(`/api/games/${id}`), api(`/api/games/${id}/legal`)]);
   $("where").textContent = game.name;
+  $("hint").hidden = game.status.game !== "manoeuvre" || game.status.over;
   const status = game.status;
   // Against a bot the page shows the person's own seat; hotseat, the seat of whoever is to move.
   const seats = game.seats || [null, null];
@@ -284,6 +286,22 @@ $("undo").addEventListener("click", async () => {
   }
   await showGame(id);
   if (entry) $("log").prepend(entry);
+});
+
+$("hint").addEventListener("click", async () => {
+  const id = Number(location.hash.split("/")[1]);
+  $("hint-box").textContent = "Thinking from what you can see...";
+  try {
+    const hint = await api(`/api/games/${id}/hint`);
+    const list = el("ol");
+    for (const m of hint.moves) {
+      const odds = m.win_rate === null ? "the only move" : `${Math.round(100 * m.share)}% of the search, wins ${Math.round(100 * m.win_rate)}%`;
+      list.append(el("li", `${m.label}: ${odds}`));
+    }
+    $("hint-box").replaceChildren(el("p", `A search of ${hint.iterations} playouts from your own seat suggests:`), list);
+  } catch (e) {
+    $("hint-box").textContent = String(/** @type {Error} */ (e).message);
+  }
 });
 
 function route() {

@@ -141,6 +141,7 @@ pub fn router(state: Shared) -> Router {
         .route("/api/games/{id}/legal", get(legal))
         .route("/api/games/{id}/actions", post(act))
         .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/observe/{player}", get(observe))
         .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/export", get(export))
@@ -321,6 +322,16 @@ async fn undo(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
     games.commit(id)?;
     let status = games.session(id)?.status();
     Ok(axum::Json(json!({ "undone": undone, "status": status })))
+}
+
+async fn hint(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
+    let id = game_id(&id)?;
+    let mut games = lock(&state);
+    let session = games.session(id)?;
+    match crate::seats::hint(session.as_ref()) {
+        Some(moves) => Ok(axum::Json(json!({ "iterations": crate::seats::HINT_ITERATIONS, "moves": moves }))),
+        None => Err(bad("hints are for Manoeuvre; a card table's choices are the real game's to make")),
+    }
 }
 
 async fn observe(State(state): State<Shared>, Path((id, player)): Path<(String, String)>) -> Answer {

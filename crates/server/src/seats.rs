@@ -87,6 +87,37 @@ impl Seats {
     }
 }
 
+/// Iterations of the rule-guided search behind a hint.
+pub const HINT_ITERATIONS: u32 = 400;
+
+/// A hint for the player to move in a game of Manoeuvre: the moves a rule-guided search from that
+/// player's own seat weighed most (it knows what the player knows, no more). `None` for other games.
+pub fn hint(session: &dyn DynSession) -> Option<Vec<Value>> {
+    let state = manoeuvre_state(session)?;
+    let ToMove::Player(p) = state.to_move() else { return Some(Vec::new()) };
+    let mut search = bots::Mcts::with_playout(HINT_ITERATIONS, bots::RulesPlayout::default());
+    let steps = session.status()["steps"].as_u64().unwrap_or(0);
+    let mut rng = ChaCha8Rng::seed_from_u64(steps ^ 0x4817);
+    let chosen = bots::Bot::choose(&mut search, &Seat::new(&state, p), &mut rng);
+    if search.candidates().is_empty() {
+        // A single move to make: nothing was weighed, and that move is the hint.
+        return Some(
+            chosen
+                .map(|a| json!({ "id": state.action_id(&a), "label": state.action_label(&a), "share": 1.0, "win_rate": null }))
+                .into_iter()
+                .collect(),
+        );
+    }
+    Some(
+        search
+            .candidates()
+            .iter()
+            .take(3)
+            .map(|c| json!({ "id": c.id, "label": c.label, "share": c.share, "win_rate": c.win_rate }))
+            .collect(),
+    )
+}
+
 /// The Manoeuvre state of a session, when it is a game of Manoeuvre.
 fn manoeuvre_state(session: &dyn DynSession) -> Option<Manoeuvre> {
     session.as_any().downcast_ref::<GameSession<Manoeuvre>>().map(|g| *g.session.state())

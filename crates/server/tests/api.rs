@@ -224,3 +224,26 @@ async fn bots_are_refused_where_they_cannot_play() {
         assert!(answer["error"].as_str().is_some_and(|e| e.contains(words)), "{request}: {answer}");
     }
 }
+
+#[tokio::test]
+async fn a_hint_lists_legal_moves_searched_from_the_players_own_seat() {
+    let app = app_on(Store::in_memory().expect("a store"));
+    let options = json!({ "armies": ["AU", "PR"], "quick_start": true });
+    let (_, created) =
+        call(&app, "POST", "/api/games", Some(json!({ "game": "manoeuvre", "seed": 9, "options": options }))).await;
+    let id = created["id"].as_i64().expect("an id");
+    let (status, hint) = call(&app, "GET", &format!("/api/games/{id}/hint"), None).await;
+    assert_eq!(status, StatusCode::OK, "{hint}");
+    let (_, legal) = call(&app, "GET", &format!("/api/games/{id}/legal"), None).await;
+    let ids: Vec<&Value> = legal["actions"].as_array().expect("actions").iter().map(|a| &a["id"]).collect();
+    let moves = hint["moves"].as_array().expect("moves");
+    assert!(!moves.is_empty() && moves.len() <= 3, "{hint}");
+    for m in moves {
+        assert!(ids.contains(&&m["id"]), "a hint names a legal move: {m}");
+        assert!((0.0..=1.0).contains(&m["share"].as_f64().expect("a share")));
+    }
+    let (_, table) = call(&app, "POST", "/api/games", Some(json!({ "game": "wilderness-war", "seed": 1 }))).await;
+    let other = table["id"].as_i64().expect("an id");
+    let (status, answer) = call(&app, "GET", &format!("/api/games/{other}/hint"), None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+}

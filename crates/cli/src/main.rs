@@ -172,6 +172,10 @@ enum Command {
         /// Open the page in this machine's browser (xdg-open or open), when there is one.
         #[arg(long)]
         open: bool,
+        /// Listen on this address instead of 127.0.0.1 (e.g. 0.0.0.0 for a phone or tablet on the
+        /// local network); any address but loopback gets an access token, printed in the URL.
+        #[arg(long, value_name = "ADDR")]
+        host: Option<std::net::IpAddr>,
     },
     /// Measure the engine's speed.
     Bench {
@@ -343,7 +347,7 @@ fn run(cli: Cli) -> Result<()> {
                 sim::SimOptions { bots, pairings, hand_modes, setup, games, seed, threads, json, csv, shard, plot };
             sim::run(options, &mut io::stdout().lock())
         }
-        Command::Serve { port, db, open } => serve(port, db, open),
+        Command::Serve { port, db, open, host } => serve(port, db, open, host),
         Command::Bench { target, game, turns, json } => bench::run(target, game.as_deref(), turns, json),
     }
 }
@@ -442,7 +446,7 @@ pub(crate) fn write_wrapped_under(
 }
 
 /// `cdgsolo serve`: the API on loopback until the process is stopped.
-fn serve(port: u16, db: Option<std::path::PathBuf>, open: bool) -> Result<()> {
+fn serve(port: u16, db: Option<std::path::PathBuf>, open: bool, host: Option<std::net::IpAddr>) -> Result<()> {
     let db = match db {
         Some(path) => path,
         None => {
@@ -454,11 +458,17 @@ fn serve(port: u16, db: Option<std::path::PathBuf>, open: bool) -> Result<()> {
         }
     };
     let runtime = tokio::runtime::Runtime::new().context("cannot start the server's runtime")?;
-    let addr = std::net::SocketAddr::from(([127, 0, 0, 1], port));
-    runtime.block_on(server::serve(&db, addr, |bound| {
-        println!("cdgsolo serves http://{bound}/ (API under /api; saved games: {})", db.display());
+    let ip = host.unwrap_or(std::net::IpAddr::from([127, 0, 0, 1]));
+    let addr = std::net::SocketAddr::new(ip, port);
+    let token = if ip.is_loopback() { None } else { Some(access_token()?) };
+    let query = token.as_ref().map(|t| format!("?token={t}")).unwrap_or_default();
+    runtime.block_on(server::serve(&db, addr, token.clone(), |bound| {
+        println!("cdgsolo serves http://{bound}/{query} (API under /api; saved games: {})", db.display());
+        if token.is_some() {
+            println!("Other machines may reach this address: every request needs the token in that URL.");
+        }
         if open {
-            open_browser(&format!("http://{bound}/"));
+            open_browser(&format!("http://{bound}/{query}"));
         }
     }))?;
     Ok(())
@@ -477,4 +487,14 @@ fn open_browser(url: &str) {
     if !opened {
         println!("No browser opener here (xdg-open or open): open {url} yourself.");
     }
+}
+
+/// A fresh access token: 128 bits from the operating system's random source, as hex.
+fn access_token() -> Result<String> {
+    use std::io::Read;
+    let mut bytes = [0u8; 16];
+    std::fs::File::open("/dev/urandom")
+        .and_then(|mut f| f.read_exact(&mut bytes))
+        .context("cannot read /dev/urandom for an access token")?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }

@@ -128,8 +128,58 @@ fn asset(kind: &'static str, text: &'static str) -> Response {
     ([(axum::http::header::CONTENT_TYPE, kind)], text).into_response()
 }
 
-/// The API's routes and the page, over `state`.
+/// The API's routes and the page, over `state`, open to anyone who can reach the address.
 pub fn router(state: Shared) -> Router {
+    routes(state)
+}
+
+/// The same routes behind an access token, for a server other machines can reach: a request must
+/// carry it as `?token=...` (the URL the server prints), as a cookie the page receives with it, or
+/// as `Authorization: Bearer ...`; anything else is refused with 401.
+pub fn router_with_token(state: Shared, token: String) -> Router {
+    let token = Arc::new(token);
+    routes(state).layer(axum::middleware::from_fn(
+        move |request: axum::extract::Request, next: axum::middleware::Next| {
+            let token = Arc::clone(&token);
+            async move { check_token(&token, request, next).await }
+        },
+    ))
+}
+
+const TOKEN_COOKIE: &str = "cdgsolo_token";
+
+async fn check_token(token: &str, request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let headers = request.headers();
+    let from_query = request
+        .uri()
+        .query()
+        .is_some_and(|q| q.split('&').any(|pair| pair.strip_prefix("token=").is_some_and(|t| t == token)));
+    let from_cookie = headers.get_all(axum::http::header::COOKIE).iter().filter_map(|v| v.to_str().ok()).any(|v| {
+        v.split(';').any(|c| c.trim().strip_prefix(TOKEN_COOKIE).and_then(|r| r.strip_prefix('=')) == Some(token))
+    });
+    let from_bearer = headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .is_some_and(|t| t == token);
+    if !(from_query || from_cookie || from_bearer) {
+        return ApiError(
+            StatusCode::UNAUTHORIZED,
+            "this server needs its access token: open the URL it printed".into(),
+        )
+        .into_response();
+    }
+    let mut response = next.run(request).await;
+    if from_query
+        && let Ok(value) =
+            axum::http::HeaderValue::from_str(&format!("{TOKEN_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict"))
+    {
+        response.headers_mut().insert(axum::http::header::SET_COOKIE, value);
+    }
+    response
+}
+
+fn routes(state: Shared) -> Router {
     Router::new()
         .route("/", get(|| async { asset("text/html; charset=utf-8", INDEX) }))
         .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }))

@@ -21,12 +21,22 @@ pub enum ServeError {
 }
 
 /// Opens the store at `db` and serves the API on `addr` until the process is stopped; `ready` is
-/// called with the address actually bound (port 0 picks a free one).
-pub async fn serve(db: &Path, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+/// called with the address actually bound (port 0 picks a free one). With a `token`, every
+/// request must carry it (see [`api::router_with_token`]).
+pub async fn serve(
+    db: &Path,
+    addr: SocketAddr,
+    token: Option<String>,
+    ready: impl FnOnce(SocketAddr),
+) -> Result<(), ServeError> {
     let store = store::Store::open(db)?;
     let state = Arc::new(Mutex::new(api::Games::new(store)));
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|source| ServeError::Listen { addr, source })?;
     ready(listener.local_addr()?);
-    axum::serve(listener, api::router(state)).await?;
+    let app = match token {
+        Some(token) => api::router_with_token(state, token),
+        None => api::router(state),
+    };
+    axum::serve(listener, app).await?;
     Ok(())
 }

@@ -247,3 +247,37 @@ async fn a_hint_lists_legal_moves_searched_from_the_players_own_seat() {
     let (status, answer) = call(&app, "GET", &format!("/api/games/{other}/hint"), None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
 }
+
+#[tokio::test]
+async fn a_server_open_to_the_network_refuses_every_request_without_its_token() {
+    let app = server::api::router_with_token(
+        Arc::new(Mutex::new(Games::new(Store::in_memory().expect("a store")))),
+        "s3cret".to_string(),
+    );
+    let get = |uri: &str, header: Option<(&str, &str)>| {
+        let mut request = Request::builder().uri(uri);
+        if let Some((name, value)) = header {
+            request = request.header(name, value);
+        }
+        request.body(Body::empty()).expect("a request")
+    };
+    for (uri, header) in [
+        ("/", None),
+        ("/api/games", None),
+        ("/api/games?token=wrong", None),
+        ("/api/games", Some(("cookie", "cdgsolo_token=wrong"))),
+        ("/api/games", Some(("authorization", "Bearer wrong"))),
+    ] {
+        let response = app.clone().oneshot(get(uri, header)).await.expect("an answer");
+        assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "{uri} {header:?}");
+    }
+    // The printed URL works and leaves a cookie that the page's own requests then carry.
+    let response = app.clone().oneshot(get("/?token=s3cret", None)).await.expect("an answer");
+    assert_eq!(response.status(), StatusCode::OK);
+    let cookie = response.headers()["set-cookie"].to_str().expect("text").to_string();
+    assert!(cookie.starts_with("cdgsolo_token=s3cret;") && cookie.contains("HttpOnly"), "{cookie}");
+    for header in [("cookie", "other=1; cdgsolo_token=s3cret"), ("authorization", "Bearer s3cret")] {
+        let response = app.clone().oneshot(get("/api/games", Some(header))).await.expect("an answer");
+        assert_eq!(response.status(), StatusCode::OK, "{header:?}");
+    }
+}

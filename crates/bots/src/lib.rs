@@ -9,12 +9,14 @@
 //! information set with a budget in iterations and random or rule-guided playouts.
 
 mod mcts;
+mod public;
 mod random;
 mod rules;
 mod seat;
 mod spec;
 
 pub use mcts::{Candidate, Mcts, Playout, RandomPlayout};
+pub use public::seen_by;
 pub use random::RandomBot;
 pub use rules::{RulesBot, RulesPlayout};
 pub use seat::Seat;

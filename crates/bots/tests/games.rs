@@ -76,19 +76,25 @@ fn search_bots_finish_100_games_in_each_hand_mode() {
     hundred_games_each_mode(&mut Mcts::with_playout(2, RulesPlayout { depth: 8 }));
 }
 
-#[test]
-fn a_search_explains_its_choice_with_the_moves_it_weighed() {
-    let mut state = Manoeuvre::new(&setup([HandMode::Hand; 2], 1)).expect("valid");
-    let mut rng = ChaCha8Rng::seed_from_u64(5);
-    // Random play to a decision with several choices.
+/// Random play of game `game` to a decision with several choices: the position, the player to
+/// decide, and the random stream that got there.
+fn a_choice_with_options(game: u64, seed: u64) -> (Manoeuvre, u8, ChaCha8Rng) {
+    let mut state = Manoeuvre::new(&setup([HandMode::Hand; 2], game)).expect("valid");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     loop {
         let legal = state.legal();
-        if matches!(state.to_move(), ToMove::Player(_)) && legal.len() > 3 {
-            break;
+        if let ToMove::Player(p) = state.to_move()
+            && legal.len() > 3
+        {
+            return (state, p, rng);
         }
         state.apply_legal(&legal[below(&mut rng, legal.len())]);
     }
-    let ToMove::Player(p) = state.to_move() else { unreachable!() };
+}
+
+#[test]
+fn a_search_explains_its_choice_with_the_moves_it_weighed() {
+    let (state, p, mut rng) = a_choice_with_options(1, 5);
     let mut mcts = Mcts::new(200);
     let chosen = mcts.choose(&Seat::new(&state, p), &mut rng).expect("a choice");
     let weighed = mcts.candidates();
@@ -101,16 +107,7 @@ fn a_search_explains_its_choice_with_the_moves_it_weighed() {
 
 #[test]
 fn a_search_with_a_time_budget_stops_and_still_explains_its_choice() {
-    let mut state = Manoeuvre::new(&setup([HandMode::Hand; 2], 2)).expect("valid");
-    let mut rng = ChaCha8Rng::seed_from_u64(8);
-    loop {
-        let legal = state.legal();
-        if matches!(state.to_move(), ToMove::Player(_)) && legal.len() > 3 {
-            break;
-        }
-        state.apply_legal(&legal[below(&mut rng, legal.len())]);
-    }
-    let ToMove::Player(p) = state.to_move() else { unreachable!() };
+    let (state, p, mut rng) = a_choice_with_options(2, 8);
     // Without the clock this search would run for four billion iterations.
     let mut timed = Mcts::timed(std::time::Duration::from_millis(5), RulesPlayout::default());
     assert_eq!(timed.name(), "mcts-rules:5ms");

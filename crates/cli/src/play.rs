@@ -238,10 +238,7 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
             // Its label is shown only when the human could know it: the same action, with the same
             // words, is there in states drawn from the human's view (its hidden cards redrawn).
             let label = state.action_label(&action);
-            let public = (0..4u64).all(|k| {
-                let other = state.resample(options.human, &mut ChaCha8Rng::seed_from_u64(k));
-                other.legal().iter().any(|a| *a == action && other.action_label(a) == label)
-            });
+            let public = bots::seen_by(&state, options.human, &state.action_id(&action), &label);
             // Its reasons are kept for `w` with the same care: only moves the human could see it weigh.
             // A forced move weighs nothing and leaves the last real decision's reasons in place.
             let weighed = bot.explain();
@@ -249,15 +246,7 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
                 reasons = public.then(|| {
                     let seen: Vec<_> = weighed
                         .into_iter()
-                        .filter(|c| {
-                            (0..4u64).all(|k| {
-                                let other = state.resample(options.human, &mut ChaCha8Rng::seed_from_u64(k));
-                                other
-                                    .legal()
-                                    .iter()
-                                    .any(|a| other.action_id(a) == c.id && other.action_label(a) == c.label)
-                            })
-                        })
+                        .filter(|c| bots::seen_by(&state, options.human, &c.id, &c.label))
                         .take(3)
                         .collect();
                     (label.clone(), seen)

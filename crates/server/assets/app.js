@@ -251,41 +251,39 @@ async function showGame(id) {
   $("tools").replaceChildren(...buttons(tools));
 }
 
-/** @param {number} id @param {string} action @param {number} step */
-async function act(id, action, step) {
+/** Sends one change of the game (an action, an undo), then shows the table and, once it shows the
+ * new position, the log line the answer makes; an error stays on screen until the next change.
+ * @param {number} id @param {string} path @param {any} body @param {(answer: any) => HTMLElement} line */
+async function change(id, path, body, line) {
   $("table-error").textContent = "";
   /** @type {HTMLElement | null} */
   let entry = null;
   try {
-    const done = await api(`/api/games/${id}/actions`, "POST", { action, step });
-    entry = el("li", done.label);
+    entry = line(await api(`/api/games/${id}/${path}`, "POST", body));
+  } catch (e) {
+    $("table-error").textContent = String(/** @type {Error} */ (e).message);
+  }
+  await showGame(id);
+  if (entry) $("log").prepend(entry);
+}
+
+/** @param {number} id @param {string} action @param {number} step */
+function act(id, action, step) {
+  return change(id, "actions", { action, step }, (done) => {
+    const entry = el("li", done.label);
     if (done.events.length) entry.append(el("div", done.events.join(" "), "events"));
     for (const m of done.bot_moves || []) {
       const line = el("div", `${m.label} [${m.bot}]`, "bot");
       if (m.events.length) line.append(el("div", m.events.join(" "), "events"));
       entry.append(line);
     }
-  } catch (e) {
-    $("table-error").textContent = String(/** @type {Error} */ (e).message);
-  }
-  // The log grows once the table shows the new position, so the two never disagree.
-  await showGame(id);
-  if (entry) $("log").prepend(entry);
+    return entry;
+  });
 }
 
-$("undo").addEventListener("click", async () => {
+$("undo").addEventListener("click", () => {
   const id = Number(location.hash.split("/")[1]);
-  $("table-error").textContent = "";
-  /** @type {HTMLElement | null} */
-  let entry = null;
-  try {
-    const undone = await api(`/api/games/${id}/undo`, "POST");
-    entry = el("li", `Undone: ${undone.undone}`);
-  } catch (e) {
-    $("table-error").textContent = String(/** @type {Error} */ (e).message);
-  }
-  await showGame(id);
-  if (entry) $("log").prepend(entry);
+  change(id, "undo", undefined, (undone) => el("li", `Undone: ${undone.undone}`));
 });
 
 $("hint").addEventListener("click", async () => {

@@ -72,10 +72,7 @@ impl Seats {
             };
             let id = state.action_id(&action);
             let label = state.action_label(&action);
-            let public = (0..4u64).all(|k| {
-                let other = state.resample(human, &mut ChaCha8Rng::seed_from_u64(k));
-                other.legal().iter().any(|a| *a == action && other.action_label(a) == label)
-            });
+            let public = bots::seen_by(&state, human, &id, &label);
             let applied = session.apply(&id)?;
             told.push(if public {
                 json!({ "bot": bot.name(), "label": applied.label, "events": applied.events })

@@ -38,7 +38,7 @@ pub fn rules_choice(g: &Manoeuvre, legal: &[Action], rng: &mut dyn RngCore) -> u
         return 0;
     }
     let ToMove::Player(me) = g.to_move() else { return 0 };
-    let mut scorer = Scorer::new(g, me);
+    let mut scorer = Scorer::new(g, me, legal);
     let mut best = 0;
     let mut best_score = f64::NEG_INFINITY;
     let mut ties = 0u32;
@@ -63,7 +63,7 @@ pub fn rules_choice(g: &Manoeuvre, legal: &[Action], rng: &mut dyn RngCore) -> u
 /// what it weighs when it decides, shown when a player asks why.
 pub fn rules_scores(g: &Manoeuvre, legal: &[Action]) -> Vec<f64> {
     let ToMove::Player(me) = g.to_move() else { return vec![0.0; legal.len()] };
-    let mut scorer = Scorer::new(g, me);
+    let mut scorer = Scorer::new(g, me, legal);
     legal.iter().map(|a| scorer.score(*a)).collect()
 }
 
@@ -90,6 +90,8 @@ pub fn rules_win_estimate(g: &Manoeuvre, player: u8) -> f64 {
 struct Scorer<'a> {
     g: &'a Manoeuvre,
     me: u8,
+    /// The legal actions being weighed.
+    legal: &'a [Action],
     outlook: Option<Outlook>,
     /// The position's value before the decision, computed once.
     base: Option<f64>,
@@ -98,8 +100,8 @@ struct Scorer<'a> {
 }
 
 impl<'a> Scorer<'a> {
-    fn new(g: &'a Manoeuvre, me: u8) -> Self {
-        Scorer { g, me, outlook: None, base: None, combat_now: None }
+    fn new(g: &'a Manoeuvre, me: u8, legal: &'a [Action]) -> Self {
+        Scorer { g, me, legal, outlook: None, base: None, combat_now: None }
     }
 
     fn outlook(&mut self) -> &Outlook {
@@ -144,7 +146,7 @@ impl<'a> Scorer<'a> {
                     // nightfall, and a fresh card is worth more than the worst one held.
                     let value = card_value(g, me, c);
                     let weakest = !discarded_this_turn(g, me)
-                        && discardable(g).into_iter().filter(|&x| x != c).all(|x| {
+                        && self.legal.iter().filter_map(discarded).filter(|&x| x != c).all(|x| {
                             let v = card_value(g, me, x);
                             v > value || (v == value && x > c)
                         });
@@ -403,7 +405,7 @@ impl<'a> Scorer<'a> {
         match action {
             Action::Defend(card) => {
                 let next = with(&|c| c.defense_cards |= card_bit(card));
-                let mut s = Scorer::new(&next, me);
+                let mut s = Scorer::new(&next, me, &[]);
                 now - s.attack_outlook() - self.cost(card)
             }
             Action::DefendLeader(card) => {
@@ -411,7 +413,7 @@ impl<'a> Scorer<'a> {
                     c.defense_cards |= card_bit(card);
                     c.defense_leader = card;
                 });
-                let mut s = Scorer::new(&next, me);
+                let mut s = Scorer::new(&next, me, &[]);
                 now - s.attack_outlook() - self.cost(card)
             }
             Action::DefendMaharaja(card) => {
@@ -430,7 +432,7 @@ impl<'a> Scorer<'a> {
                         c.defense_leader = leader;
                         c.maharaja_defense = true;
                     });
-                    let mut s = Scorer::new(&next, me);
+                    let mut s = Scorer::new(&next, me, &[]);
                     best = f64::max(best, now - s.attack_outlook() - self.cost(card) - self.cost(leader));
                 }
                 best
@@ -580,9 +582,9 @@ fn discarded_this_turn(g: &Manoeuvre, player: u8) -> bool {
     }
 }
 
-/// The cards the Discard phase offers.
-fn discardable(g: &Manoeuvre) -> Vec<u8> {
-    g.legal().into_iter().filter_map(|a| if let Action::Discard(c) = a { Some(c) } else { None }).collect()
+/// The card a Discard action lets go.
+fn discarded(action: &Action) -> Option<u8> {
+    if let Action::Discard(c) = action { Some(*c) } else { None }
 }
 
 /// The attacker's units in a combat, as a mask over its 8 units.

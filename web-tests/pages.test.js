@@ -1,56 +1,16 @@
-// Browser tests of cdgsolo's pages: the server is started on a free port with a fresh database, and
-// Debian's chromium is driven headless by playwright-core, kept off the network.
+// Browser tests of cdgsolo's Manoeuvre pages and the API's error answers.
 "use strict";
 
-const { test, before, after } = require("node:test");
+const { test } = require("node:test");
 const assert = require("node:assert/strict");
-const { spawn } = require("node:child_process");
-const fs = require("node:fs");
-const os = require("node:os");
 const path = require("node:path");
-const { chromium } = require("playwright-core");
+const { harness } = require("./harness.js");
 
-const root = path.resolve(__dirname, "..");
-const binary = process.env.CDGSOLO_BIN || path.join(root, "target", "debug", "cdgsolo");
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "cdgsolo-web-"));
-let server;
-let base;
-let browser;
-
-/** Starts `cdgsolo serve` on a free port and waits for the URL it prints. */
-function startServer(db) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, ["serve", "--port", "0", "--db", db], { stdio: ["ignore", "pipe", "inherit"] });
-    child.on("error", reject);
-    child.stdout.on("data", (chunk) => {
-      const m = String(chunk).match(/http:\/\/[0-9.:]+/);
-      if (m) resolve({ child, url: m[0] });
-    });
-  });
-}
-
-before(async () => {
-  const started = await startServer(path.join(work, "games.sqlite"));
-  server = started.child;
-  base = started.url;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    args: [
-      "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync",
-    ],
-  });
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill();
-  fs.rmSync(work, { recursive: true, force: true });
-});
+const env = harness();
 
 test("a Manoeuvre game is started, played, and found again after a reload", async () => {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-  await page.goto(base + "/");
+  const page = await env.browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(env.base + "/");
   await page.selectOption("#game-choice", "manoeuvre");
   await page.fill("#seed", "12");
   await page.selectOption("#army-a", "FR");
@@ -76,7 +36,7 @@ test("a Manoeuvre game is started, played, and found again after a reload", asyn
   await page.waitForSelector("#board svg");
   assert.equal(await status.textContent(), before, "the game is where it was");
   assert.equal(await page.locator("#board").innerHTML(), board);
-  await page.screenshot({ path: path.join(work, "manoeuvre.png") });
+  await page.screenshot({ path: path.join(env.work, "manoeuvre.png") });
   // Undo takes the last decision back, or says why it cannot (a card drawn since was seen).
   await page.click("#undo");
   await page.waitForFunction(
@@ -90,8 +50,8 @@ test("a Manoeuvre game is started, played, and found again after a reload", asyn
 });
 
 test("a person plays Manoeuvre against the rule-based bot, whose moves show in the log", async () => {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-  await page.goto(base + "/");
+  const page = await env.browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(env.base + "/");
   await page.selectOption("#game-choice", "manoeuvre");
   await page.fill("#seed", "4");
   await page.selectOption("#army-a", "FR");
@@ -114,13 +74,13 @@ test("a person plays Manoeuvre against the rule-based bot, whose moves show in t
   assert.match(await page.locator("#log .bot").first().textContent(), /\[rules\]/);
   // Only France's hand is ever on the page.
   assert.match(await page.locator("#status").textContent(), /France|over/);
-  await page.screenshot({ path: path.join(work, "against-rules.png") });
+  await page.screenshot({ path: path.join(env.work, "against-rules.png") });
   await page.close();
 });
 
 test("a card table is played at 400 pixels wide with its tools folded away", async () => {
-  const page = await browser.newPage({ viewport: { width: 400, height: 800 } });
-  await page.goto(base + "/");
+  const page = await env.browser.newPage({ viewport: { width: 400, height: 800 } });
+  await page.goto(env.base + "/");
   await page.selectOption("#game-choice", "wilderness-war");
   await page.click("#new-game button[type=submit]");
   await page.waitForSelector("#actions button");
@@ -134,7 +94,7 @@ test("a card table is played at 400 pixels wide with its tools folded away", asy
 });
 
 test("a malformed API request gets a 4xx and a message", async () => {
-  const response = await fetch(base + "/api/games", { method: "POST", body: "{not json" });
+  const response = await fetch(env.base + "/api/games", { method: "POST", body: "{not json" });
   assert.equal(response.status, 400);
   const body = await response.json();
   assert.match(body.error, /request body/);

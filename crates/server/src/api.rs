@@ -121,8 +121,23 @@ fn lock(state: &Shared) -> std::sync::MutexGuard<'_, Games> {
 
 /// The page and its script and style, built into the binary (the server needs no files at run time).
 const INDEX: &str = include_str!("../assets/index.html");
-const SCRIPT: &str = include_str!("../assets/app.js");
 const STYLE: &str = include_str!("../assets/style.css");
+
+/// The page's JavaScript modules, by the name the page imports them under.
+const SCRIPTS: &[(&str, &str)] = &[
+    ("app.js", include_str!("../assets/app.js")),
+    ("dom.js", include_str!("../assets/dom.js")),
+    ("lobby.js", include_str!("../assets/lobby.js")),
+    ("manoeuvre.js", include_str!("../assets/manoeuvre.js")),
+    ("cardtable.js", include_str!("../assets/cardtable.js")),
+];
+
+async fn script(Path(name): Path<String>) -> Response {
+    match SCRIPTS.iter().find(|(n, _)| *n == name) {
+        Some((_, text)) => asset("text/javascript; charset=utf-8", text),
+        None => ApiError(StatusCode::NOT_FOUND, format!("no file '{name}'")).into_response(),
+    }
+}
 
 fn asset(kind: &'static str, text: &'static str) -> Response {
     ([(axum::http::header::CONTENT_TYPE, kind)], text).into_response()
@@ -182,7 +197,7 @@ async fn check_token(token: &str, request: axum::extract::Request, next: axum::m
 fn routes(state: Shared) -> Router {
     Router::new()
         .route("/", get(|| async { asset("text/html; charset=utf-8", INDEX) }))
-        .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }))
+        .route("/{script}", get(script))
         .route("/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE) }))
         .route("/api/catalog", get(catalog))
         .route("/api/games", get(list_games).post(new_game))

@@ -1,0 +1,70 @@
+// The lobby: a new game (game, seed, armies, who plays each side) and the saved games.
+import { api, $, el } from "./dom.js";
+
+export async function showLobby() {
+  $("lobby").hidden = false;
+  $("table").hidden = true;
+  $("where").textContent = "";
+  const catalog = await api("/api/catalog");
+  const choice = /** @type {HTMLSelectElement} */ ($("game-choice"));
+  choice.replaceChildren(...catalog.games.map((/** @type {any} */ g) => {
+    const o = /** @type {HTMLOptionElement} */ (el("option", g.name));
+    o.value = g.id;
+    return o;
+  }));
+  for (const [id, pick] of [["army-a", 11], ["army-b", 10]]) {
+    const s = /** @type {HTMLSelectElement} */ ($(String(id)));
+    s.replaceChildren(...catalog.armies.map((/** @type {any} */ a) => {
+      const o = /** @type {HTMLOptionElement} */ (el("option", a.provisional ? `${a.name} (provisional values)` : a.name));
+      o.value = a.code;
+      return o;
+    }));
+    s.selectedIndex = Math.min(Number(pick), catalog.armies.length - 1);
+  }
+  const armies = () => { $("manoeuvre-rows").hidden = choice.value !== "manoeuvre"; };
+  choice.onchange = armies;
+  armies();
+  const saved = await api("/api/games");
+  $("saved").replaceChildren(...saved.games.map((/** @type {any} */ g) => {
+    const li = el("li");
+    const open = el("button", `${g.name}, last played ${g.updated}`);
+    open.onclick = () => { location.hash = `#game/${g.id}`; };
+    const remove = el("button", "Delete");
+    remove.setAttribute("aria-label", `Delete ${g.name}`);
+    remove.onclick = async () => {
+      if (!confirm(`Delete ${g.name}?`)) return;
+      await api(`/api/games/${g.id}`, "DELETE");
+      showLobby();
+    };
+    li.append(open, remove);
+    return li;
+  }));
+  if (saved.games.length === 0) $("saved").append(el("li", "None yet."));
+}
+
+$("new-game").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  $("lobby-error").textContent = "";
+  const game = /** @type {HTMLSelectElement} */ ($("game-choice")).value;
+  const seedText = /** @type {HTMLInputElement} */ ($("seed")).value.trim();
+  /** @type {any} */
+  const request = { game };
+  if (seedText) request.seed = Number(seedText);
+  if (game === "manoeuvre") {
+    const a = /** @type {HTMLSelectElement} */ ($("army-a")).value;
+    const b = /** @type {HTMLSelectElement} */ ($("army-b")).value;
+    request.options = { armies: [a, b], quick_start: true };
+    const opponent = /** @type {HTMLSelectElement} */ ($("opponent")).value;
+    if (opponent) {
+      const mine = Number(/** @type {HTMLSelectElement} */ ($("my-side")).value);
+      request.bots = mine === 0 ? [null, opponent] : [opponent, null];
+    }
+  }
+  try {
+    const created = await api("/api/games", "POST", request);
+    location.hash = `#game/${created.id}`;
+  } catch (e) {
+    $("lobby-error").textContent = String(/** @type {Error} */ (e).message);
+  }
+});
+

@@ -3,8 +3,12 @@
 // it answers, so reloading the page finds the game where it was.
 import { api, $, el } from "./dom.js";
 import { showLobby } from "./lobby.js";
-import { board } from "./manoeuvre.js";
-import { cardTable } from "./cardtable.js";
+import { renderManoeuvre } from "./manoeuvre.js";
+import { renderCardTable } from "./cardtable.js";
+
+/** The answer of the last change (an action with its events and the bots' moves), for the table
+ * drawn right after it; null after a reload. @type {any} */
+let lastAnswer = null;
 
 /** @param {number} id */
 async function showGame(id) {
@@ -27,21 +31,10 @@ async function showGame(id) {
   } else {
     $("status").textContent = `${status.to_move ? status.to_move.name : ""} to decide` + (view.phase ? ` (${view.phase}, turn ${view.turn})` : "");
   }
-  const drawn = view.terrain && view.terrain.length ? board(view) : view.slots === undefined && view.sides && view.sides[0] && view.sides[0].slots ? cardTable(view) : el("pre", JSON.stringify(view, null, 1));
-  $("board").replaceChildren(drawn);
-  const hand = view.sides && view.sides[player] ? view.sides[player].hand : [];
-  $("hand").replaceChildren(...(hand || []).map((/** @type {any} */ c) => el("span", c.label, "card")));
-  const buttons = (/** @type {any[]} */ list) => list.map((a) => {
-    const b = el("button", a.label);
-    b.dataset.action = a.id;
-    b.onclick = () => act(id, a.id, status.steps);
-    return b;
-  });
-  const plain = legal.actions.filter((/** @type {any} */ a) => !a.tool);
-  const tools = legal.actions.filter((/** @type {any} */ a) => a.tool);
-  $("actions").replaceChildren(el("h3", "What you may do"), ...buttons(plain));
-  $("tools-box").hidden = tools.length === 0;
-  $("tools").replaceChildren(...buttons(tools));
+  const ctx = { id, game, legal, view, player, last: lastAnswer, act: (/** @type {string} */ action) => act(id, action, status.steps) };
+  lastAnswer = null;
+  if (game.status.game === "manoeuvre") renderManoeuvre(ctx);
+  else renderCardTable(ctx);
 }
 
 /** Sends one change of the game (an action, an undo), then shows the table and, once it shows the
@@ -52,7 +45,8 @@ async function change(id, path, body, line) {
   /** @type {HTMLElement | null} */
   let entry = null;
   try {
-    entry = line(await api(`/api/games/${id}/${path}`, "POST", body));
+    lastAnswer = await api(`/api/games/${id}/${path}`, "POST", body);
+    entry = line(lastAnswer);
   } catch (e) {
     $("table-error").textContent = String(/** @type {Error} */ (e).message);
   }

@@ -1,9 +1,9 @@
 // The assistant's card table (the CDG Solo System): both displays, the Fate Die, the events.
-import { el } from "./dom.js";
+import { $, el, showActions } from "./dom.js";
 
 /** A card table of the CDG Solo System: both displays, the Fate Die, what the table waits for.
  * @param {any} view */
-export function cardTable(view) {
+function cardTable(view) {
   const box = el("div", undefined, "card-table");
   const die = view.fate_die ? `Fate Die: ${view.fate_die} (${view.fate_die_title})` : "Fate Die: not rolled yet";
   box.append(el("p", `Turn ${view.turn}. ${die}. Waiting for ${view.waiting_for}.`, "table-line"));
@@ -36,3 +36,11 @@ export function cardTable(view) {
   return box;
 }
 
+
+/** Draws a card table: both displays, the die, the actions. @param {import("./dom.js").TableContext} ctx */
+export function renderCardTable(ctx) {
+  const view = ctx.view;
+  $("board").replaceChildren(view.sides && view.sides[0] && view.sides[0].slots ? cardTable(view) : el("pre", JSON.stringify(view, null, 1)));
+  $("hand").replaceChildren();
+  showActions(ctx);
+}

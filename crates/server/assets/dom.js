@@ -31,3 +31,34 @@ export function svgEl(tag, attrs = {}) {
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   return e;
 }
+
+/** The state of one game a table is drawn from.
+ * @typedef {object} TableContext
+ * @property {number} id the game's id in the store
+ * @property {any} game the game's status answer (`GET /api/games/{id}`)
+ * @property {any} legal the legal actions (`GET /api/games/{id}/legal`)
+ * @property {any} view the observation from the seat shown
+ * @property {number} player the seat shown
+ * @property {any} last the answer of the change just made, or null (after a reload)
+ * @property {(action: string) => Promise<void>} act plays one legal action by id
+ */
+
+/** One button per action, each playing its action. @param {any[]} list @param {TableContext} ctx */
+export function actionButtons(list, ctx) {
+  return list.map((a) => {
+    const b = el("button", a.label);
+    b.dataset.action = a.id;
+    b.onclick = () => ctx.act(a.id);
+    return b;
+  });
+}
+
+/** Fills the actions column: the plain actions, and the table tools folded away.
+ * @param {TableContext} ctx */
+export function showActions(ctx) {
+  const plain = ctx.legal.actions.filter((/** @type {any} */ a) => !a.tool);
+  const tools = ctx.legal.actions.filter((/** @type {any} */ a) => a.tool);
+  $("actions").replaceChildren(el("h3", "What you may do"), ...actionButtons(plain, ctx));
+  $("tools-box").hidden = tools.length === 0;
+  $("tools").replaceChildren(...actionButtons(tools, ctx));
+}

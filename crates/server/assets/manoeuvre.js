@@ -1,12 +1,12 @@
 // Manoeuvre's table: the battlefield as SVG, the hand or display, and what the player may do.
-import { el } from "./dom.js";
+import { $, el, showActions } from "./dom.js";
 
 const TERRAIN = { C: "#e9e4c9", H: "#c9b27c", T: "#b9a3a3", W: "#8fb87a", M: "#9fc3c0", F: "#e8d68a", L: "#6fa0d8" };
 const TERRAIN_NAME = { C: "clear", H: "hills", T: "town", W: "woods", M: "marsh", F: "field", L: "lake" };
 const SIDE_COLOUR = ["#1f4e9c", "#b03a2e"];
 
 /** The battlefield of Manoeuvre as SVG. @param {any} view */
-export function board(view) {
+function board(view) {
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
   const size = 60;
@@ -87,3 +87,12 @@ export function board(view) {
   return svg;
 }
 
+
+/** Draws Manoeuvre's table: the battlefield, the hand, the actions. @param {import("./dom.js").TableContext} ctx */
+export function renderManoeuvre(ctx) {
+  const view = ctx.view;
+  $("board").replaceChildren(view.terrain && view.terrain.length ? board(view) : el("p", "The battlefield is not laid out yet."));
+  const hand = view.sides && view.sides[ctx.player] ? view.sides[ctx.player].hand : [];
+  $("hand").replaceChildren(...(hand || []).map((/** @type {any} */ c) => el("span", c.label, "card")));
+  showActions(ctx);
+}

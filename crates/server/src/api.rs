@@ -132,7 +132,13 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("cardtable.js", include_str!("../assets/cardtable.js")),
 ];
 
+/// The page's style sheets besides style.css, by name (one per kind of table).
+const STYLES: &[(&str, &str)] = &[("cardtable.css", include_str!("../assets/cardtable.css"))];
+
 async fn script(Path(name): Path<String>) -> Response {
+    if let Some((_, text)) = STYLES.iter().find(|(n, _)| *n == name) {
+        return asset("text/css; charset=utf-8", text);
+    }
     match SCRIPTS.iter().find(|(n, _)| *n == name) {
         Some((_, text)) => asset("text/javascript; charset=utf-8", text),
         None => ApiError(StatusCode::NOT_FOUND, format!("no file '{name}'")).into_response(),

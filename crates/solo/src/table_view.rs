@@ -47,6 +47,19 @@ pub struct TableView {
     /// the pair waiting, and the waiting pair itself.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub other_pair: Option<OtherPairView>,
+    /// Physical deck: the face-up card the table waits for the player to name, and where it lies
+    /// (the card itself shows as unknown until then). Left out when nothing waits to be named.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub identifying: Option<IdentifyingView>,
+}
+
+/// Where the face-up card the table asks the player to name lies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct IdentifyingView {
+    /// The side whose display or deck holds it.
+    pub side: u8,
+    /// Its slot, or `None` for the top of the side's deck (or a card turned up by a dig).
+    pub slot: Option<SlotName>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -215,6 +228,10 @@ impl TableView {
             held: table.held.clone(),
             cards,
             other_pair,
+            identifying: table.unconfirmed().map(|(side, card)| IdentifyingView {
+                side,
+                slot: table.display(side).find(card).map(|(slot, _)| slot),
+            }),
         }
     }
 }

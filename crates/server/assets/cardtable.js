@@ -260,10 +260,12 @@ function identifyBox(ctx, identify) {
   const show = () => {
     const q = input.value.trim().toLowerCase().replace(/^#/, "");
     const number = /^\d+$/.test(q) ? q : null;
-    let hits = options.filter((o) => !q || (number ? o.key.startsWith(`#${number} `) || o.key.startsWith(`#${number}`) : o.key.includes(q)));
+    // The one answer for every card the manifest does not name stays in sight whatever is typed.
+    const unnamed = options.filter((o) => o.key.startsWith("not one"));
+    let hits = options.filter((o) => !unnamed.includes(o) && (!q || (number ? o.key.startsWith(`#${number}`) : o.key.includes(q))));
     // An exact number first ("#1 ..." before "#12 ...").
     if (number) hits.sort((a, b) => Number(!a.key.startsWith(`#${number} `)) - Number(!b.key.startsWith(`#${number} `)));
-    const buttons = hits.slice(0, SHOWN).map((o) => {
+    const buttons = [...hits.slice(0, SHOWN), ...unnamed].map((o) => {
       const b = el("button", o.text);
       b.type = "button";
       b.dataset.action = o.id;

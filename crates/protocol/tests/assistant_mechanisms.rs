@@ -158,15 +158,16 @@ fn the_builtin_manifest_is_asked_for_by_name_and_refused_by_name_where_none_ship
     assert_eq!(record["setup"]["manifest"]["game"], json!("wilderness-war"), "the manifest itself is saved");
     // The Manoeuvre table ships none: refused, naming the game and the ones that have one.
     let mut p = Protocol::new();
-    let r = ask(&mut p, json!({"cmd": "new", "game": "manoeuvre-table", "options": {"manifest": "builtin"}}));
+    let mut refused = |request: serde_json::Value| p.handle_line(&request.to_string());
+    let r = refused(json!({"cmd": "new", "game": "manoeuvre-table", "options": {"manifest": "builtin"}}));
     assert_eq!(r["ok"], json!(false), "{r}");
     let message = r["error"].as_str().unwrap_or_default();
     assert!(message.contains("no built-in manifest ships for 'manoeuvre-table'"), "{message}");
     assert!(message.contains("wilderness-war"), "{message}");
-    let r = ask(&mut p, json!({"cmd": "new", "game": "1960", "options": {"manifest": "mine.toml"}}));
+    let r = refused(json!({"cmd": "new", "game": "1960", "options": {"manifest": "mine.toml"}}));
     assert!(r["error"].as_str().unwrap_or_default().contains("'mine.toml' is not a manifest"), "{r}");
     // A malformed manifest object still gets serde's own words.
-    let r = ask(&mut p, json!({"cmd": "new", "game": "1960", "options": {"manifest": {"game": "1960", "colour": 1}}}));
+    let r = refused(json!({"cmd": "new", "game": "1960", "options": {"manifest": {"game": "1960", "colour": 1}}}));
     assert!(r["error"].as_str().unwrap_or_default().contains("unknown field `colour`"), "{r}");
 }
 

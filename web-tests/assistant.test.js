@@ -74,6 +74,10 @@ test("an assistant table on a phone: roll, play, the events as the main text, th
   const name = await chip.locator(".card-name").textContent();
   assert.match(name, /^#\d+ /, "the manifest's name, not the table's number");
   assert.match(await page.locator(".die-allowed").textContent(), new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  // A card's purposes share one entry: the card once, a button per purpose.
+  const group = page.locator(".play-group", { has: page.locator(`button[data-action="${playId}"]`) });
+  assert.match(await group.locator(".play-card").textContent(), new RegExp(`play ${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} from slot .*, for:`));
+  assert.deepEqual(await group.locator("button").allTextContents(), ["Campaign Points", "Event"]);
   const played = await act(page, `#actions button[data-action="${playId}"]`);
   assert.ok(played.events.length > 0);
   assert.deepEqual(await mainSteps(page), played.events);

@@ -5,6 +5,9 @@
 // turned up through a filter box instead of a button per card of the manifest.
 import { api, $, el, showActions } from "./dom.js";
 
+/** "Nixon's", "Allied Powers'". @param {string} name */
+const whose = (name) => (name.endsWith("s") ? `${name}'` : `${name}'s`);
+
 /** The printed name of a table card when the manifest gives one ("#14 The Cold War"), else its
  * table number ("card 14"). @param {any} view @param {number} card */
 function cardName(view, card) {
@@ -13,25 +16,34 @@ function cardName(view, card) {
   return named.number === undefined ? named.name : `#${named.number} ${named.name}`;
 }
 
+/** The inactive side's possible answers now, set by renderCardTable for the chips. @type {Set<number>} */
+let answers = new Set();
+
 /** A face-up card as a chip: its name, its value when known, marked when the die allows it now.
  * @param {any} view @param {number} card @param {Set<number>} allowed */
 function cardChip(view, card, allowed) {
-  const chip = el("span", undefined, "card" + (allowed.has(card) ? " allowed" : ""));
+  const answer = !allowed.has(card) && answers.has(card);
+  const chip = el("span", undefined, "card" + (allowed.has(card) ? " allowed" : answer ? " answer" : ""));
   chip.dataset.card = String(card);
   chip.append(el("span", cardName(view, card), "card-name"));
   const facts = view.facts && view.facts[String(card)];
   if (facts && facts.value !== undefined && facts.value !== null) chip.append(el("span", String(facts.value), "card-value"));
   if (allowed.has(card)) chip.append(el("span", "allowed now", "card-allowed"));
+  else if (answer) chip.append(el("span", "may answer", "card-allowed"));
   return chip;
 }
 
-/** The table cards the actions now offer to play (the cards the Fate Die allows, a card beside the
- * display, a card turned up by a dig, an answer of the inactive side). @param {any[]} actions */
-function allowedCards(actions) {
+/** A play's action id: its kind and the table card it plays. */
+const PLAY = /^(play|play-beside|dig-play|inactive-play)-(\d+)-/;
+
+/** The table cards the actions now offer the active side to play (the cards the Fate Die allows, a
+ * card beside the display, a card turned up by a dig), or with `inactive` the inactive side's
+ * possible answers. @param {any[]} actions @param {boolean} [inactive] */
+function allowedCards(actions, inactive = false) {
   const cards = new Set();
   for (const a of actions) {
-    const m = /^(?:play|play-beside|dig-play|inactive-play)-(\d+)-/.exec(a.id);
-    if (m) cards.add(Number(m[1]));
+    const m = PLAY.exec(a.id);
+    if (m && (m[1] === "inactive-play") === inactive) cards.add(Number(m[2]));
   }
   return cards;
 }
@@ -143,7 +155,7 @@ function display(view, side, index, allowed, front) {
 /** The shared deck or each side's deck: size, face-up top, discard pile and its top, shuffles. @param {any} view */
 function deckLines(view) {
   return (view.decks || []).map((/** @type {any} */ d) => {
-    const owner = d.owner === "shared" ? "The deck" : `${d.owner}'s deck`;
+    const owner = d.owner === "shared" ? "The deck" : `${whose(d.owner)} deck`;
     const top = d.face_up_top !== null && view.decks.length === 1 ? `, face-up top ${cardName(view, d.face_up_top)}` : "";
     const last = d.discard.length ? d.discard[d.discard.length - 1] : undefined;
     const pile = d.discard.length === 0
@@ -242,7 +254,7 @@ function identifyBox(ctx, identify) {
   const box = el("div", undefined, "identify");
   const where = view.identifying;
   const side = where ? view.sides[where.side].name : "";
-  const place = !where ? "" : where.slot === null ? `the top of ${side}'s deck` : `slot ${where.slot} of ${side}'s display`;
+  const place = !where ? "" : where.slot === null ? `the top of ${whose(side)} deck` : `slot ${where.slot} of ${whose(side)} display`;
   box.append(el("h3", `Which card turned up in ${place}?`));
   const options = identify.map((a) => {
     const text = String(a.label).replace(/^.*? the card turned up in .*? is /, "");
@@ -293,6 +305,7 @@ export function renderCardTable(ctx) {
     return;
   }
   const allowed = allowedCards(ctx.legal.actions);
+  answers = allowedCards(ctx.legal.actions, true);
   $("board").replaceChildren(nowBox(ctx), dieBox(view, allowed));
   const tables = el("div", undefined, "card-table");
   const front = el("div", undefined, "displays");
@@ -313,5 +326,51 @@ export function renderCardTable(ctx) {
   const plain = ctx.legal.actions.filter((/** @type {any} */ a) => !a.tool);
   if (plain.length > 0 && plain.every((/** @type {any} */ a) => a.id.startsWith("identify-"))) {
     $("actions").replaceChildren(identifyBox(ctx, plain));
+  } else {
+    groupPlays();
+  }
+  guardRandomTools(ctx);
+}
+
+/** A card's plays for several purposes become one entry: the card and where it is, then a button
+ * per purpose (the terminal letters them the same way), so a phone lists cards, not card x purpose. */
+function groupPlays() {
+  /** @type {Map<string, HTMLButtonElement[]>} */
+  const groups = new Map();
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ ($("actions").querySelectorAll("button[data-action]"))) {
+    const m = PLAY.exec(b.dataset.action || "");
+    const at = (b.textContent || "").lastIndexOf(" for ");
+    if (!m || at < 0) continue;
+    const key = `${m[1]}-${m[2]}`;
+    if (!groups.has(key)) groups.set(key, []);
+    /** @type {HTMLButtonElement[]} */ (groups.get(key)).push(b);
+  }
+  for (const buttons of groups.values()) {
+    if (buttons.length < 2) continue;
+    const text = buttons[0].textContent || "";
+    const entry = el("div", undefined, "play-group");
+    entry.append(el("p", `${text.slice(0, text.lastIndexOf(" for "))}, for:`, "play-card"));
+    const row = el("div", undefined, "purposes");
+    buttons[0].before(entry);
+    for (const b of buttons) {
+      const label = b.textContent || "";
+      b.setAttribute("aria-label", label);
+      b.title = label;
+      b.textContent = label.slice(label.lastIndexOf(" for ") + 5);
+      row.append(b);
+    }
+    entry.append(row);
+  }
+}
+
+/** A reshuffle or a random discard cannot be undone (the shuffle and the pick are kept, as every
+ * roll is): ask first, as the terminal does. @param {import("./dom.js").TableContext} ctx */
+function guardRandomTools(ctx) {
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#actions button[data-action], #tools button[data-action]"))) {
+    const id = b.dataset.action || "";
+    if (!/^(reshuffle|random-discard)/.test(id)) continue;
+    b.onclick = () => {
+      if (confirm(`${b.textContent}: this shuffles or picks at random and cannot be undone. Go ahead?`)) ctx.act(id);
+    };
   }
 }

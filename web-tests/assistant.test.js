@@ -123,6 +123,8 @@ test("a physical deck with the built-in card list: the card that turned up is na
   await page.waitForSelector("#identify-filter");
   assert.match(await page.locator("#actions .identify h3").textContent(), /Which card turned up in slot A of Kennedy's display\?/);
   assert.equal(await page.locator('.display[data-side="0"] [data-slot=A] .card').textContent(), "turned up: say which card");
+  assert.equal(await page.locator('.display[data-side="1"] [data-slot=B] .card').textContent(), "face-up, not named yet");
+  assert.equal(await page.locator('.display[data-side="1"] [data-slot=C] .card').textContent(), "face down");
   // Not a button per card: a few at a time, narrowed by the filter.
   const listed = await page.locator("#actions .identify-list button").count();
   assert.ok(listed > 0 && listed <= 8, `${listed} buttons shown`);

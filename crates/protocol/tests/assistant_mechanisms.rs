@@ -190,14 +190,23 @@ fn physical_deck_the_view_says_where_the_card_to_name_lies() {
     ask(&mut p, json!({"cmd": "new", "game": "1960", "seed": 3, "options": {"manifest": "builtin", "physical": true}}));
     // The deal turned A and B face-up: the active side's A is asked first, then its B.
     assert_eq!(view(&mut p)["identifying"], json!({"side": 0, "slot": "A"}));
+    let all = json!([
+        {"side": 0, "slot": "A"},
+        {"side": 0, "slot": "B"},
+        {"side": 1, "slot": "A"},
+        {"side": 1, "slot": "B"}
+    ]);
+    assert_eq!(view(&mut p)["unnamed"], all, "every face-up card still to name");
     let first = ids(&mut p)[0].clone();
     apply(&mut p, &first);
     assert_eq!(view(&mut p)["identifying"], json!({"side": 0, "slot": "B"}));
+    assert_eq!(view(&mut p)["unnamed"].as_array().map(Vec::len), Some(3));
     for _ in 0..3 {
         let first = ids(&mut p)[0].clone();
         apply(&mut p, &first);
     }
     assert!(view(&mut p).get("identifying").is_none(), "nothing left to name: {}", view(&mut p));
+    assert!(view(&mut p).get("unnamed").is_none());
     // A virtual deck never asks.
     let mut virtual_deck = Protocol::new();
     ask(&mut virtual_deck, json!({"cmd": "new", "game": "1960", "seed": 3, "options": {"manifest": "builtin"}}));

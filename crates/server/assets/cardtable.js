@@ -131,12 +131,20 @@ function display(view, side, index, allowed, front) {
     } else if (cards.length === 0) {
       stack.append(el("span", "empty", "empty"));
     } else {
+      // Physical deck: face-up cards not named yet come as unknown too; the view lists where.
+      let unnamed = front
+        ? (view.unnamed || []).filter((/** @type {any} */ u) => u.side === index && u.slot === name).length
+        : 0;
       let askedShown = false;
       for (const c of cards) {
         if (c !== null) stack.append(cardChip(view, c, allowed));
         else if (asking === name && !askedShown) {
           askedShown = true;
+          unnamed -= 1;
           stack.append(el("span", "turned up: say which card", "card asking"));
+        } else if (unnamed > 0) {
+          unnamed -= 1;
+          stack.append(el("span", "face-up, not named yet", "card unnamed"));
         } else stack.append(el("span", "face down", "card back"));
       }
     }

@@ -3,16 +3,37 @@
 // it answers, so reloading the page finds the game where it was.
 import { api, $, el } from "./dom.js";
 import { showLobby } from "./lobby.js";
-import { renderManoeuvre } from "./manoeuvre.js";
+import { renderManoeuvre, lightSquares } from "./manoeuvre.js";
 import { renderCardTable } from "./cardtable.js";
 
 /** The answer of the last change (an action with its events and the bots' moves), for the table
  * drawn right after it; null after a reload. @type {any} */
 let lastAnswer = null;
 
+/** The table on screen, for the log's lines to light its squares. @type {import("./dom.js").TableContext | null} */
+let shown = null;
+
+/** Makes a log line light up, on the battlefield, the squares it names when it is pointed at or
+ * focused. @param {HTMLElement} entry */
+function lightable(entry) {
+  const squares = [...new Set((entry.textContent || "").match(/\b[a-h][1-8]\b/g) || [])];
+  if (squares.length === 0) return entry;
+  entry.tabIndex = 0;
+  entry.dataset.squares = squares.join(" ");
+  const light = (/** @type {string[]} */ list) => {
+    if (shown && shown.game.status.game === "manoeuvre") lightSquares(list, shown);
+  };
+  entry.addEventListener("mouseenter", () => light(squares));
+  entry.addEventListener("focus", () => light(squares));
+  entry.addEventListener("mouseleave", () => light([]));
+  entry.addEventListener("blur", () => light([]));
+  return entry;
+}
+
 /** @param {number} id */
 async function showGame(id) {
   $("lobby").hidden = true;
+  $("pass").hidden = true;
   $("table").hidden = false;
   $("hint-box").replaceChildren();
   const [game, legal] = await Promise.all([api(`/api/games/${id}`), api(`/api/games/${id}/legal`)]);
@@ -24,6 +45,23 @@ async function showGame(id) {
   const human = seats[0] === null ? 0 : 1;
   const bot = seats[0] !== null || seats[1] !== null;
   const player = bot ? human : (status.to_move && status.to_move.player !== undefined ? status.to_move.player : 0);
+  // Hotseat: when the seat at the screen changes, the table waits behind a "pass the device" screen
+  // so that one player never sees the other's hand.
+  const hotseat = !bot && game.status.game === "manoeuvre" && !status.over;
+  const seatKey = `cdgsolo-seat-${id}`;
+  if (hotseat && sessionStorage.getItem(seatKey) !== String(player)) {
+    const name = status.to_move ? status.to_move.name : `player ${player + 1}`;
+    $("table").hidden = true;
+    $("pass").hidden = false;
+    $("pass-title").textContent = `Pass the device to ${name}`;
+    $("pass-ready").textContent = `I am ${name}: show my cards`;
+    $("pass-ready").onclick = () => {
+      sessionStorage.setItem(seatKey, String(player));
+      showGame(id);
+    };
+    $("pass-ready").focus();
+    return;
+  }
   const seen = await api(`/api/games/${id}/observe/${player}`);
   const view = seen.observation || seen;
   if (status.over) {
@@ -33,6 +71,7 @@ async function showGame(id) {
   }
   const ctx = { id, game, legal, view, player, last: lastAnswer, act: (/** @type {string} */ action) => act(id, action, status.steps) };
   lastAnswer = null;
+  shown = ctx;
   if (game.status.game === "manoeuvre") renderManoeuvre(ctx);
   else renderCardTable(ctx);
 }
@@ -64,7 +103,7 @@ function act(id, action, step) {
       if (m.events.length) line.append(el("div", m.events.join(" "), "events"));
       entry.append(line);
     }
-    return entry;
+    return lightable(entry);
   });
 }
 

@@ -1,5 +1,6 @@
 // The lobby: a new game (game, seed, armies, who plays each side) and the saved games.
 import { api, $, el } from "./dom.js";
+import { setUpManoeuvreRows, manoeuvreRequest } from "./manoeuvre-lobby.js";
 
 export async function showLobby() {
   $("lobby").hidden = false;
@@ -12,15 +13,7 @@ export async function showLobby() {
     o.value = g.id;
     return o;
   }));
-  for (const [id, pick] of [["army-a", 11], ["army-b", 10]]) {
-    const s = /** @type {HTMLSelectElement} */ ($(String(id)));
-    s.replaceChildren(...catalog.armies.map((/** @type {any} */ a) => {
-      const o = /** @type {HTMLOptionElement} */ (el("option", a.provisional ? `${a.name} (provisional values)` : a.name));
-      o.value = a.code;
-      return o;
-    }));
-    s.selectedIndex = Math.min(Number(pick), catalog.armies.length - 1);
-  }
+  setUpManoeuvreRows(catalog);
   const armies = () => { $("manoeuvre-rows").hidden = choice.value !== "manoeuvre"; };
   choice.onchange = armies;
   armies();
@@ -50,15 +43,11 @@ $("new-game").addEventListener("submit", async (event) => {
   /** @type {any} */
   const request = { game };
   if (seedText) request.seed = Number(seedText);
-  if (game === "manoeuvre") {
-    const a = /** @type {HTMLSelectElement} */ ($("army-a")).value;
-    const b = /** @type {HTMLSelectElement} */ ($("army-b")).value;
-    request.options = { armies: [a, b], quick_start: true };
-    const opponent = /** @type {HTMLSelectElement} */ ($("opponent")).value;
-    if (opponent) {
-      const mine = Number(/** @type {HTMLSelectElement} */ ($("my-side")).value);
-      request.bots = mine === 0 ? [null, opponent] : [opponent, null];
-    }
+  try {
+    if (game === "manoeuvre") manoeuvreRequest(request);
+  } catch (e) {
+    $("lobby-error").textContent = String(/** @type {Error} */ (e).message);
+    return;
   }
   try {
     const created = await api("/api/games", "POST", request);

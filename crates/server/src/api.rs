@@ -129,6 +129,7 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("dom.js", include_str!("../assets/dom.js")),
     ("lobby.js", include_str!("../assets/lobby.js")),
     ("manoeuvre.js", include_str!("../assets/manoeuvre.js")),
+    ("manoeuvre-lobby.js", include_str!("../assets/manoeuvre-lobby.js")),
     ("cardtable.js", include_str!("../assets/cardtable.js")),
 ];
 
@@ -280,7 +281,21 @@ async fn catalog() -> Answer {
         .iter()
         .map(|a| json!({ "code": a.code, "name": a.name, "provisional": a.provisional }))
         .collect();
-    Ok(axum::Json(json!({ "games": games, "armies": armies })))
+    // The map sections as rows of terrain letters, for the lobby to draw them.
+    let sections: Vec<Value> = data
+        .rules
+        .sections
+        .iter()
+        .map(|s| {
+            let rows: Vec<String> = s
+                .squares
+                .chunks(4)
+                .map(|row| row.iter().map(|&t| manoeuvre::view::terrain_letter(t)).collect())
+                .collect();
+            json!({ "number": s.number, "terrain": rows })
+        })
+        .collect();
+    Ok(axum::Json(json!({ "games": games, "armies": armies, "sections": sections })))
 }
 
 async fn list_games(State(state): State<Shared>) -> Answer {

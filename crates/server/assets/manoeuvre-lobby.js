@@ -76,7 +76,7 @@ function drawSections(/** @type {any[]} */ sections) {
   const note = el("p", picked.length === 4 ? `Picked: ${picked.join(", ")}.` : `Pick four sections: the next one goes ${PLACES[picked.length]}.`, "note");
   const grid = el("div", undefined, "section-grid");
   for (const s of sections) {
-    const b = el("button", undefined, "section" + (picked.includes(s.number) ? " picked" : ""));
+    const b = /** @type {HTMLButtonElement} */ (el("button", undefined, "section" + (picked.includes(s.number) ? " picked" : "")));
     b.type = "button";
     b.setAttribute("aria-pressed", String(picked.includes(s.number)));
     b.setAttribute("aria-label", sectionWords(s));

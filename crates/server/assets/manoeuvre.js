@@ -123,7 +123,7 @@ function board(view, ctx) {
   for (const [sq, list] of targets) {
     const p = at(sq);
     const kind = list.some((/** @type {any} */ a) => !a.id.startsWith("move-") && !a.id.startsWith("deploy-")) ? "target attack" : "target";
-    const ring = svgEl("rect", { x: p.x + 2, y: p.y + 2, width: SIZE - 4, height: SIZE - 4, rx: 6, class: kind, "data-target": sq });
+    const ring = svgEl("rect", { x: p.x + 2, y: p.y + 2, width: SIZE - 4, height: SIZE - 4, rx: 6, class: kind, "data-target": sq, "data-square": sq });
     const title = svgEl("title");
     title.textContent = list.map((/** @type {any} */ a) => a.label).join("\n");
     ring.append(title);
@@ -335,8 +335,9 @@ export function renderManoeuvre(ctx) {
   $("hand").replaceChildren(...parts);
   // Actions the battlefield offers by click stay as buttons too: the keyboard and screen readers
   // reach every one of them.
-  showActions(ctx, (a) => {
-    const place = actionPlace(a.id);
-    return place.square !== null || (place.unit !== null && /^(move|support|advance)-/.test(a.id));
-  });
+  // Moves and deployments are made on the battlefield; when there are many they are folded into
+  // one list (still reachable from the keyboard), every other action stays a button.
+  const spatial = (/** @type {any} */ a) => /^(move|deploy)-/.test(a.id);
+  const many = ctx.legal.actions.filter(spatial).length > 6;
+  showActions(ctx, many ? spatial : undefined);
 }

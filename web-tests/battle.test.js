@@ -83,7 +83,7 @@ test("deploy, move, fight an Assault against the rule-based bot, undo and reload
   assert.ok(moved, "a unit was moved from the battlefield");
   assert.ok(fought, "an Assault was started from the battlefield");
   // Fight it out: answer whatever the combat asks until its result is told.
-  for (let i = 0; i < 30 && !/attack \d+ \(dice \d+\) against defence \d+/.test(await page.locator("#log").textContent()); i++) {
+  for (let i = 0; i < 30 && !/Assault: attack \d+ \(dice \d+\) against defence \d+/.test(await page.locator("#log").textContent()); i++) {
     const before = await page.locator("#log li").count();
     const button = page.locator("#actions > button").first();
     if (await button.count()) await button.click();

@@ -61,7 +61,7 @@ test("a Manoeuvre game is started, played, and found again after a reload", asyn
   // The lobby lists the game.
   await page.click("#home");
   await page.waitForSelector("#saved button");
-  assert.match(await page.locator("#saved").textContent(), /manoeuvre \(seed 12\)/);
+  assert.match(await page.locator("#saved").textContent(), /Manoeuvre: France v Russia \(seed 12\)/);
   await page.close();
 });
 

@@ -249,7 +249,7 @@ async fn new_game(State(state): State<Shared>, bytes: Bytes) -> Result<(StatusCo
         None => Seats::default(),
     };
     let session = protocol::new_session(&request.game, seed, &request.options)?;
-    let name = request.name.unwrap_or_else(|| format!("{} (seed {seed})", request.game));
+    let name = request.name.unwrap_or_else(|| default_name(&request.game, session.as_ref(), seed));
     let mut games = lock(&state);
     let id = games.store.create_seated(&name, &request.game, &session.export(), &seats.to_value())?;
     games.open.insert(id, session);
@@ -262,6 +262,30 @@ async fn new_game(State(state): State<Shared>, bytes: Bytes) -> Result<(StatusCo
             json!({ "id": id, "name": name, "status": status, "seats": seats.to_value(), "bot_moves": bot_moves }),
         ),
     ))
+}
+
+/// A game's name in the saved list when the player gave none: the game, and for Manoeuvre the two
+/// nations once they are known, with the seed that tells games apart.
+fn default_name(game: &str, session: &dyn DynSession, seed: u64) -> String {
+    let title = protocol::games()
+        .ok()
+        .and_then(|list| list.into_iter().find(|g| g.id == game))
+        .map_or_else(|| game.to_string(), |g| g.name);
+    let nations: Vec<String> = session
+        .observe(0)
+        .ok()
+        .and_then(|seen| {
+            let view = seen.get("observation").cloned().unwrap_or(seen);
+            view.get("sides")?.as_array().map(|sides| {
+                sides.iter().filter_map(|s| s.get("nation").and_then(Value::as_str).map(str::to_string)).collect()
+            })
+        })
+        .unwrap_or_default();
+    if nations.len() == 2 {
+        format!("{title}: {} v {} (seed {seed})", nations[0], nations[1])
+    } else {
+        format!("{title} (seed {seed})")
+    }
 }
 
 /// A seed for a game started without one.

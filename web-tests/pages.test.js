@@ -111,3 +111,58 @@ test("a malformed API request gets a 4xx and a message", async () => {
   const body = await response.json();
   assert.match(body.error, /request body/);
 });
+
+test("a unit is moved with the keyboard alone", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(env.base + "/");
+  await page.selectOption("#game-choice", "manoeuvre");
+  await page.fill("#seed", "9");
+  await page.selectOption("#army-a", "PR");
+  await page.selectOption("#army-b", "SP");
+  await page.selectOption("#opponent", "rules");
+  await page.click("#new-game button[type=submit]");
+  await page.waitForSelector("#board svg");
+  const id = Number(new URL(page.url()).hash.split("/")[1]);
+  const get = (/** @type {string} */ url) => page.evaluate(async (u) => (await fetch(u)).json(), url);
+  // Through the first phases by keyboard too: Tab to a button and press Enter.
+  let move;
+  for (let i = 0; i < 20 && !move; i++) {
+    const legal = (await get(`/api/games/${id}/legal`)).actions;
+    move = legal.find((/** @type {any} */ a) => a.id.startsWith("move-"));
+    if (move) break;
+    const before = await page.locator("#log li").count();
+    await page.locator("#actions > button").first().focus();
+    await page.keyboard.press("Enter");
+    await page.waitForFunction((n) => document.querySelectorAll("#log li").length > n, before);
+  }
+  assert.ok(move, "the Movement phase came");
+  const seen = await get(`/api/games/${id}/observe/0`);
+  const turned = seen.sides[0].edge === "north";
+  const [, unit, target] = move.id.split("-");
+  const from = seen.units.find((/** @type {any} */ u) => String(u.id) === unit).square;
+  await page.locator("#board svg").focus();
+  let cursor = "d4";
+  /** Presses arrows from the cursor to `sq`, as the picture is turned. @param {string} sq */
+  const walk = async (sq) => {
+    const dc = sq.charCodeAt(0) - cursor.charCodeAt(0);
+    const dr = Number(sq[1]) - Number(cursor[1]);
+    const flip = turned ? -1 : 1;
+    for (let i = 0; i < Math.abs(dc); i++) await page.keyboard.press(dc * flip > 0 ? "ArrowRight" : "ArrowLeft");
+    for (let i = 0; i < Math.abs(dr); i++) await page.keyboard.press(dr * flip > 0 ? "ArrowUp" : "ArrowDown");
+    cursor = sq;
+  };
+  await walk(from);
+  await page.keyboard.press("Enter");
+  await page.waitForSelector(`#board g.unit.picked[data-unit="${unit}"]`);
+  assert.ok((await page.locator(`#board .target[data-target="${target}"]`).count()) === 1, "the unit's moves are lit");
+  await page.keyboard.press("Escape");
+  await page.waitForFunction(() => document.querySelectorAll("#board .unit.picked").length === 0);
+  await page.keyboard.press("Enter");
+  await page.waitForSelector(`#board g.unit.picked[data-unit="${unit}"]`);
+  const before = await page.locator("#log li").count();
+  await walk(target);
+  await page.keyboard.press("Enter");
+  await page.waitForFunction((n) => document.querySelectorAll("#log li").length > n, before);
+  assert.match(await page.locator("#log li").first().textContent(), new RegExp(`from ${from} to ${target}`));
+  await page.close();
+});

@@ -128,6 +128,14 @@ $("hint").addEventListener("click", async () => {
   }
 });
 
+// Keys for the table: u to undo, h for a hint (not while typing in a field).
+document.addEventListener("keydown", (event) => {
+  const target = /** @type {HTMLElement} */ (event.target);
+  if ($("table").hidden || event.ctrlKey || event.metaKey || event.altKey || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
+  if (event.key === "u") $("undo").click();
+  else if (event.key === "h" && !$("hint").hidden) $("hint").click();
+});
+
 function route() {
   const m = location.hash.match(/^#game\/(\d+)$/);
   if (m) {

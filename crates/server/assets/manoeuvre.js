@@ -154,12 +154,12 @@ function board(view, ctx) {
     if (u && actors.has(u.id)) {
       pick.unit = pick.unit === u.id ? null : u.id;
       const own = actions.filter((/** @type {any} */ a) => a.unit === u.id && a.square === null);
-      renderBoard(ctx);
+      renderBoard(ctx, true);
       if (own.length) offer(own, ctx, `${u.name}:`);
       return;
     }
     pick.unit = null;
-    renderBoard(ctx);
+    renderBoard(ctx, true);
   };
   svg.addEventListener("click", (event) => {
     const target = /** @type {Element} */ (event.target).closest("[data-square]");
@@ -313,6 +313,24 @@ function combatInProgress(view) {
   return box;
 }
 
+/** A line saying what the battlefield asks for now, when it asks for clicks.
+ * @param {import("./dom.js").TableContext} ctx @returns {HTMLElement[]} */
+function guidance(ctx) {
+  const ids = ctx.legal.actions.map((/** @type {any} */ a) => a.id);
+  const left = ctx.view.moves_left;
+  const moves = left === null || left === undefined ? "" : ` (${left} ${left === 1 ? "move" : "moves"} left)`;
+  let text = "";
+  if (ids.some((/** @type {string} */ i) => i.startsWith("deploy-"))) {
+    const first = ctx.legal.actions.find((/** @type {any} */ a) => a.id.startsWith("deploy-"));
+    text = `${first.label.replace(/ on [a-h][1-8]$/, "")}: click a lit square.`;
+  } else if (ids.some((/** @type {string} */ i) => /^(move|assault|bombard|volley)-/.test(i))) {
+    text = `Click one of your units, then a lit square: green to move, red to attack${moves}.`;
+  } else if (ids.some((/** @type {string} */ i) => /^(retreat-to|skirmish-to)-/.test(i))) {
+    text = "Click a lit square to retreat to.";
+  }
+  return text ? [el("p", text, "guide")] : [];
+}
+
 /** Draws Manoeuvre's table: the battlefield, the cards, the actions. @param {import("./dom.js").TableContext} ctx */
 export function renderManoeuvre(ctx) {
   const view = ctx.view;
@@ -324,6 +342,7 @@ export function renderManoeuvre(ctx) {
   }
   $("choice").replaceChildren();
   renderBoard(ctx);
+  $("choice").replaceChildren(...guidance(ctx));
   const parts = [];
   const fate = fateLine(view);
   if (fate) parts.push(fate);

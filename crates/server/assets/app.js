@@ -5,6 +5,7 @@ import { api, $, el } from "./dom.js";
 import { showLobby } from "./lobby.js";
 import { renderManoeuvre, lightSquares } from "./manoeuvre.js";
 import { renderCardTable } from "./cardtable.js";
+import { showReplay, history, watcher } from "./replay.js";
 
 /** The answer of the last change (an action with its events and the bots' moves), for the table
  * drawn right after it; null after a reload. @type {any} */
@@ -34,6 +35,7 @@ function lightable(entry) {
 async function showGame(id) {
   $("lobby").hidden = true;
   $("pass").hidden = true;
+  $("replay").hidden = true;
   $("table").hidden = false;
   $("hint-box").replaceChildren();
   const [game, legal] = await Promise.all([api(`/api/games/${id}`), api(`/api/games/${id}/legal`)]);
@@ -112,6 +114,10 @@ $("undo").addEventListener("click", () => {
   change(id, "undo", undefined, (undone) => el("li", `Undone: ${undone.undone}`));
 });
 
+$("rollback-box").addEventListener("toggle", () => {
+  if (/** @type {HTMLDetailsElement} */ ($("rollback-box")).open) fillRollback().catch((e) => { $("table-error").textContent = String(e.message); });
+});
+
 $("hint").addEventListener("click", async () => {
   const id = Number(location.hash.split("/")[1]);
   $("hint-box").textContent = "Thinking from what you can see...";
@@ -136,11 +142,63 @@ document.addEventListener("keydown", (event) => {
   else if (event.key === "h" && !$("hint").hidden) $("hint").click();
 });
 
+/** Fills the log from the game's history (after a reload or on opening a saved game).
+ * @param {number} id */
+async function fillLog(id) {
+  const game = await api(`/api/games/${id}`);
+  const seats = game.seats || [null, null];
+  const past = await history(id, watcher(game, id), game.status.steps);
+  const lines = past.entries.map((/** @type {any} */ e) => {
+    const bot = e.actor !== null && e.actor !== undefined && seats[e.actor];
+    const entry = el("li", bot ? `${e.label} [${bot}]` : e.label, bot ? "bot-line" : undefined);
+    if (e.events.length) entry.append(el("div", e.events.join(" "), "events"));
+    return lightable(entry);
+  });
+  $("log").replaceChildren(...lines.reverse());
+}
+
+/** Lists where the game can be taken back to: the start of each turn and the person's own decisions. */
+async function fillRollback() {
+  const id = Number(location.hash.split("/")[1]);
+  const game = await api(`/api/games/${id}`);
+  const past = await history(id, watcher(game, id), game.status.steps);
+  const list = el("ul");
+  /** @param {number} step @param {string} text */
+  const item = (step, text) => {
+    const b = el("button", text);
+    b.onclick = async () => {
+      if (!confirm(`${text}? The moves made since leave the game (they stay in its history).`)) return;
+      $("table-error").textContent = "";
+      try {
+        await api(`/api/games/${id}/rollback`, "POST", { step });
+        /** @type {HTMLDetailsElement} */ ($("rollback-box")).open = false;
+        await showGame(id);
+        await fillLog(id);
+        $("log").prepend(el("li", `Went back: ${text}`));
+      } catch (e) {
+        $("table-error").textContent = String(/** @type {Error} */ (e).message);
+      }
+    };
+    const li = el("li");
+    li.append(b);
+    list.append(li);
+  };
+  for (const t of [...(past.turns || [])].reverse()) if (t.step < past.steps) item(t.step, `Back to the start of turn ${t.turn} (${t.active})`);
+  const own = past.entries.filter((/** @type {any} */ e) => e.decision).slice(-12).reverse();
+  for (const e of own) item(e.step - 1, `Back to before: ${e.label}`);
+  $("rollback-list").replaceChildren(list.childElementCount ? list : el("p", "Nothing to go back to yet."));
+}
+
 function route() {
+  const replay = location.hash.match(/^#game\/(\d+)\/replay\/(\d+)$/);
   const m = location.hash.match(/^#game\/(\d+)$/);
-  if (m) {
+  if (replay) {
+    showReplay(Number(replay[1]), Number(replay[2])).catch((e) => { $("replay-where").textContent = String(e.message); });
+  } else if (m) {
     $("log").replaceChildren();
-    showGame(Number(m[1])).catch((e) => { $("table-error").textContent = String(e.message); });
+    showGame(Number(m[1]))
+      .then(() => fillLog(Number(m[1])))
+      .catch((e) => { $("table-error").textContent = String(e.message); });
   } else {
     showLobby().catch((e) => { $("lobby-error").textContent = String(e.message); });
   }

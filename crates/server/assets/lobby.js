@@ -5,6 +5,8 @@ import { setUpManoeuvreRows, manoeuvreRequest } from "./manoeuvre-lobby.js";
 export async function showLobby() {
   $("lobby").hidden = false;
   $("table").hidden = true;
+  $("replay").hidden = true;
+  $("pass").hidden = true;
   $("where").textContent = "";
   const catalog = await api("/api/catalog");
   const choice = /** @type {HTMLSelectElement} */ ($("game-choice"));

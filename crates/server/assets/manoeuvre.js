@@ -209,6 +209,17 @@ export function lightSquares(squares, ctx) {
   renderBoard(ctx);
 }
 
+/** Draws a position read-only (the replay): the battlefield and both sides' cards as `view` shows
+ * them. @param {any} view */
+export function drawPosition(view) {
+  /** @type {import("./dom.js").TableContext} */
+  const still = { id: 0, game: { status: { steps: -1 } }, legal: { actions: [] }, view, player: view.player, last: null, act: async () => {} };
+  const parts = [];
+  if (view.terrain && view.terrain.length) parts.push(board(view, still));
+  if (view.sides && view.sides.length === 2 && view.sides[0].nation) parts.push(sideCards(view, view.player), sideCards(view, 1 - view.player));
+  return parts;
+}
+
 /** Redraws the battlefield alone (a pick, the cursor). @param {import("./dom.js").TableContext} ctx @param {boolean} [focus] */
 function renderBoard(ctx, focus) {
   const view = ctx.view;
@@ -313,6 +324,83 @@ function combatInProgress(view) {
   return box;
 }
 
+/** A unit as the combat report names it. @param {any} u */
+const who = (u) => (u ? `${u.name} (${u.nation}) on ${u.square}` : "none");
+
+/** The combat panel: who fought, every card and modifier, the dice as rolled, the totals, the line of
+ * the outcome table that applied and what came of it. @param {any} report */
+export function combatReport(report) {
+  const box = el("section", undefined, "combat report");
+  box.append(el("h3", `${report.kind} at ${report.defender_square || (report.defender && report.defender.square) || ""}`));
+  const dl = el("dl");
+  const row = (/** @type {string} */ k, /** @type {string} */ v) => dl.append(el("dt", k), el("dd", v));
+  row("Attacker", report.attacker ? who(report.attacker) : "an Ambush card");
+  row("Defender", report.defender ? who(report.defender) : "an empty square");
+  if (report.supporters && report.supporters.length) row("Supporting", report.supporters.map(who).join("; "));
+  const cards = (/** @type {any[]} */ list) => (list && list.length ? list.map((c) => c.label).join("; ") : "none");
+  row("Attack cards", cards(report.attack_cards));
+  row("Defence cards", cards(report.defense_cards));
+  for (const side of ["attack", "defense"]) {
+    const mods = (report.modifiers || []).filter((/** @type {any} */ m) => m.side === side);
+    if (mods.length) row(side === "attack" ? "Attack adds" : "Defence adds", mods.map((/** @type {any} */ m) => m.what).join("; "));
+  }
+  if (report.dice && report.dice.length) {
+    const dice = el("dd");
+    for (const d of report.dice) {
+      const die = el("span", String(d.value), "die");
+      die.title = `d${d.sides}`;
+      die.setAttribute("aria-label", `a d${d.sides} showing ${d.value}`);
+      dice.append(die, " ");
+    }
+    dl.append(el("dt", "Dice"), dice);
+  }
+  row("Totals", `attack ${report.attack_total} against defence ${report.defense_total}`);
+  if (report.outcome) row("Outcome table", report.outcome);
+  box.append(dl);
+  if (report.result && report.result.length) {
+    const list = el("ul", undefined, "result");
+    for (const line of report.result) list.append(el("li", line));
+    box.append(list);
+  }
+  return box;
+}
+
+/** The end of the game: who won, how, and the counts that decided it, with the way to the replay.
+ * @param {any} view @param {number} id */
+function endScreen(view, id) {
+  const v = view.victory;
+  const box = el("section", undefined, "end");
+  box.append(el("h2", v ? `${v.winner_name} wins` : "The game is over"));
+  if (v) {
+    box.append(el("p", `${v.kind === "attrition" ? "Victory by attrition" : "Victory at nightfall"}: ${v.reason}.`));
+    const table = el("table");
+    const head = el("tr");
+    head.append(el("th", ""), ...view.sides.map((/** @type {any} */ s) => el("th", s.nation)));
+    table.append(head);
+    /** @param {string} what @param {number[] | undefined} pair */
+    const line = (what, pair) => {
+      if (!pair) return;
+      const tr = el("tr");
+      tr.append(el("th", what), ...pair.map((n) => el("td", String(n))));
+      table.append(tr);
+    };
+    line("enemy units eliminated", v.units_eliminated);
+    line("units reduced", v.reduced_units);
+    if (v.kind === "nightfall") line("enemy squares controlled", v.control);
+    box.append(table);
+    if (v.tiebreak) box.append(el("p", `Decided by: ${v.tiebreak}.`));
+    if (v.turns) box.append(el("p", `After ${v.turns} game turns.`));
+  } else if (view.result) {
+    box.append(el("p", view.result));
+  }
+  const replay = el("a", "Step through the replay", "button-link");
+  replay.setAttribute("href", `#game/${id}/replay/0`);
+  const lobby = el("a", "Back to the games", "button-link");
+  lobby.setAttribute("href", "#");
+  box.append(replay, " ", lobby);
+  return box;
+}
+
 /** A line saying what the battlefield asks for now, when it asks for clicks.
  * @param {import("./dom.js").TableContext} ctx @returns {HTMLElement[]} */
 function guidance(ctx) {
@@ -344,6 +432,10 @@ export function renderManoeuvre(ctx) {
   renderBoard(ctx);
   $("choice").replaceChildren(...guidance(ctx));
   const parts = [];
+  $("end").replaceChildren(...(ctx.game.status.over ? [endScreen(view, ctx.id)] : []));
+  // The combat just resolved (by this move or a bot's), drawn as a panel.
+  const reports = ctx.last ? [ctx.last.combat, ...(ctx.last.bot_moves || []).map((/** @type {any} */ m) => m.combat)].filter(Boolean) : [];
+  for (const r of reports) parts.push(combatReport(r));
   const fate = fateLine(view);
   if (fate) parts.push(fate);
   const combat = combatInProgress(view);

@@ -130,6 +130,7 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("lobby.js", include_str!("../assets/lobby.js")),
     ("manoeuvre.js", include_str!("../assets/manoeuvre.js")),
     ("manoeuvre-lobby.js", include_str!("../assets/manoeuvre-lobby.js")),
+    ("replay.js", include_str!("../assets/replay.js")),
     ("cardtable.js", include_str!("../assets/cardtable.js")),
 ];
 

@@ -447,8 +447,9 @@ fn bench_api(games: u64, json: bool) -> Result<()> {
     let _ = stop_tx.send(());
     let stopped = server.join().map_err(|_| anyhow::anyhow!("the server's thread panicked"));
     remove_database(&db);
-    let report = measured?;
+    let mut report = measured?;
     stopped??;
+    report["temporary_database"] = json!(db.display().to_string());
     let mut out = std::io::stdout().lock();
     if json {
         writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;

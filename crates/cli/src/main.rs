@@ -188,6 +188,9 @@ enum Command {
         /// Turns to play per game.
         #[arg(long, default_value_t = 200_000)]
         turns: u64,
+        /// api: hotseat Manoeuvre games to play through the server.
+        #[arg(long, default_value_t = 5)]
+        games: u64,
         #[arg(long)]
         json: bool,
     },
@@ -348,7 +351,7 @@ fn run(cli: Cli) -> Result<()> {
             sim::run(options, &mut io::stdout().lock())
         }
         Command::Serve { port, db, open, host } => serve(port, db, open, host),
-        Command::Bench { target, game, turns, json } => bench::run(target, game.as_deref(), turns, json),
+        Command::Bench { target, game, turns, games, json } => bench::run(target, game.as_deref(), turns, games, json),
     }
 }
 

@@ -107,7 +107,7 @@ fn assist_explains_bad_input_and_unknown_games() {
     assert!(err.contains("no game has id 'chess'"), "{err}");
     let (ok, _, err) = cdgsolo(&["bench", "everything"], "");
     assert!(!ok);
-    assert!(err.contains("[possible values: table, manoeuvre, mcts]"), "help lists the targets: {err}");
+    assert!(err.contains("[possible values: table, manoeuvre, mcts, api]"), "help lists the targets: {err}");
     let (ok, out, err) = cdgsolo(&["assist", "manoeuvre-table", "--seed", "1"], "q\n");
     assert!(ok && out.contains("Manoeuvre — seed 1"), "the id `games` lists for the bare table works: {err}");
     let (ok, _, err) = cdgsolo(&["assist", "wilderness-wars"], "");
@@ -236,6 +236,30 @@ fn the_benchmarks_run_and_report_their_figures() {
     assert_eq!(m["games"], 20);
     assert!(m["actions_per_game"].as_f64().is_some_and(|a| a > 50.0), "{m}");
     assert!(m["state_bytes"].as_u64().is_some_and(|b| b <= 2048), "a state of at most 2 KiB: {m}");
+}
+
+#[test]
+fn the_api_benchmark_plays_through_a_server_of_its_own_and_reports_round_trips() {
+    let report = json(&["bench", "api", "--games", "1", "--json"]);
+    assert_eq!(report["games"], 1);
+    for key in ["post_action", "get_legal", "get_observe", "post_new_game"] {
+        let r = &report[key];
+        let f = |k: &str| r[k].as_f64().unwrap_or_else(|| panic!("{key}.{k} is a number: {report}"));
+        assert!(f("p50") > 0.0, "{key}: a round trip takes some time: {report}");
+        assert!(f("p50") <= f("p95") && f("p95") <= f("p99") && f("p99") <= f("max"), "{key}: {report}");
+        assert!(f("mean") > 0.0 && f("mean") <= f("max"), "{key}: {report}");
+    }
+    // A whole game: a decision is posted at each step, after reading the legal actions and the view.
+    let posts = report["post_action"]["count"].as_u64().unwrap_or(0);
+    assert!(posts > 50, "a whole game of Manoeuvre: {report}");
+    assert_eq!(report["get_legal"]["count"].as_u64(), Some(posts));
+    assert_eq!(report["get_observe"]["count"].as_u64(), Some(posts));
+    assert_eq!(report["post_new_game"]["count"], 1);
+    // The temporary database and its write-ahead log are gone.
+    let db = report["temporary_database"].as_str().expect("the database's path");
+    for suffix in ["", "-wal", "-shm"] {
+        assert!(!std::path::Path::new(&format!("{db}{suffix}")).exists(), "{db}{suffix} is deleted");
+    }
 }
 
 #[test]

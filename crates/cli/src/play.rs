@@ -233,7 +233,7 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
             let Some((store, taken)) = stored::take(&db, Kind::Manoeuvre, *id, input, out)? else { return Ok(()) };
             let (session, bot, seat) = from_store(&taken)?;
             (vs, human) = (bot, seat);
-            writeln!(out, "Manoeuvre — saved game {}: {} (seed {})", taken.id, taken.name, session.seed())?;
+            writeln!(out, "Manoeuvre — resumed saved game {}: {}", taken.id, taken.name)?;
             autosave = Some(Autosave::resumed(store, &db, Kind::Manoeuvre, &taken, session.log()));
             session
         }

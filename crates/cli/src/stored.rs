@@ -293,7 +293,8 @@ impl Autosave {
         // Another program may have played on (or deleted) the game since this terminal wrote it:
         // its moves are not overwritten.
         match store.load(id) {
-            Ok(stored) if stored == self.written => {}
+            // The same game played the same way elsewhere (the dice are keyed by the seed) is no change.
+            Ok(stored) if stored == self.written || stored == *record => {}
             Ok(_) => bail!(
                 "game {id} was changed elsewhere (in the browser?) since this terminal saved it, and is left as it is \
                  there (quit and `{} --resume {id}` to continue it from there)",

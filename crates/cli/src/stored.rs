@@ -144,23 +144,21 @@ fn choose(store: &Store, db: &Path, kind: Kind, input: &mut dyn BufRead, out: &m
         bail!("{} holds no saved {} yet; start one with `{} ...`", db.display(), kind.plural(), kind.command());
     };
     writeln!(out, "Saved {} in {}, the most recently played first:", kind.plural(), db.display())?;
-    let players = kind == Kind::Manoeuvre;
-    if players {
-        writeln!(out, "  {:>4}  {:<19}  {:>5}  {:<18}  name", "id", "last played (UTC)", "steps", "players")?;
-    } else {
-        writeln!(out, "  {:>4}  {:<19}  {:>5}  name", "id", "last played (UTC)", "steps")?;
-    }
-    for g in &games {
-        if players {
-            writeln!(out, "  {:>4}  {:<19}  {:>5}  {:<18}  {}", g.id, g.updated, g.steps, who_plays(&g.seats), g.name)?;
-        } else {
-            writeln!(out, "  {:>4}  {:<19}  {:>5}  {}", g.id, g.updated, g.steps, g.name)?;
-        }
+    // Who plays, for Manoeuvre only: a card table's seats are both the person at the real table.
+    let players: Vec<String> = games.iter().map(|g| who_plays(&g.seats)).collect();
+    let width = players.iter().map(String::len).max().unwrap_or(0).max("players".len());
+    let column = |text: &str| if kind == Kind::Manoeuvre { format!("{text:<width$}  ") } else { String::new() };
+    writeln!(out, "  {:>4}  {:<19}  {:>5}  {}name", "id", "last played (UTC)", "steps", column("players"))?;
+    for (g, who) in games.iter().zip(&players) {
+        writeln!(out, "  {:>4}  {:<19}  {:>5}  {}{}", g.id, g.updated, g.steps, column(who), g.name)?;
     }
     loop {
         write!(out, "Which one? Type its id (Enter takes {}, q quits): ", first.id)?;
         out.flush()?;
-        let Some(answer) = crate::read_line(input)? else { return Ok(None) };
+        let Some(answer) = crate::read_line(input)? else {
+            writeln!(out)?;
+            return Ok(None);
+        };
         match answer.as_str() {
             "" => return Ok(Some(first.id)),
             "q" | "quit" => return Ok(None),

@@ -430,7 +430,7 @@ fn play_saves_resumes_and_asks_before_overwriting_or_quitting() {
 /// A file at a fresh path that is not a database: the saved games cannot be opened there.
 fn junk_db(name: &str) -> String {
     let file = temp_file(&format!("{name}-junk.sqlite"));
-    std::fs::write(&file, b"not the pages of a SQLite database, only words in a file".repeat(20)).unwrap();
+    std::fs::write(&file, b"not the pages of a SQLite database, only words in a file".repeat(20)).expect("written");
     file.to_string_lossy().into_owned()
 }
 

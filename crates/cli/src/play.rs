@@ -300,7 +300,7 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
                 render(&state.observe(0), out)?;
                 let result = state.outcome().map(|o| o.reason).unwrap_or_default();
                 writeln!(out, "The game is over: {result}.")?;
-                return farewell(autosave.as_ref(), &session, out);
+                return Ok(());
             }
             ToMove::Player(p) => p,
             ToMove::Chance => return Err(anyhow!("the game stopped at a die roll; this is a bug")),

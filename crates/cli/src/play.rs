@@ -217,7 +217,7 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
         let chosen = options.armies.is_some() || options.hand_modes.is_some() || options.map.is_some();
         let seeded = options.seed.is_some() || options.data_dir.is_some();
         if chosen || seeded || options.scenario.is_some() || options.quick_start || options.tournament {
-            bail!("a resumed game already has its setup: give --resume FILE alone");
+            bail!("a resumed game already has its setup: give --resume [ID|FILE] alone");
         }
     }
     let mut vs = options.vs.clone();

@@ -407,7 +407,7 @@ fn play_saves_resumes_and_asks_before_overwriting_or_quitting() {
     assert!(err.contains("is not a saved table of cdgsolo (a game of Manoeuvre resumes with `cdgsolo play"), "{err}");
     let (ok, _, err) = cdgsolo(&["play", "manoeuvre", "--resume", &path, "--seed", "3"], "q\n");
     assert!(!ok);
-    assert!(err.contains("give --resume FILE alone"), "{err}");
+    assert!(err.contains("give --resume [ID|FILE] alone"), "{err}");
     // A card table's save is not a game of Manoeuvre.
     let (ok, _, _) = cdgsolo(&["assist", "1960", "--seed", "1"], &format!("s {path}\ny\nq\n"));
     assert!(ok);

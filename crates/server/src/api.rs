@@ -59,15 +59,24 @@ type Answer = Result<axum::Json<Value>, ApiError>;
 pub struct Games {
     store: Store,
     open: HashMap<i64, Box<dyn DynSession>>,
+    /// The store's data version when the open sessions were last known to match it.
+    seen_version: Option<i64>,
 }
 
 impl Games {
     pub fn new(store: Store) -> Self {
-        Games { store, open: HashMap::new() }
+        Games { store, open: HashMap::new(), seen_version: None }
     }
 
     /// The open session of a saved game, rebuilt from its record when it is not in memory.
     fn session(&mut self, id: i64) -> Result<&mut Box<dyn DynSession>, ApiError> {
+        // The terminal (`cdgsolo assist` and `play`) saves into the same database: when anything
+        // else has written to it, the sessions in memory may be behind their records.
+        let version = self.store.data_version()?;
+        if self.seen_version != Some(version) {
+            self.open.clear();
+            self.seen_version = Some(version);
+        }
         if !self.open.contains_key(&id) {
             let record = self.store.load(id)?;
             let session = protocol::import_session(record).map_err(|e| {

@@ -107,9 +107,10 @@ async function main() {
   const { child, url: base } = await startServer(path.join(work, "games.sqlite"));
   let browser;
   try {
-    // A lobby with a few saved games, a Manoeuvre game some decisions in, and a card table.
+    // A lobby with a few saved games, a Manoeuvre game against the rule-based player some decisions in
+    // (a hotseat game would open on its pass-the-device screen), and a card table.
     const manoeuvre = await call(`${base}/api/games`, "POST", {
-      game: "manoeuvre", seed: 12, options: { armies: ["FR", "RU"], quick_start: true },
+      game: "manoeuvre", seed: 12, options: { armies: ["FR", "RU"], quick_start: true }, bots: [null, "rules"],
     });
     for (let i = 0; i < 20; i++) {
       const legal = await call(`${base}/api/games/${manoeuvre.id}/legal`, "GET");

@@ -3,16 +3,39 @@
 // it answers, so reloading the page finds the game where it was.
 import { api, $, el } from "./dom.js";
 import { showLobby } from "./lobby.js";
-import { renderManoeuvre } from "./manoeuvre.js";
+import { renderManoeuvre, lightSquares } from "./manoeuvre.js";
 import { renderCardTable } from "./cardtable.js";
+import { showReplay, history, watcher } from "./replay.js";
 
 /** The answer of the last change (an action with its events and the bots' moves), for the table
  * drawn right after it; null after a reload. @type {any} */
 let lastAnswer = null;
 
+/** The table on screen, for the log's lines to light its squares. @type {import("./dom.js").TableContext | null} */
+let shown = null;
+
+/** Makes a log line light up, on the battlefield, the squares it names when it is pointed at or
+ * focused. @param {HTMLElement} entry */
+function lightable(entry) {
+  const squares = [...new Set((entry.textContent || "").match(/\b[a-h][1-8]\b/g) || [])];
+  if (squares.length === 0) return entry;
+  entry.tabIndex = 0;
+  entry.dataset.squares = squares.join(" ");
+  const light = (/** @type {string[]} */ list) => {
+    if (shown && shown.game.status.game === "manoeuvre") lightSquares(list, shown);
+  };
+  entry.addEventListener("mouseenter", () => light(squares));
+  entry.addEventListener("focus", () => light(squares));
+  entry.addEventListener("mouseleave", () => light([]));
+  entry.addEventListener("blur", () => light([]));
+  return entry;
+}
+
 /** @param {number} id */
 async function showGame(id) {
   $("lobby").hidden = true;
+  $("pass").hidden = true;
+  $("replay").hidden = true;
   $("table").hidden = false;
   $("hint-box").replaceChildren();
   const [game, legal] = await Promise.all([api(`/api/games/${id}`), api(`/api/games/${id}/legal`)]);
@@ -24,6 +47,23 @@ async function showGame(id) {
   const human = seats[0] === null ? 0 : 1;
   const bot = seats[0] !== null || seats[1] !== null;
   const player = bot ? human : (status.to_move && status.to_move.player !== undefined ? status.to_move.player : 0);
+  // Hotseat: when the seat at the screen changes, the table waits behind a "pass the device" screen
+  // so that one player never sees the other's hand.
+  const hotseat = !bot && game.status.game === "manoeuvre" && !status.over;
+  const seatKey = `cdgsolo-seat-${id}`;
+  if (hotseat && sessionStorage.getItem(seatKey) !== String(player)) {
+    const name = status.to_move ? status.to_move.name : `player ${player + 1}`;
+    $("table").hidden = true;
+    $("pass").hidden = false;
+    $("pass-title").textContent = `Pass the device to ${name}`;
+    $("pass-ready").textContent = `I am ${name}: show my cards`;
+    $("pass-ready").onclick = () => {
+      sessionStorage.setItem(seatKey, String(player));
+      showGame(id);
+    };
+    $("pass-ready").focus();
+    return;
+  }
   const seen = await api(`/api/games/${id}/observe/${player}`);
   const view = seen.observation || seen;
   if (status.over) {
@@ -33,6 +73,7 @@ async function showGame(id) {
   }
   const ctx = { id, game, legal, view, player, last: lastAnswer, act: (/** @type {string} */ action) => act(id, action, status.steps) };
   lastAnswer = null;
+  shown = ctx;
   if (game.status.game === "manoeuvre") renderManoeuvre(ctx);
   else renderCardTable(ctx);
 }
@@ -64,13 +105,17 @@ function act(id, action, step) {
       if (m.events.length) line.append(el("div", m.events.join(" "), "events"));
       entry.append(line);
     }
-    return entry;
+    return lightable(entry);
   });
 }
 
 $("undo").addEventListener("click", () => {
   const id = Number(location.hash.split("/")[1]);
   change(id, "undo", undefined, (undone) => el("li", `Undone: ${undone.undone}`));
+});
+
+$("rollback-box").addEventListener("toggle", () => {
+  if (/** @type {HTMLDetailsElement} */ ($("rollback-box")).open) fillRollback().catch((e) => { $("table-error").textContent = String(e.message); });
 });
 
 $("hint").addEventListener("click", async () => {
@@ -89,11 +134,71 @@ $("hint").addEventListener("click", async () => {
   }
 });
 
+// Keys for the table: u to undo, h for a hint (not while typing in a field).
+document.addEventListener("keydown", (event) => {
+  const target = /** @type {HTMLElement} */ (event.target);
+  if ($("table").hidden || event.ctrlKey || event.metaKey || event.altKey || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
+  if (event.key === "u") $("undo").click();
+  else if (event.key === "h" && !$("hint").hidden) $("hint").click();
+});
+
+/** Fills the log from the game's history (after a reload or on opening a saved game).
+ * @param {number} id */
+async function fillLog(id) {
+  const game = await api(`/api/games/${id}`);
+  const seats = game.seats || [null, null];
+  const past = await history(id, watcher(game, id), game.status.steps);
+  const lines = past.entries.map((/** @type {any} */ e) => {
+    const bot = e.actor !== null && e.actor !== undefined && seats[e.actor];
+    const entry = el("li", bot ? `${e.label} [${bot}]` : e.label, bot ? "bot-line" : undefined);
+    if (e.events.length) entry.append(el("div", e.events.join(" "), "events"));
+    return lightable(entry);
+  });
+  $("log").replaceChildren(...lines.reverse());
+}
+
+/** Lists where the game can be taken back to: the start of each turn and the person's own decisions. */
+async function fillRollback() {
+  const id = Number(location.hash.split("/")[1]);
+  const game = await api(`/api/games/${id}`);
+  const past = await history(id, watcher(game, id), game.status.steps);
+  const list = el("ul");
+  /** @param {number} step @param {string} text */
+  const item = (step, text) => {
+    const b = el("button", text);
+    b.onclick = async () => {
+      if (!confirm(`${text}? The moves made since leave the game (they stay in its history).`)) return;
+      $("table-error").textContent = "";
+      try {
+        await api(`/api/games/${id}/rollback`, "POST", { step });
+        /** @type {HTMLDetailsElement} */ ($("rollback-box")).open = false;
+        await showGame(id);
+        await fillLog(id);
+        $("log").prepend(el("li", `Went back: ${text}`));
+      } catch (e) {
+        $("table-error").textContent = String(/** @type {Error} */ (e).message);
+      }
+    };
+    const li = el("li");
+    li.append(b);
+    list.append(li);
+  };
+  for (const t of [...(past.turns || [])].reverse()) if (t.step < past.steps) item(t.step, `Back to the start of turn ${t.turn} (${t.active})`);
+  const own = past.entries.filter((/** @type {any} */ e) => e.decision).slice(-12).reverse();
+  for (const e of own) item(e.step - 1, `Back to before: ${e.label}`);
+  $("rollback-list").replaceChildren(list.childElementCount ? list : el("p", "Nothing to go back to yet."));
+}
+
 function route() {
+  const replay = location.hash.match(/^#game\/(\d+)\/replay\/(\d+)$/);
   const m = location.hash.match(/^#game\/(\d+)$/);
-  if (m) {
+  if (replay) {
+    showReplay(Number(replay[1]), Number(replay[2])).catch((e) => { $("replay-where").textContent = String(e.message); });
+  } else if (m) {
     $("log").replaceChildren();
-    showGame(Number(m[1])).catch((e) => { $("table-error").textContent = String(e.message); });
+    showGame(Number(m[1]))
+      .then(() => fillLog(Number(m[1])))
+      .catch((e) => { $("table-error").textContent = String(e.message); });
   } else {
     showLobby().catch((e) => { $("lobby-error").textContent = String(e.message); });
   }

@@ -286,7 +286,7 @@ function identifyBox(ctx, identify) {
     // An exact number first ("#1 ..." before "#12 ...").
     if (number) hits.sort((a, b) => Number(!a.key.startsWith(`#${number} `)) - Number(!b.key.startsWith(`#${number} `)));
     const buttons = [...hits.slice(0, SHOWN), ...unnamed].map((o) => {
-      const b = el("button", o.text);
+      const b = /** @type {HTMLButtonElement} */ (el("button", o.text));
       b.type = "button";
       b.dataset.action = o.id;
       b.onclick = () => ctx.act(o.id);

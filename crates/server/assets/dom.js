@@ -53,12 +53,21 @@ export function actionButtons(list, ctx) {
   });
 }
 
-/** Fills the actions column: the plain actions, and the table tools folded away.
- * @param {TableContext} ctx */
-export function showActions(ctx) {
-  const plain = ctx.legal.actions.filter((/** @type {any} */ a) => !a.tool);
+/** Fills the actions column: the plain actions, and the table tools folded away. Actions that
+ * `onBoard` says are made by clicking the battlefield are listed too, folded, for the keyboard.
+ * @param {TableContext} ctx @param {(a: any) => boolean} [onBoard] */
+export function showActions(ctx, onBoard) {
+  const all = ctx.legal.actions.filter((/** @type {any} */ a) => !a.tool);
+  const placed = onBoard ? all.filter(onBoard) : [];
+  const plain = all.filter((/** @type {any} */ a) => !placed.includes(a));
   const tools = ctx.legal.actions.filter((/** @type {any} */ a) => a.tool);
-  $("actions").replaceChildren(el("h3", "What you may do"), ...actionButtons(plain, ctx));
+  const parts = [el("h3", "What you may do"), ...actionButtons(plain, ctx)];
+  if (placed.length) {
+    const fold = el("details", undefined, "on-board");
+    fold.append(el("summary", `${placed.length} on the battlefield: pick a unit or square there, or choose here`), ...actionButtons(placed, ctx));
+    parts.splice(1, 0, fold);
+  }
+  $("actions").replaceChildren(...parts);
   $("tools-box").hidden = tools.length === 0;
   $("tools").replaceChildren(...actionButtons(tools, ctx));
 }

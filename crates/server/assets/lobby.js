@@ -1,5 +1,6 @@
 // The lobby: a new game (game, seed, armies, who plays each side) and the saved games.
 import { api, $, el } from "./dom.js";
+import { setUpManoeuvreRows, manoeuvreRequest } from "./manoeuvre-lobby.js";
 
 /** The catalog's games by id, for the card-table rows. @type {Map<string, any>} */
 const catalogGames = new Map();
@@ -57,7 +58,7 @@ function showTableRows(id) {
   $("manifest-row").hidden = !game.manifest;
   if (game.manifest) {
     const count = game.manifest.cards.length;
-    rows.querySelector(".manifest-title").textContent =
+    /** @type {HTMLElement} */ (rows.querySelector(".manifest-title")).textContent =
       `Name the cards: ${game.manifest.title || "the built-in card list"} (${count} cards${game.manifest.complete ? "" : ", not every card"})`;
   }
   const sides = rows.querySelectorAll(".hand-side");
@@ -85,6 +86,8 @@ function tableOptions(id) {
 export async function showLobby() {
   $("lobby").hidden = false;
   $("table").hidden = true;
+  $("replay").hidden = true;
+  $("pass").hidden = true;
   $("where").textContent = "";
   const catalog = await api("/api/catalog");
   const choice = /** @type {HTMLSelectElement} */ ($("game-choice"));
@@ -93,15 +96,7 @@ export async function showLobby() {
     o.value = g.id;
     return o;
   }));
-  for (const [id, pick] of [["army-a", 11], ["army-b", 10]]) {
-    const s = /** @type {HTMLSelectElement} */ ($(String(id)));
-    s.replaceChildren(...catalog.armies.map((/** @type {any} */ a) => {
-      const o = /** @type {HTMLOptionElement} */ (el("option", a.provisional ? `${a.name} (provisional values)` : a.name));
-      o.value = a.code;
-      return o;
-    }));
-    s.selectedIndex = Math.min(Number(pick), catalog.armies.length - 1);
-  }
+  setUpManoeuvreRows(catalog);
   catalogGames.clear();
   for (const g of catalog.games) catalogGames.set(g.id, g);
   const armies = () => {
@@ -136,15 +131,11 @@ $("new-game").addEventListener("submit", async (event) => {
   /** @type {any} */
   const request = { game };
   if (seedText) request.seed = Number(seedText);
-  if (game === "manoeuvre") {
-    const a = /** @type {HTMLSelectElement} */ ($("army-a")).value;
-    const b = /** @type {HTMLSelectElement} */ ($("army-b")).value;
-    request.options = { armies: [a, b], quick_start: true };
-    const opponent = /** @type {HTMLSelectElement} */ ($("opponent")).value;
-    if (opponent) {
-      const mine = Number(/** @type {HTMLSelectElement} */ ($("my-side")).value);
-      request.bots = mine === 0 ? [null, opponent] : [opponent, null];
-    }
+  try {
+    if (game === "manoeuvre") manoeuvreRequest(request);
+  } catch (e) {
+    $("lobby-error").textContent = String(/** @type {Error} */ (e).message);
+    return;
   }
   try {
     if (catalogGames.get(game) && catalogGames.get(game).kind === "card-table") request.options = tableOptions(game);

@@ -135,7 +135,8 @@ impl Manoeuvre {
         let p = self.active;
         let target = c.defender_square;
         let mut push = |what: String, value: u8| out.push(Modifier { side: "attack", what, value: u16::from(value) });
-        let terrain_words = |sq: u8| format!("{} on {} against {}", self.terrain[sq as usize].word(), name(sq), name(target));
+        let terrain_words =
+            |sq: u8| format!("{} on {} against {}", self.terrain[sq as usize].word(), name(sq), name(target));
         let unit_parts = |push: &mut dyn FnMut(String, u8), id: u8, with_terrain: bool, role: &str| {
             push(format!("{role} {}: strength", self.unit_def(id).name), self.strength(id));
             let sq = self.units[id as usize].square;
@@ -272,7 +273,13 @@ pub struct CombatWatcher {
 
 impl CombatWatcher {
     /// The next step of the game; answers the report when this step resolved a combat.
-    pub fn step(&mut self, before: &Manoeuvre, action: &Action, after: &Manoeuvre, events: &[String]) -> Option<&CombatReport> {
+    pub fn step(
+        &mut self,
+        before: &Manoeuvre,
+        action: &Action,
+        after: &Manoeuvre,
+        events: &[String],
+    ) -> Option<&CombatReport> {
         let index = self.steps;
         self.steps += 1;
         if before.combat.is_none() {
@@ -313,9 +320,6 @@ impl Chronicle<Manoeuvre> for CombatWatcher {
     }
 
     fn reports(&self) -> Vec<(usize, serde_json::Value)> {
-        self.reports
-            .iter()
-            .filter_map(|(i, r)| serde_json::to_value(r).ok().map(|v| (*i, v)))
-            .collect()
+        self.reports.iter().filter_map(|(i, r)| serde_json::to_value(r).ok().map(|v| (*i, v))).collect()
     }
 }

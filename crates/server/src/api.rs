@@ -194,6 +194,9 @@ fn routes(state: Shared) -> Router {
         .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/observe/{player}", get(observe))
         .route("/api/games/{id}/events", get(events))
+        .route("/api/games/{id}/history/{player}", get(history))
+        .route("/api/games/{id}/replay/{step}/{player}", get(replay))
+        .route("/api/games/{id}/rollback", post(rollback))
         .route("/api/games/{id}/export", get(export))
         .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such API path (see docs/api.md)".into()) })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -384,10 +387,88 @@ async fn hint(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
     }
 }
 
+fn player_number(text: &str) -> Result<u8, ApiError> {
+    text.parse().map_err(|_| bad(format!("'{text}' is not a player number")))
+}
+
 async fn observe(State(state): State<Shared>, Path((id, player)): Path<(String, String)>) -> Answer {
     let id = game_id(&id)?;
-    let player: u8 = player.parse().map_err(|_| bad(format!("'{player}' is not a player number")))?;
+    let player = player_number(&player)?;
     Ok(axum::Json(lock(&state).session(id)?.observe(player)?))
+}
+
+/// Every step of the game as `player` may know it, which steps were a person's own decisions, where
+/// the turns began, and the rollbacks made.
+async fn history(State(state): State<Shared>, Path((id, player)): Path<(String, String)>) -> Answer {
+    let id = game_id(&id)?;
+    let player = player_number(&player)?;
+    let mut games = lock(&state);
+    let seats = games.seats(id)?;
+    let mut told = games.session(id)?.history(player)?;
+    if let Some(entries) = told["entries"].as_array_mut() {
+        for entry in entries {
+            let actor = entry["actor"].as_u64().and_then(|p| u8::try_from(p).ok());
+            entry["decision"] = json!(actor.is_some_and(|p| seats.is_person(p)));
+        }
+    }
+    told["rollbacks"] = json!(games.store.rollbacks(id)?);
+    Ok(axum::Json(told))
+}
+
+/// The position after the first `step` steps from `player`'s seat. Allowed at any time: a player's
+/// own view of an earlier moment shows nothing that player was not shown then.
+async fn replay(State(state): State<Shared>, Path((id, step, player)): Path<(String, String, String)>) -> Answer {
+    let id = game_id(&id)?;
+    let step: usize = step.parse().map_err(|_| bad(format!("'{step}' is not a step number")))?;
+    let player = player_number(&player)?;
+    Ok(axum::Json(lock(&state).session(id)?.replay(step, player)?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RollbackTo {
+    step: u64,
+}
+
+/// Goes back to the position after `step` steps, where a person decides or a turn began. The steps
+/// taken off are kept in the store; the dice to come are the ones that came before, since chance
+/// outcome k is drawn from the seed and k alone.
+async fn rollback(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> Answer {
+    let id = game_id(&id)?;
+    let request: RollbackTo = body(&bytes)?;
+    let mut games = lock(&state);
+    let seats = games.seats(id)?;
+    let session = games.session(id)?;
+    let deciders = session.deciders();
+    let from = deciders.len();
+    let step = usize::try_from(request.step).unwrap_or(usize::MAX);
+    if step >= from {
+        return Err(bad(format!("step {} is not before the present: the game has {from} steps", request.step)));
+    }
+    let person = deciders[step].is_some_and(|p| seats.is_person(p));
+    if !person && !session.turn_starts()?.contains(&step) {
+        return Err(bad(match deciders[step] {
+            None => format!(
+                "step {step} is a roll or a draw: roll back to one of your own decisions or to the start of a turn"
+            ),
+            Some(_) => format!(
+                "at step {step} a bot decides: roll back to one of your own decisions or to the start of a turn"
+            ),
+        }));
+    }
+    let discarded = session.rollback(step)?;
+    // From the start of a turn, bots play on to the first decision of a person.
+    let bot_moves = seats.play_bots(session)?;
+    let record = session.export();
+    let status = session.status();
+    if let Err(e) = games.store.save_rollback(id, &record, step as u64, from as u64, &discarded) {
+        games.open.remove(&id);
+        return Err(ApiError(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the rollback was not saved, so it was not made: {e}"),
+        ));
+    }
+    Ok(axum::Json(json!({ "step": step, "from": from, "status": status, "bot_moves": bot_moves })))
 }
 
 async fn events(State(state): State<Shared>, Path(id): Path<String>) -> Answer {

@@ -94,15 +94,15 @@ fn over_many_random_games_every_reports_parts_add_up_to_its_totals() {
                     assert!(line.contains(&report.outcome), "{line} / {}", report.outcome);
                 } else {
                     assert_eq!(
-                        dice_sum(&report) + sum(&report, "attack"),
+                        dice_sum(report) + sum(report, "attack"),
                         report.attack_total,
                         "seed {seed}: {report:#?}"
                     );
-                    assert_eq!(sum(&report, "defense"), report.defense_total, "seed {seed}: {report:#?}");
+                    assert_eq!(sum(report, "defense"), report.defense_total, "seed {seed}: {report:#?}");
                     let told = format!(
                         "attack {} (dice {}) against defence {}, {}",
                         report.attack_total,
-                        dice_sum(&report),
+                        dice_sum(report),
                         report.defense_total,
                         report.outcome
                     );

@@ -161,7 +161,7 @@ impl Manoeuvre {
                 } else if c.attack_leader != NONE
                     && let Some(l) = self.leader(p, c.attack_leader).filter(|l| l.only_unit.is_none())
                 {
-                    push(format!("leader {}: Combat value", self.card_label(p, c.attack_leader)), l.combat_attack);
+                    push(format!("leader {}: Combat value", self.card(p, c.attack_leader).name), l.combat_attack);
                 }
             }
             _ => {
@@ -200,12 +200,12 @@ impl Manoeuvre {
         if matches!(c.kind, CombatKind::Assault | CombatKind::Ambush) {
             for card in cards(c.defense_cards) {
                 if let Some(u) = self.unit_card(d, card) {
-                    push(format!("card {}: defence", self.card_label(d, card)), u16::from(u.defense));
+                    push(format!("card {}: defence", self.card(d, card).name), u16::from(u.defense));
                 }
             }
             if c.defense_leader != NONE {
                 let value = self.leader(d, c.defense_leader).map_or(0, |l| l.combat_defense);
-                push(format!("leader {}: Combat value", self.card_label(d, c.defense_leader)), u16::from(value));
+                push(format!("leader {}: Combat value", self.card(d, c.defense_leader).name), u16::from(value));
             }
         }
     }

@@ -301,10 +301,61 @@ async fn against_a_bot_the_history_tells_its_moves_as_they_were_told_and_rollbac
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
     assert!(answer["error"].as_str().is_some_and(|e| e.contains("a bot decides")), "{answer}");
     let person_point =
-        entries.iter().filter(|e| e["decision"] == true).nth(5).expect("a decision")["step"].as_u64().expect("a step")
-            - 1;
+        entries.iter().rfind(|e| e["decision"] == true).expect("a decision")["step"].as_u64().expect("a step") - 1;
     let (status, answer) = call(&app, "POST", &uri("/rollback"), Some(json!({ "step": person_point }))).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(steps(&answer), person_point);
     assert_eq!(answer["status"]["to_move"]["player"], 0, "{answer}");
+    // Back to the start of a turn of the bot's: the bot plays it again, as before, up to the person.
+    let bot_turn = history["turns"]
+        .as_array()
+        .expect("turns")
+        .iter()
+        .filter(|t| t["player"] == 1 && t["step"].as_u64().is_some_and(|s| s < person_point))
+        .filter_map(|t| t["step"].as_u64())
+        .last();
+    assert!(bot_turn.is_some(), "the bot had a turn: {}", history["turns"]);
+    if let Some(turn) = bot_turn {
+        let (status, answer) = call(&app, "POST", &uri("/rollback"), Some(json!({ "step": turn }))).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(answer["status"]["to_move"]["player"], 0, "{answer}");
+        assert!(steps(&answer) > turn, "the bot played its turn: {answer}");
+        let (_, again) = call(&app, "GET", &uri("/history/0"), None).await;
+        let labels = |h: &Value, upto: u64| -> Vec<Value> {
+            h["entries"].as_array().expect("entries").iter().take(upto as usize).map(|e| e["label"].clone()).collect()
+        };
+        let upto = steps(&answer);
+        assert_eq!(labels(&again, upto), labels(&history, upto), "the same moves and draws as the first time");
+        assert_eq!(again["rollbacks"].as_array().map(Vec::len), Some(2));
+    }
+}
+
+#[tokio::test]
+async fn a_card_table_has_a_history_without_turns_or_combat_reports() {
+    let app = app();
+    let (status, created) =
+        call(&app, "POST", "/api/games", Some(json!({ "game": "wilderness-war", "seed": 3 }))).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_i64().expect("an id");
+    let uri = |tail: &str| format!("/api/games/{id}{tail}");
+    let mut pick = Pick(11);
+    for _ in 0..12 {
+        let (_, legal) = call(&app, "GET", &uri("/legal"), None).await;
+        let action = choose(&legal, &mut pick);
+        let (status, applied) = call(&app, "POST", &uri("/actions"), Some(json!({ "action": action }))).await;
+        assert_eq!(status, StatusCode::OK, "{applied}");
+    }
+    let (status, history) = call(&app, "GET", &uri("/history/0"), None).await;
+    assert_eq!(status, StatusCode::OK, "{history}");
+    let entries = history["entries"].as_array().expect("entries");
+    assert_eq!(history["steps"].as_u64(), Some(entries.len() as u64));
+    assert!(entries.len() >= 12);
+    assert_eq!(history["turns"], json!([]));
+    for e in entries {
+        assert!(e["combat"].is_null() && e["turn"].is_null(), "{e}");
+        assert_eq!(e["decision"], !e["actor"].is_null(), "{e}");
+    }
+    let (status, replayed) = call(&app, "GET", &uri("/replay/3/0"), None).await;
+    assert_eq!(status, StatusCode::OK, "{replayed}");
+    assert_eq!(replayed["events"], entries[2]["events"]);
 }

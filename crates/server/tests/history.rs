@@ -313,7 +313,7 @@ async fn against_a_bot_the_history_tells_its_moves_as_they_were_told_and_rollbac
         .iter()
         .filter(|t| t["player"] == 1 && t["step"].as_u64().is_some_and(|s| s < person_point))
         .filter_map(|t| t["step"].as_u64())
-        .last();
+        .next_back();
     assert!(bot_turn.is_some(), "the bot had a turn: {}", history["turns"]);
     if let Some(turn) = bot_turn {
         let (status, answer) = call(&app, "POST", &uri("/rollback"), Some(json!({ "step": turn }))).await;

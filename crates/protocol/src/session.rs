@@ -42,6 +42,9 @@ pub trait DynSession: Send {
     /// The position after the first `step` entries of the log as `player` sees it, with what that
     /// step did: `{"step", "observation", "events", "combat"}`.
     fn replay(&self, step: usize, player: u8) -> Result<Value, ProtocolError>;
+    /// The structured reports (a combat's) of the steps from log entry `step` on, each with the
+    /// 0-based index of the step it belongs to; empty for games that give none.
+    fn reports_since(&self, step: usize) -> Result<Vec<(usize, Value)>, ProtocolError>;
     /// Who decided each step of the log: a player's index, `None` for chance.
     fn deciders(&self) -> Vec<Option<u8>>;
     /// The steps at which the turns began (the position after that many entries is the turn's
@@ -236,6 +239,15 @@ where
         Ok(
             json!({ "step": step, "observation": to_value(&state.observe(player))?, "events": events, "combat": combat }),
         )
+    }
+
+    fn reports_since(&self, step: usize) -> Result<Vec<(usize, Value)>, ProtocolError> {
+        let Some(mut chronicle) = self.session.state().chronicle() else { return Ok(Vec::new()) };
+        let told = self.session.events();
+        self.session.replay_to(self.session.log().len(), |i, before, action, after| {
+            chronicle.step(before, action, after, told.get(i).map_or(&[][..], Vec::as_slice));
+        })?;
+        Ok(chronicle.reports().into_iter().filter(|(i, _)| *i >= step).collect())
     }
 
     fn deciders(&self) -> Vec<Option<u8>> {

@@ -111,6 +111,31 @@ impl Games {
     }
 }
 
+/// Gives an answer the combat reports of the steps it covers: the combat resolved by the person's
+/// own decision (and the rolls after it) as `combat`, each bot move's as that move's `combat`
+/// (null where none was resolved). `from` is the number of steps before the person's decision.
+fn attach_combats(session: &dyn DynSession, from: usize, answer: &mut Value) -> Result<(), ApiError> {
+    let reports = session.reports_since(from)?;
+    let starts: Vec<usize> = answer["bot_moves"]
+        .as_array()
+        .map(|moves| moves.iter().filter_map(|m| m["step"].as_u64()).map(|s| s as usize).collect())
+        .unwrap_or_default();
+    // The steps of the person's own decision run up to the first bot move.
+    answer["combat"] = reports
+        .iter()
+        .find(|(i, _)| starts.first().is_none_or(|first| i < first))
+        .map_or(Value::Null, |(_, r)| r.clone());
+    if let Some(moves) = answer["bot_moves"].as_array_mut() {
+        for (k, m) in moves.iter_mut().enumerate() {
+            let end = starts.get(k + 1).copied().unwrap_or(usize::MAX);
+            let start = starts.get(k).copied().unwrap_or(usize::MAX);
+            m["combat"] =
+                reports.iter().find(|(i, _)| (start..end).contains(i)).map_or(Value::Null, |(_, r)| r.clone());
+        }
+    }
+    Ok(())
+}
+
 pub type Shared = Arc<Mutex<Games>>;
 
 fn lock(state: &Shared) -> std::sync::MutexGuard<'_, Games> {
@@ -344,13 +369,16 @@ async fn act(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) 
     if seats.bot_to_move(games.session(id)?.as_ref()) {
         return Err(ApiError(StatusCode::CONFLICT, "a bot is to move, not you: reload the game".into()));
     }
+    let from = games.session(id)?.deciders().len();
     let applied = games.session(id)?.apply(&request.action)?;
     games.commit(id)?;
     let bot_moves = games.play_bots(id)?;
-    let status = games.session(id)?.status();
-    Ok(axum::Json(
-        json!({ "label": applied.label, "events": applied.events, "bot_moves": bot_moves, "status": status }),
-    ))
+    let session = games.session(id)?;
+    let status = session.status();
+    let mut answer =
+        json!({ "label": applied.label, "events": applied.events, "bot_moves": bot_moves, "status": status });
+    attach_combats(session.as_ref(), from, &mut answer)?;
+    Ok(axum::Json(answer))
 }
 
 async fn undo(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
@@ -468,7 +496,9 @@ async fn rollback(State(state): State<Shared>, Path(id): Path<String>, bytes: By
             format!("the rollback was not saved, so it was not made: {e}"),
         ));
     }
-    Ok(axum::Json(json!({ "step": step, "from": from, "status": status, "bot_moves": bot_moves })))
+    let mut answer = json!({ "step": step, "from": from, "status": status, "bot_moves": bot_moves });
+    attach_combats(games.session(id)?.as_ref(), step, &mut answer)?;
+    Ok(axum::Json(answer))
 }
 
 async fn events(State(state): State<Shared>, Path(id): Path<String>) -> Answer {

@@ -79,7 +79,7 @@ impl Seats {
             // The same words the game's history gives the person for this step.
             let label = engine::label_seen_by(&state, human, &action);
             let applied = session.apply(&id)?;
-            told.push(json!({ "bot": bot.name(), "label": label, "events": applied.events }));
+            told.push(json!({ "bot": bot.name(), "label": label, "events": applied.events, "step": steps }));
         }
         Ok(told)
     }

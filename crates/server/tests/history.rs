@@ -69,9 +69,10 @@ fn steps(answer: &Value) -> u64 {
 }
 
 fn is_result_line(line: &str) -> bool {
-    ["Assault", "Ambush", "Bombardment", "Volley", "Grand Battery"]
-        .iter()
-        .any(|k| line.starts_with(&format!("{k}: attack ")))
+    line.starts_with("Rockets: the d10 shows ")
+        || ["Assault", "Ambush", "Bombardment", "Volley", "Grand Battery"]
+            .iter()
+            .any(|k| line.starts_with(&format!("{k}: attack ")))
 }
 
 #[tokio::test]
@@ -81,18 +82,20 @@ async fn a_rollback_before_a_combat_brings_back_the_same_dice_and_is_kept_in_the
     let uri = |tail: &str| format!("/api/games/{id}{tail}");
     let mut pick = Pick(0x5EED);
     // Play until a combat has been fought.
-    let mut fought = false;
+    let mut fought = Value::Null;
     for _ in 0..3000 {
         let (_, legal) = call(&app, "GET", &uri("/legal"), None).await;
         let action = choose(&legal, &mut pick);
         let (status, applied) = call(&app, "POST", &uri("/actions"), Some(json!({ "action": action }))).await;
         assert_eq!(status, StatusCode::OK, "{applied}");
         if applied["events"].as_array().expect("events").iter().any(|l| l.as_str().is_some_and(is_result_line)) {
-            fought = true;
+            fought = applied["combat"].clone();
+            assert!(!fought.is_null(), "the answer carries the combat it resolved: {applied}");
             break;
         }
+        assert_eq!(applied["combat"], Value::Null, "no combat was resolved: {applied}");
     }
-    assert!(fought, "no combat in 3000 decisions");
+    assert!(!fought.is_null(), "no combat in 3000 decisions");
     let (_, history) = call(&app, "GET", &uri("/history/0"), None).await;
     let entries = history["entries"].as_array().expect("entries").clone();
     assert_eq!(history["steps"].as_u64(), Some(entries.len() as u64));
@@ -100,6 +103,7 @@ async fn a_rollback_before_a_combat_brings_back_the_same_dice_and_is_kept_in_the
     let report = entries[resolved]["combat"].clone();
     let dice = report["dice"].clone();
     assert!(!dice.as_array().expect("dice").is_empty(), "{report}");
+    assert_eq!((&fought["dice"], &fought["attack_total"]), (&dice, &report["attack_total"]), "as the answer told it");
     assert_eq!(entries[resolved]["actor"], Value::Null, "the last die is chance");
     // The combat was declared in an earlier step by a person.
     let kind = report["kind"].as_str().expect("a kind");
@@ -259,6 +263,11 @@ async fn against_a_bot_the_history_tells_its_moves_as_they_were_told_and_rollbac
         let action = choose(&legal, &mut pick);
         let (status, applied) = call(&app, "POST", &uri("/actions"), Some(json!({ "action": action }))).await;
         assert_eq!(status, StatusCode::OK, "{applied}");
+        for m in applied["bot_moves"].as_array().expect("a list") {
+            let resolved =
+                m["events"].as_array().expect("events").iter().any(|l| l.as_str().is_some_and(is_result_line));
+            assert_eq!(!m["combat"].is_null(), resolved, "a bot move carries the combat it resolved: {m}");
+        }
         told.extend(
             applied["bot_moves"]
                 .as_array()

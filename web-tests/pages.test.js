@@ -1,74 +1,50 @@
-// Browser tests of cdgsolo's pages: the server is started on a free port with a fresh database, and
-// Debian's chromium is driven headless by playwright-core, kept off the network.
+// Browser tests of cdgsolo's Manoeuvre pages and the API's error answers.
 "use strict";
 
-const { test, before, after } = require("node:test");
+const { test } = require("node:test");
 const assert = require("node:assert/strict");
-const { spawn } = require("node:child_process");
-const fs = require("node:fs");
-const os = require("node:os");
 const path = require("node:path");
-const { chromium } = require("playwright-core");
+const { harness } = require("./harness.js");
 
-const root = path.resolve(__dirname, "..");
-const binary = process.env.CDGSOLO_BIN || path.join(root, "target", "debug", "cdgsolo");
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "cdgsolo-web-"));
-let server;
-let base;
-let browser;
+const env = harness();
 
-/** Starts `cdgsolo serve` on a free port and waits for the URL it prints. */
-function startServer(db) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, ["serve", "--port", "0", "--db", db], { stdio: ["ignore", "pipe", "inherit"] });
-    child.on("error", reject);
-    child.stdout.on("data", (chunk) => {
-      const m = String(chunk).match(/http:\/\/[0-9.:]+/);
-      if (m) resolve({ child, url: m[0] });
-    });
-  });
+/** Makes one decision the way a person would: takes the device when the pass screen asks, else
+ * presses the first action button, or picks the first highlighted square on the battlefield.
+ * Returns whether a decision was sent. @param {import("playwright-core").Page} page */
+async function decide(page) {
+  if (await page.locator("#pass").isVisible()) {
+    await page.click("#pass-ready");
+    await page.waitForSelector("#table:not([hidden])");
+    return false;
+  }
+  const before = await page.locator("#log li").count();
+  const button = page.locator("#actions > button").first();
+  if (await button.count()) await button.click();
+  else await page.locator("#board .target").first().click();
+  await page.waitForFunction((n) => document.querySelectorAll("#log li").length > n, before);
+  return true;
 }
 
-before(async () => {
-  const started = await startServer(path.join(work, "games.sqlite"));
-  server = started.child;
-  base = started.url;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    args: [
-      "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync",
-    ],
-  });
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill();
-  fs.rmSync(work, { recursive: true, force: true });
-});
-
 test("a Manoeuvre game is started, played, and found again after a reload", async () => {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-  await page.goto(base + "/");
+  const page = await env.browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(env.base + "/");
   await page.selectOption("#game-choice", "manoeuvre");
   await page.fill("#seed", "12");
   await page.selectOption("#army-a", "FR");
   await page.selectOption("#army-b", "RU");
   await page.selectOption("#opponent", "");
   await page.click("#new-game button[type=submit]");
+  // Hotseat: nothing of the table shows until the first player takes the device.
+  await page.waitForSelector("#pass:not([hidden])");
+  assert.match(await page.locator("#pass-title").textContent(), /Pass the device to (France|Russia)/);
+  assert.equal(await page.locator("#table").isVisible(), false, "no hand is on screen behind the pass screen");
+  await page.click("#pass-ready");
   await page.waitForSelector("#board svg");
   // Both armies are on the battlefield.
   assert.equal(await page.locator("#board svg g").count(), 16);
   const status = page.locator("#status");
-  const steps = [];
-  for (let i = 0; i < 6; i++) {
-    const first = page.locator("#actions button").first();
-    const label = await first.textContent();
-    steps.push(label);
-    await first.click();
-    await page.waitForFunction((n) => document.querySelectorAll("#log li").length >= n, i + 1);
-  }
+  let made = 0;
+  while (made < 6) if (await decide(page)) made += 1;
   assert.equal(await page.locator("#log li").count(), 6);
   const before = await status.textContent();
   const board = await page.locator("#board").innerHTML();
@@ -76,7 +52,7 @@ test("a Manoeuvre game is started, played, and found again after a reload", asyn
   await page.waitForSelector("#board svg");
   assert.equal(await status.textContent(), before, "the game is where it was");
   assert.equal(await page.locator("#board").innerHTML(), board);
-  await page.screenshot({ path: path.join(work, "manoeuvre.png") });
+  await page.screenshot({ path: path.join(env.work, "manoeuvre.png") });
   // Undo takes the last decision back, or says why it cannot (a card drawn since was seen).
   await page.click("#undo");
   await page.waitForFunction(
@@ -85,13 +61,13 @@ test("a Manoeuvre game is started, played, and found again after a reload", asyn
   // The lobby lists the game.
   await page.click("#home");
   await page.waitForSelector("#saved button");
-  assert.match(await page.locator("#saved").textContent(), /manoeuvre \(seed 12\)/);
+  assert.match(await page.locator("#saved").textContent(), /Manoeuvre: France v Russia \(seed 12\)/);
   await page.close();
 });
 
 test("a person plays Manoeuvre against the rule-based bot, whose moves show in the log", async () => {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-  await page.goto(base + "/");
+  const page = await env.browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(env.base + "/");
   await page.selectOption("#game-choice", "manoeuvre");
   await page.fill("#seed", "4");
   await page.selectOption("#army-a", "FR");
@@ -99,11 +75,7 @@ test("a person plays Manoeuvre against the rule-based bot, whose moves show in t
   await page.selectOption("#opponent", "rules");
   await page.click("#new-game button[type=submit]");
   await page.waitForSelector("#board svg");
-  for (let i = 0; i < 12 && (await page.locator("#log .bot").count()) === 0; i++) {
-    const before = await page.locator("#log li").count();
-    await page.locator("#actions button").first().click();
-    await page.waitForFunction((n) => document.querySelectorAll("#log li").length > n, before);
-  }
+  for (let i = 0; i < 12 && (await page.locator("#log .bot").count()) === 0; i++) await decide(page);
   assert.ok((await page.locator("#log .bot").count()) > 0, "the bot's moves are in the log");
   // A hint, searched from the person's own seat, names moves the page offers.
   await page.click("#hint");
@@ -114,13 +86,13 @@ test("a person plays Manoeuvre against the rule-based bot, whose moves show in t
   assert.match(await page.locator("#log .bot").first().textContent(), /\[rules\]/);
   // Only France's hand is ever on the page.
   assert.match(await page.locator("#status").textContent(), /France|over/);
-  await page.screenshot({ path: path.join(work, "against-rules.png") });
+  await page.screenshot({ path: path.join(env.work, "against-rules.png") });
   await page.close();
 });
 
 test("a card table is played at 400 pixels wide with its tools folded away", async () => {
-  const page = await browser.newPage({ viewport: { width: 400, height: 800 } });
-  await page.goto(base + "/");
+  const page = await env.browser.newPage({ viewport: { width: 400, height: 800 } });
+  await page.goto(env.base + "/");
   await page.selectOption("#game-choice", "wilderness-war");
   await page.click("#new-game button[type=submit]");
   await page.waitForSelector("#actions button");
@@ -134,8 +106,63 @@ test("a card table is played at 400 pixels wide with its tools folded away", asy
 });
 
 test("a malformed API request gets a 4xx and a message", async () => {
-  const response = await fetch(base + "/api/games", { method: "POST", body: "{not json" });
+  const response = await fetch(env.base + "/api/games", { method: "POST", body: "{not json" });
   assert.equal(response.status, 400);
   const body = await response.json();
   assert.match(body.error, /request body/);
+});
+
+test("a unit is moved with the keyboard alone", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(env.base + "/");
+  await page.selectOption("#game-choice", "manoeuvre");
+  await page.fill("#seed", "9");
+  await page.selectOption("#army-a", "PR");
+  await page.selectOption("#army-b", "SP");
+  await page.selectOption("#opponent", "rules");
+  await page.click("#new-game button[type=submit]");
+  await page.waitForSelector("#board svg");
+  const id = Number(new URL(page.url()).hash.split("/")[1]);
+  const get = (/** @type {string} */ url) => page.evaluate(async (u) => (await fetch(u)).json(), url);
+  // Through the first phases by keyboard too: Tab to a button and press Enter.
+  let move;
+  for (let i = 0; i < 20 && !move; i++) {
+    const legal = (await get(`/api/games/${id}/legal`)).actions;
+    move = legal.find((/** @type {any} */ a) => a.id.startsWith("move-"));
+    if (move) break;
+    const before = await page.locator("#log li").count();
+    await page.locator("#actions > button").first().focus();
+    await page.keyboard.press("Enter");
+    await page.waitForFunction((n) => document.querySelectorAll("#log li").length > n, before);
+  }
+  assert.ok(move, "the Movement phase came");
+  const seen = await get(`/api/games/${id}/observe/0`);
+  const turned = seen.sides[0].edge === "north";
+  const [, unit, target] = move.id.split("-");
+  const from = seen.units.find((/** @type {any} */ u) => String(u.id) === unit).square;
+  await page.locator("#board svg").focus();
+  let cursor = "d4";
+  /** Presses arrows from the cursor to `sq`, as the picture is turned. @param {string} sq */
+  const walk = async (sq) => {
+    const dc = sq.charCodeAt(0) - cursor.charCodeAt(0);
+    const dr = Number(sq[1]) - Number(cursor[1]);
+    const flip = turned ? -1 : 1;
+    for (let i = 0; i < Math.abs(dc); i++) await page.keyboard.press(dc * flip > 0 ? "ArrowRight" : "ArrowLeft");
+    for (let i = 0; i < Math.abs(dr); i++) await page.keyboard.press(dr * flip > 0 ? "ArrowUp" : "ArrowDown");
+    cursor = sq;
+  };
+  await walk(from);
+  await page.keyboard.press("Enter");
+  await page.waitForSelector(`#board g.unit.picked[data-unit="${unit}"]`);
+  assert.ok((await page.locator(`#board .target[data-target="${target}"]`).count()) === 1, "the unit's moves are lit");
+  await page.keyboard.press("Escape");
+  await page.waitForFunction(() => document.querySelectorAll("#board .unit.picked").length === 0);
+  await page.keyboard.press("Enter");
+  await page.waitForSelector(`#board g.unit.picked[data-unit="${unit}"]`);
+  const before = await page.locator("#log li").count();
+  await walk(target);
+  await page.keyboard.press("Enter");
+  await page.waitForFunction((n) => document.querySelectorAll("#log li").length > n, before);
+  assert.match(await page.locator("#log li").first().textContent(), new RegExp(`from ${from} to ${target}`));
+  await page.close();
 });

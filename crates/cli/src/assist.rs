@@ -1,8 +1,10 @@
 //! `cdgsolo assist`: both sides' Card Displays of a board game on the table, run in the terminal. It
 //! shows the displays, says what the Fate Die allows, lists the legal actions by number, and carries
 //! out the chosen one, resolving rolls and draws from the seed. `u` undoes the last decision (never a
-//! roll, a draw or a reveal), `s FILE` saves the table, `q` quits. `--resume FILE` picks a saved table
-//! up again; `--script FILE` runs action ids from a file without asking anything.
+//! roll, a draw or a reveal), `s FILE` saves a copy of the table to a file, `q` quits. The table is
+//! kept in the saved games (`crate::stored`) after every change; `--resume` picks a saved table up
+//! again (by id, from a list, or from a file); `--script FILE` runs action ids from a file without
+//! asking anything and without writing to the saved games.
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -11,13 +13,19 @@ use anyhow::{Context, Result, anyhow, bail};
 use engine::{ChanceMode, Game, Session};
 use solo::{CardTable, TableAction, TableSetup, TableView};
 
+use crate::stored::{self, Autosave, Kind, Resume, Taken};
+use server::store::Store;
+
 /// How `assist` starts.
 pub struct AssistOptions {
     pub game: Option<String>,
     pub seed: Option<u64>,
     pub hand_size: Option<Vec<u8>>,
     pub deck_size: Option<Vec<u16>>,
-    pub resume: Option<String>,
+    /// `--resume` as given: `Some(None)` for the list, `Some(Some(ID or FILE))`.
+    pub resume: Option<Option<String>>,
+    /// `--db PATH`: the saved games (the user's default database when left out).
+    pub db: Option<PathBuf>,
     pub script: Option<String>,
     /// A deck manifest file, or `builtin` for the one cdgsolo ships for the game.
     pub manifest: Option<String>,
@@ -51,13 +59,40 @@ fn read_manifest(game: &str, which: &str) -> Result<solo::Manifest> {
     solo::Manifest::from_toml(which, &text).map_err(|e| anyhow!("{e}"))
 }
 
-/// A new table from the options, or the saved one named by `--resume`.
-fn open(options: &AssistOptions) -> Result<Session<CardTable>> {
-    if let Some(file) = &options.resume {
-        return load(Path::new(file));
+/// Where the table being run comes from.
+enum Origin {
+    New,
+    File(PathBuf),
+    Stored(Store, Taken),
+}
+
+/// A new table from the options, or the saved one named by `--resume`; `None` when the player
+/// leaves the list of saved tables without taking one.
+fn open(
+    options: &AssistOptions,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Option<(Session<CardTable>, Origin)>> {
+    match options.resume.as_ref().map(|r| Resume::parse(r.as_deref())).transpose()? {
+        Some(Resume::File(file)) => return Ok(Some((load(&file)?, Origin::File(file)))),
+        Some(Resume::Stored(id)) => {
+            let db = stored::db_path(options.db.as_deref())?;
+            let Some((store, taken)) = stored::take(&db, Kind::Table, id, input, out)? else { return Ok(None) };
+            let source = format!("saved game {}", taken.id);
+            let otherwise = " (a game of Manoeuvre resumes with `cdgsolo play manoeuvre --resume`)";
+            let record = crate::save_file::record_from_value::<TableSetup>(
+                taken.record.clone(),
+                &source,
+                "table",
+                &|_| Ok(()),
+                otherwise,
+            )?;
+            let session = Session::from_record(record).map_err(|e| anyhow!("{source}: {e}"))?;
+            return Ok(Some((session, Origin::Stored(store, taken))));
+        }
+        None => {}
     }
-    let game =
-        options.game.clone().ok_or_else(|| anyhow!("name a game (see `cdgsolo games`) or give --resume FILE"))?;
+    let game = options.game.clone().ok_or_else(|| anyhow!("name a game (see `cdgsolo games`) or give --resume"))?;
     let mut ids: Vec<String> = solo::playsheets().map_err(|e| anyhow!("{e}"))?.iter().map(|s| s.id.clone()).collect();
     ids.push(protocol::MANOEUVRE_TABLE.to_string());
     // `cdgsolo games` lists the Manoeuvre playsheet's bare table as manoeuvre-table; here, where
@@ -82,7 +117,8 @@ fn open(options: &AssistOptions) -> Result<Session<CardTable>> {
         ..TableSetup::new(&game)
     };
     let seed = crate::seed_or_clock(options.seed);
-    Session::<CardTable>::new(setup, seed, ChanceMode::Auto).map_err(|e| anyhow!("{e}"))
+    let session = Session::<CardTable>::new(setup, seed, ChanceMode::Auto).map_err(|e| anyhow!("{e}"))?;
+    Ok(Some((session, Origin::New)))
 }
 
 /// Makes the card setup of `--scenario` and says what it did and what is left to choose.
@@ -107,30 +143,37 @@ fn set_up_scenario(session: &mut Session<CardTable>, name: &str, out: &mut dyn W
     Ok(())
 }
 
-/// Writes the table as a record (the same format as the protocol's `export`).
-fn save(session: &Session<CardTable>, file: &Path) -> Result<()> {
+/// The id the protocol and the store give the table's game.
+fn game_id(session: &Session<CardTable>) -> &str {
     // The Manoeuvre playsheet's table is saved under the id the protocol gives it, so that the
     // full game's saves (`manoeuvre`) stay apart from it.
-    let game = match session.setup().game.as_str() {
+    match session.setup().game.as_str() {
         protocol::MANOEUVRE => protocol::MANOEUVRE_TABLE,
         other => other,
-    };
-    crate::save_file::save_record(file, game, &session.record())
+    }
+}
+
+/// Writes the table as a record (the same format as the protocol's `export`).
+fn save(session: &Session<CardTable>, file: &Path) -> Result<()> {
+    crate::save_file::save_record(file, game_id(session), &session.record())
 }
 
 /// Reads a saved table and replays it.
 fn load(file: &Path) -> Result<Session<CardTable>> {
     let otherwise = " (a game of Manoeuvre resumes with `cdgsolo play manoeuvre --resume`)";
     let record = crate::save_file::load_record::<TableSetup>(file, "table", &|_| Ok(()), otherwise)?;
+    if record.chance == ChanceMode::Manual {
+        bail!("{} has its rolls and draws entered by hand, which the terminal does not do", file.display());
+    }
     Session::from_record(record).map_err(|e| anyhow!("{}: {e}", file.display()))
 }
 
 pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
-    let mut session = open(&options)?;
+    if options.scenario.is_some() && options.resume.is_some() {
+        bail!("--scenario sets up a new table; a resumed table already has its setup");
+    }
+    let Some((mut session, origin)) = open(&options, input, out)? else { return Ok(()) };
     if let Some(name) = &options.scenario {
-        if options.resume.is_some() {
-            bail!("--scenario sets up a new table; a resumed table already has its setup");
-        }
         // A script's output is the table as JSON alone, so the scenario's report goes nowhere.
         let mut report = Vec::new();
         let sink: &mut dyn Write = if options.script.is_some() { &mut report } else { &mut *out };
@@ -143,9 +186,29 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
     writeln!(out, "{} — seed {seed} (replay this table with --seed {seed})", session.state().sheet().name)?;
     writeln!(
         out,
-        "Type the number of an action, t for the table tools, u to undo, l for the log, s FILE to save, q to quit."
+        "Type the number of an action, t for the table tools, u to undo, l for the log, s FILE to save a copy to a \
+         file, q to quit."
     )?;
-    if options.resume.is_none() && options.deck_size.is_none() {
+    let record = |session: &Session<CardTable>| crate::save_file::record_value(game_id(session), &session.record());
+    let resumed = !matches!(origin, Origin::New);
+    let db = options.db.as_deref();
+    let people = serde_json::json!([null, null]);
+    let (mut autosave, mut save_path) = match origin {
+        Origin::New => {
+            let name = format!("{} (seed {seed})", game_id(&session));
+            (Autosave::create(db, Kind::Table, &name, record(&session)?, &people, session.log(), out)?, None)
+        }
+        Origin::File(file) => {
+            let name = format!("{} (seed {seed}, from {})", game_id(&session), file.display());
+            (Autosave::create(db, Kind::Table, &name, record(&session)?, &people, session.log(), out)?, Some(file))
+        }
+        Origin::Stored(store, taken) => {
+            writeln!(out, "Resumed saved game {}: {}.", taken.id, taken.name)?;
+            let db = stored::db_path(db)?;
+            (Some(Autosave::resumed(store, &db, Kind::Table, &taken, session.log())), None)
+        }
+    };
+    if !resumed && options.deck_size.is_none() {
         let state = session.state();
         let sizes = state.deck_sizes();
         let decks = if state.sheet().deck == solo::DeckMode::Dual {
@@ -162,7 +225,7 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
     }
     // The setup and the deal (or, for a resumed table, nothing: its cards are on the table already).
     let mut shown_log = 0;
-    if options.resume.is_none() {
+    if !resumed {
         writeln!(out, "Set up the table:")?;
         for event in session.setup_events() {
             write_event(out, event)?;
@@ -170,11 +233,15 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
     } else {
         shown_log = session.log().len();
     }
-    // What is on disk (or, for a new table, its deal): quitting with a different log asks first.
+    // What is in a file (or, for a new table, its deal): when the saved games cannot be written,
+    // quitting with a different log asks first.
     let mut saved_log = session.log().to_vec();
-    let mut save_path = options.resume.as_ref().map(PathBuf::from);
     let mut show_tools = false;
     loop {
+        // Every change (a decision, an undo) is in the saved games before the next prompt.
+        if let Some(autosave) = autosave.as_mut() {
+            autosave.sync(session.log(), || record(&session), out)?;
+        }
         let state = session.state();
         for event in session.events_since(shown_log) {
             write_event(out, &event)?;
@@ -213,13 +280,15 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
         show_tools = false;
         write!(out, "> ")?;
         out.flush()?;
-        let Some(line) = crate::read_line(input)? else { return Ok(()) };
+        let Some(line) = crate::read_line(input)? else { return farewell(autosave.as_ref(), &session, out) };
         match line.split_once(' ').map_or((line.as_str(), ""), |(a, b)| (a, b.trim())) {
             ("q" | "quit", _) => {
-                if session.log() == saved_log.as_slice()
+                let kept = autosave.as_ref().is_some_and(|a| a.is_current(session.log()));
+                if kept
+                    || session.log() == saved_log.as_slice()
                     || crate::confirm(input, out, "Quit without saving the decisions made since the last save?", true)?
                 {
-                    return Ok(());
+                    return farewell(autosave.as_ref(), &session, out);
                 }
             }
             ("u" | "undo", _) => match session.undo() {
@@ -300,6 +369,14 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
                 )?,
             },
         }
+    }
+}
+
+/// Says, when the saved games hold the table as it is, how to come back to it.
+fn farewell(autosave: Option<&Autosave>, session: &Session<CardTable>, out: &mut dyn Write) -> Result<()> {
+    match autosave {
+        Some(a) if a.is_current(session.log()) => a.farewell(out),
+        _ => Ok(()),
     }
 }
 

@@ -3,7 +3,9 @@
 //! `table` plays Fate Die turns on each card table (roll, flips, the facts the die needs, a play,
 //! the refill, end of turn) straight on the game state, with chance drawn from a seeded ChaCha8, and
 //! reports turns per second. `mcts` times the search bot on Manoeuvre positions reached by seeded
-//! random play.
+//! random play. `api` starts the real server on loopback with a temporary database and plays hotseat
+//! Manoeuvre games through it over TCP, timing each request from the moment it is written to the
+//! moment the whole answer has been read.
 
 use std::io::Write;
 use std::time::Instant;
@@ -26,12 +28,16 @@ pub enum Target {
     /// The Manoeuvre search bot: iterations per second from fixed mid-game positions, and how long
     /// a decision of the default level takes.
     Mcts,
+    /// The web server: round trips of the JSON API over loopback TCP, each decision committed to a
+    /// temporary SQLite database set up as `cdgsolo serve` sets up its own.
+    Api,
 }
 
-pub fn run(target: Target, game: Option<&str>, turns: u64, json: bool) -> Result<()> {
+pub fn run(target: Target, game: Option<&str>, turns: u64, games: u64, json: bool) -> Result<()> {
     match target {
         Target::Manoeuvre => return bench_manoeuvre(turns, json),
         Target::Mcts => return bench_mcts(json),
+        Target::Api => return bench_api(games, json),
         Target::Table => {}
     }
     let all: Vec<String> =
@@ -298,4 +304,232 @@ fn rules_speed() -> Result<(u64, f64)> {
         }
     }
     Ok((decisions, spent))
+}
+
+/// A minimal HTTP/1.1 client on one keep-alive connection: the benchmark writes its few request
+/// lines itself so that nothing but the server and the loopback stack sits inside the timed span.
+struct Client {
+    writer: std::net::TcpStream,
+    reader: std::io::BufReader<std::net::TcpStream>,
+    host: String,
+}
+
+impl Client {
+    fn connect(addr: std::net::SocketAddr) -> Result<Self> {
+        let stream = std::net::TcpStream::connect(addr)?;
+        // Each request goes out in one write; without this a small write could wait for an ack.
+        stream.set_nodelay(true)?;
+        let reader = std::io::BufReader::new(stream.try_clone()?);
+        Ok(Client { writer: stream, reader, host: addr.to_string() })
+    }
+
+    /// Sends one request and reads the whole answer; returns the status, the body parsed as JSON,
+    /// and the seconds from writing the request to having read the last byte of the answer.
+    fn call(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: Option<&serde_json::Value>,
+    ) -> Result<(u16, serde_json::Value, f64)> {
+        use std::io::{BufRead, Read};
+        let body = body.map(serde_json::Value::to_string).unwrap_or_default();
+        let request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            self.host,
+            body.len()
+        );
+        let start = Instant::now();
+        self.writer.write_all(request.as_bytes())?;
+        let mut line = String::new();
+        self.reader.read_line(&mut line)?;
+        let status: u16 = line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| anyhow::anyhow!("the server answered {method} {path} with '{}'", line.trim()))?;
+        let mut length = None;
+        loop {
+            line.clear();
+            if self.reader.read_line(&mut line)? == 0 {
+                bail!("the server closed the connection during the headers of {method} {path}");
+            }
+            let header = line.trim_end();
+            if header.is_empty() {
+                break;
+            }
+            if let Some((name, value)) = header.split_once(':')
+                && name.eq_ignore_ascii_case("content-length")
+            {
+                length = value.trim().parse::<usize>().ok();
+            }
+        }
+        let Some(length) = length else { bail!("the answer to {method} {path} has no Content-Length") };
+        let mut bytes = vec![0; length];
+        self.reader.read_exact(&mut bytes)?;
+        let seconds = start.elapsed().as_secs_f64();
+        let value = serde_json::from_slice(&bytes)?;
+        Ok((status, value, seconds))
+    }
+
+    /// As [`Client::call`], but anything other than a 2xx answer is an error.
+    fn ok(&mut self, method: &str, path: &str, body: Option<&serde_json::Value>) -> Result<(serde_json::Value, f64)> {
+        let (status, value, seconds) = self.call(method, path, body)?;
+        if !(200..300).contains(&status) {
+            bail!("{method} {path} answered {status}: {}", value["error"].as_str().unwrap_or(""));
+        }
+        Ok((value, seconds))
+    }
+}
+
+/// Count, mean and percentiles of round trips, in milliseconds.
+fn round_trips(seconds: &mut [f64]) -> serde_json::Value {
+    seconds.sort_by(f64::total_cmp);
+    let ms = |s: f64| 1000.0 * s;
+    // The nearest-rank percentile: the smallest time at least `p` per cent of the round trips take.
+    let at = |p: usize| seconds.get((seconds.len() * p).div_ceil(100).saturating_sub(1)).copied().map_or(0.0, ms);
+    let mean = if seconds.is_empty() { 0.0 } else { ms(seconds.iter().sum::<f64>() / seconds.len() as f64) };
+    json!({
+        "count": seconds.len(),
+        "mean": mean,
+        "p50": at(50),
+        "p95": at(95),
+        "p99": at(99),
+        "max": seconds.last().copied().map_or(0.0, ms),
+    })
+}
+
+/// The temporary database and the files SQLite's write-ahead log keeps beside it.
+fn remove_database(path: &std::path::Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        let _ = std::fs::remove_file(name);
+    }
+}
+
+/// `bench api`: `games` hotseat Manoeuvre games (quick start, seeds 1, 2, ...) through a server of
+/// its own; at each decision the client reads the game's legal actions and what the player to move
+/// sees, then posts a seeded random choice with the step it was chosen at.
+fn bench_api(games: u64, json: bool) -> Result<()> {
+    if games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let db = std::env::temp_dir().join(format!("cdgsolo-bench-api-{}.sqlite", std::process::id()));
+    remove_database(&db);
+    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+    let (stop_tx, stop_rx) = std::sync::mpsc::channel::<()>();
+    let server = {
+        let db = db.clone();
+        std::thread::spawn(move || -> Result<()> {
+            // The same runtime as `cdgsolo serve`.
+            let runtime = tokio::runtime::Runtime::new()?;
+            // The client's thread says when it is done (or drops its end on the way out).
+            let stop = async move {
+                let _ = tokio::task::spawn_blocking(move || stop_rx.recv()).await;
+            };
+            let loopback = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
+            runtime.block_on(server::serve_until(
+                &db,
+                loopback,
+                None,
+                |bound| {
+                    let _ = ready_tx.send(bound);
+                },
+                stop,
+            ))?;
+            Ok(())
+        })
+    };
+    let measured = match ready_rx.recv() {
+        Ok(addr) => play_through_api(addr, games),
+        Err(_) => Err(anyhow::anyhow!("the server did not start")),
+    };
+    let _ = stop_tx.send(());
+    let stopped = server.join().map_err(|_| anyhow::anyhow!("the server's thread panicked"));
+    remove_database(&db);
+    let mut report = measured?;
+    stopped??;
+    report["temporary_database"] = json!(db.display().to_string());
+    let mut out = std::io::stdout().lock();
+    if json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+    } else {
+        writeln!(
+            out,
+            "{} hotseat Manoeuvre games over loopback TCP, SQLite in WAL mode with synchronous FULL:",
+            report["games"]
+        )?;
+        writeln!(
+            out,
+            "{:<28} {:>7} {:>8} {:>8} {:>8} {:>8} {:>8}",
+            "round trip (ms)", "count", "mean", "p50", "p95", "p99", "max"
+        )?;
+        for (key, name) in [
+            ("post_action", "POST .../actions"),
+            ("get_legal", "GET .../legal"),
+            ("get_observe", "GET .../observe/{player}"),
+            ("post_new_game", "POST /api/games"),
+        ] {
+            let r = &report[key];
+            let f = |k: &str| r[k].as_f64().unwrap_or(0.0);
+            writeln!(
+                out,
+                "{name:<28} {:>7} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2}",
+                r["count"],
+                f("mean"),
+                f("p50"),
+                f("p95"),
+                f("p99"),
+                f("max")
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The client's side of `bench api`: plays the games to their end and gathers the round trips.
+fn play_through_api(addr: std::net::SocketAddr, games: u64) -> Result<serde_json::Value> {
+    let mut client = Client::connect(addr)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let (mut created, mut posts, mut legals, mut observes) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for seed in 1..=games {
+        let request = json!({ "game": "manoeuvre", "seed": seed, "options": { "quick_start": true } });
+        let (game, t) = client.ok("POST", "/api/games", Some(&request))?;
+        created.push(t);
+        let id = game["id"].as_i64().ok_or_else(|| anyhow::anyhow!("a new game without an id: {game}"))?;
+        let mut status = game["status"].clone();
+        let mut guard = 0u32;
+        while status["over"] != true {
+            guard += 1;
+            if guard > 100_000 {
+                bail!("game {id} did not end");
+            }
+            let (legal, t) = client.ok("GET", &format!("/api/games/{id}/legal"), None)?;
+            legals.push(t);
+            let player = legal["to_move"]["player"].as_u64().unwrap_or(0);
+            let (_, t) = client.ok("GET", &format!("/api/games/{id}/observe/{player}"), None)?;
+            observes.push(t);
+            // A decision that moves the game on: the tools (looking, not deciding) only when there
+            // is nothing else.
+            let all = legal["actions"].as_array().map(Vec::as_slice).unwrap_or_default();
+            let moves: Vec<&serde_json::Value> = all.iter().filter(|a| a["tool"] != true).collect();
+            let pool: Vec<&serde_json::Value> = if moves.is_empty() { all.iter().collect() } else { moves };
+            if pool.is_empty() {
+                bail!("game {id} has no legal action at step {}", status["steps"]);
+            }
+            let action = pool[below(&mut rng, pool.len())]["id"].clone();
+            let body = json!({ "action": action, "step": status["steps"] });
+            let (answer, t) = client.ok("POST", &format!("/api/games/{id}/actions"), Some(&body))?;
+            posts.push(t);
+            status = answer["status"].clone();
+        }
+    }
+    Ok(json!({
+        "games": games,
+        "database": "SQLite, journal_mode WAL, synchronous FULL (as cdgsolo serve)",
+        "post_action": round_trips(&mut posts),
+        "get_legal": round_trips(&mut legals),
+        "get_observe": round_trips(&mut observes),
+        "post_new_game": round_trips(&mut created),
+    }))
 }

@@ -10,6 +10,7 @@ mod plot;
 mod roll;
 mod save_file;
 mod sim;
+mod stored;
 
 use std::io::{self, BufRead, IsTerminal, Write};
 
@@ -56,9 +57,13 @@ enum Command {
         /// Cards per deck, e.g. `--deck-size 55,55` (first number only for a shared deck).
         #[arg(long, value_delimiter = ',')]
         deck_size: Option<Vec<u16>>,
-        /// Continue a table saved with `s FILE`.
-        #[arg(long, value_name = "FILE")]
-        resume: Option<String>,
+        /// Continue a saved table: `--resume` alone lists the saved ones, `--resume ID` takes one by
+        /// its id, `--resume FILE` imports a file written with `s FILE`.
+        #[arg(long, value_name = "ID|FILE", num_args = 0..=1)]
+        resume: Option<Option<String>>,
+        /// The saved-games database (default: games.sqlite in the user's data directory, as for `serve`).
+        #[arg(long, value_name = "PATH")]
+        db: Option<std::path::PathBuf>,
         /// Run the action ids in FILE (one per line) instead of asking, then print the table as JSON.
         #[arg(long, value_name = "FILE")]
         script: Option<String>,
@@ -103,9 +108,13 @@ enum Command {
         /// Start from a position in a scenario file (TOML, or JSON by its .json ending; docs/scenarios.md).
         #[arg(long, value_name = "FILE")]
         scenario: Option<String>,
-        /// Continue a game saved with `s FILE`.
-        #[arg(long, value_name = "FILE")]
-        resume: Option<String>,
+        /// Continue a saved game: `--resume` alone lists the saved ones, `--resume ID` takes one by
+        /// its id, `--resume FILE` imports a file written with `s FILE`.
+        #[arg(long, value_name = "ID|FILE", num_args = 0..=1)]
+        resume: Option<Option<String>>,
+        /// The saved-games database (default: games.sqlite in the user's data directory, as for `serve`).
+        #[arg(long, value_name = "PATH")]
+        db: Option<std::path::PathBuf>,
         /// A directory with a corrected copy of the Manoeuvre data files (docs/manoeuvre-data.md).
         #[arg(long = "data", value_name = "DIR")]
         data_dir: Option<String>,
@@ -113,9 +122,9 @@ enum Command {
         /// (random playouts), mcts-rules:ITERATIONS, or a time budget such as mcts:250ms.
         #[arg(long, value_name = "BOT")]
         vs: Option<String>,
-        /// With --vs, the player you are: 1 (moves first at setup) or 2.
-        #[arg(long = "as", value_name = "PLAYER", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
-        as_player: u8,
+        /// With --vs, the player you are: 1 (moves first at setup, the default) or 2.
+        #[arg(long = "as", value_name = "PLAYER", value_parser = clap::value_parser!(u8).range(1..=2))]
+        as_player: Option<u8>,
     },
     /// Serve the JSON-lines protocol on standard input and output (see docs/protocol.md).
     Protocol,
@@ -188,6 +197,9 @@ enum Command {
         /// Turns to play per game.
         #[arg(long, default_value_t = 200_000)]
         turns: u64,
+        /// api: hotseat Manoeuvre games to play through the server.
+        #[arg(long, default_value_t = 5)]
+        games: u64,
         #[arg(long)]
         json: bool,
     },
@@ -244,7 +256,19 @@ fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Games { json } => games(json),
         Command::Roll { seed, count, json } => roll::run(seed, count, json),
-        Command::Assist { game, seed, hand_size, deck_size, resume, script, manifest, physical, scenario, nations } => {
+        Command::Assist {
+            game,
+            seed,
+            hand_size,
+            deck_size,
+            resume,
+            db,
+            script,
+            manifest,
+            physical,
+            scenario,
+            nations,
+        } => {
             let stdin = io::stdin();
             let options = assist::AssistOptions {
                 game,
@@ -252,6 +276,7 @@ fn run(cli: Cli) -> Result<()> {
                 hand_size,
                 deck_size,
                 resume,
+                db,
                 script,
                 manifest,
                 physical,
@@ -270,6 +295,7 @@ fn run(cli: Cli) -> Result<()> {
             tournament,
             scenario,
             resume,
+            db,
             data_dir,
             vs,
             as_player,
@@ -296,9 +322,10 @@ fn run(cli: Cli) -> Result<()> {
                 map,
                 scenario,
                 resume,
+                db,
                 clear_screen: io::stdout().is_terminal(),
                 vs: vs.as_deref().map(sim::BotSpec::parse).transpose()?,
-                human: as_player - 1,
+                human: as_player.map(|p| p - 1),
             };
             play::run(options, &mut stdin.lock(), &mut io::stdout())
         }
@@ -348,7 +375,7 @@ fn run(cli: Cli) -> Result<()> {
             sim::run(options, &mut io::stdout().lock())
         }
         Command::Serve { port, db, open, host } => serve(port, db, open, host),
-        Command::Bench { target, game, turns, json } => bench::run(target, game.as_deref(), turns, json),
+        Command::Bench { target, game, turns, games, json } => bench::run(target, game.as_deref(), turns, games, json),
     }
 }
 
@@ -447,16 +474,7 @@ pub(crate) fn write_wrapped_under(
 
 /// `cdgsolo serve`: the API on loopback until the process is stopped.
 fn serve(port: u16, db: Option<std::path::PathBuf>, open: bool, host: Option<std::net::IpAddr>) -> Result<()> {
-    let db = match db {
-        Some(path) => path,
-        None => {
-            let dirs = directories::ProjectDirs::from("", "", "cdgsolo")
-                .context("cannot tell where this user's data directory is: give --db PATH")?;
-            let dir = dirs.data_dir();
-            std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-            dir.join("games.sqlite")
-        }
-    };
+    let db = stored::db_path(db.as_deref())?;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the server's runtime")?;
     let ip = host.unwrap_or(std::net::IpAddr::from([127, 0, 0, 1]));
     let addr = std::net::SocketAddr::new(ip, port);

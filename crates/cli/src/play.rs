@@ -4,9 +4,11 @@
 //! passes to the other player and a secret hand is involved, it clears the screen and waits for
 //! Enter so the other player can take the seat, then tells that player what happened meanwhile. A
 //! screen whose only action hides nothing is taken without asking. `u` undoes the last decision
-//! (never a roll, a draw or a reveal), `s FILE` saves, `q` quits (asking first when decisions are
-//! unsaved). With `--vs BOT` one side is a bot deciding from its own seat; `h` asks a search run
-//! from the human's own seat for a hint.
+//! (never a roll, a draw or a reveal), `s FILE` saves a copy to a file, `q` quits. The game is kept
+//! in the saved games (`crate::stored`) after every decision, undo and bot move, with its seats, so
+//! the browser can continue it against the same bot; `--resume` takes it up again. With `--vs BOT`
+//! one side is a bot deciding from its own seat; `h` asks a search run from the human's own seat for
+//! a hint.
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -20,6 +22,9 @@ use manoeuvre::state::Phase;
 use manoeuvre::{Action, HandMode, Manoeuvre, ManoeuvreSetup, ManoeuvreView, MapChoice, Scenario};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
+use server::seats::Seats;
+
+use crate::stored::{self, Autosave, Kind, Resume, Taken};
 
 /// How a player holds cards, as the command line names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -57,13 +62,16 @@ pub struct PlayOptions {
     pub data_dir: Option<String>,
     pub map: Option<MapArg>,
     pub scenario: Option<String>,
-    pub resume: Option<String>,
+    /// `--resume` as given: `Some(None)` for the list, `Some(Some(ID or FILE))`.
+    pub resume: Option<Option<String>>,
+    /// `--db PATH`: the saved games (the user's default database when left out).
+    pub db: Option<PathBuf>,
     /// Clear the screen at a seat change (only when the output is a terminal).
     pub clear_screen: bool,
     /// The bot that plays the other side, if any.
     pub vs: Option<crate::sim::BotSpec>,
-    /// With a bot: the human's player index.
-    pub human: u8,
+    /// With a bot: the human's player index (0 when left out).
+    pub human: Option<u8>,
 }
 
 /// How hard the hint searches.
@@ -163,7 +171,38 @@ fn load(file: &Path) -> Result<Session<Manoeuvre>> {
     };
     let otherwise = " (a card table resumes with `cdgsolo assist --resume`)";
     let record = crate::save_file::load_record::<ManoeuvreSetup>(file, "game of Manoeuvre", &accept, otherwise)?;
+    if record.chance == ChanceMode::Manual {
+        bail!("{} has its rolls and draws entered by hand, which the terminal does not do", file.display());
+    }
     Session::from_record(record).map_err(|e| anyhow!("{}: {e}", file.display()))
+}
+
+/// A game of Manoeuvre taken from the saved games, with its bot (if any) and the human's seat.
+fn from_store(taken: &Taken) -> Result<(Session<Manoeuvre>, Option<crate::sim::BotSpec>, u8)> {
+    let source = format!("saved game {}", taken.id);
+    let otherwise = " (a card table resumes with `cdgsolo assist --resume`)";
+    let record = crate::save_file::record_from_value::<ManoeuvreSetup>(
+        taken.record.clone(),
+        &source,
+        "game of Manoeuvre",
+        &|_| Ok(()),
+        otherwise,
+    )?;
+    let session = Session::from_record(record).map_err(|e| anyhow!("{source}: {e}"))?;
+    let Seats([first, second]) = Seats::parse(GAME_ID, &taken.seats).map_err(|e| anyhow!("{source}: {e}"))?;
+    Ok(match (first, second) {
+        (Some(bot), None) => (session, Some(bot), 1),
+        (None, bot) => (session, bot, 0),
+        // Seats::parse refuses two bots.
+        (Some(_), Some(_)) => bail!("{source}: a game needs a person in at least one seat"),
+    })
+}
+
+/// The seats of a game as the store keeps them: null for a person, the bot's name.
+fn seats_value(vs: Option<&crate::sim::BotSpec>, human: u8) -> serde_json::Value {
+    let mut seats = [None, None];
+    seats[usize::from(1 - human)] = vs.cloned();
+    Seats(seats).to_value()
 }
 
 /// Whether the deciding player's screen shows something the other player must not see.
@@ -173,35 +212,68 @@ fn shows_secrets(state: &Manoeuvre) -> bool {
 }
 
 pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
-    let mut session = match &options.resume {
-        Some(file) => {
-            let chosen = options.armies.is_some() || options.hand_modes.is_some() || options.map.is_some();
-            let seeded = options.seed.is_some() || options.data_dir.is_some();
-            if chosen || seeded || options.scenario.is_some() || options.quick_start || options.tournament {
-                bail!("a resumed game already has its setup: give --resume FILE alone");
-            }
-            load(Path::new(file))?
+    let resume = options.resume.as_ref().map(|r| Resume::parse(r.as_deref())).transpose()?;
+    if resume.is_some() {
+        let chosen = options.armies.is_some() || options.hand_modes.is_some() || options.map.is_some();
+        let seeded = options.seed.is_some() || options.data_dir.is_some();
+        if chosen || seeded || options.scenario.is_some() || options.quick_start || options.tournament {
+            bail!("a resumed game already has its setup: give --resume [ID|FILE] alone");
         }
-        None => new_session(&options)?,
+    }
+    let mut vs = options.vs.clone();
+    let mut human = options.human.unwrap_or(0);
+    let mut autosave: Option<Autosave> = None;
+    let mut save_path: Option<PathBuf> = None;
+    let mut session = match &resume {
+        Some(Resume::Stored(id)) => {
+            if options.vs.is_some() || options.human.is_some() {
+                bail!("a saved game keeps its players: give --resume alone, without --vs or --as");
+            }
+            let db = stored::db_path(options.db.as_deref())?;
+            let Some((store, taken)) = stored::take(&db, Kind::Manoeuvre, *id, input, out)? else { return Ok(()) };
+            let (session, bot, seat) = from_store(&taken)?;
+            (vs, human) = (bot, seat);
+            writeln!(out, "Manoeuvre — resumed saved game {}: {}", taken.id, taken.name)?;
+            autosave = Some(Autosave::resumed(store, &db, Kind::Manoeuvre, &taken, session.log()));
+            session
+        }
+        Some(Resume::File(file)) => {
+            let session = load(file)?;
+            writeln!(out, "Manoeuvre — resumed from {} (seed {})", file.display(), session.seed())?;
+            save_path = Some(file.clone());
+            session
+        }
+        None => {
+            let session = new_session(&options)?;
+            let seed = session.seed();
+            writeln!(out, "Manoeuvre — seed {seed} (play the same game again with --seed {seed})")?;
+            session
+        }
     };
     let seed = session.seed();
-    match &options.resume {
-        Some(file) => writeln!(out, "Manoeuvre — resumed from {file} (seed {seed})")?,
-        None => writeln!(out, "Manoeuvre — seed {seed} (play the same game again with --seed {seed})")?,
-    }
-    writeln!(out, "Type the number of an action, u to undo, s FILE to save, q to quit.")?;
+    writeln!(out, "Type the number of an action, u to undo, s FILE to save a copy to a file, q to quit.")?;
     writeln!(
         out,
         "Note: the terrain effects use provisional numbers (the Terrain Effects Chart is not published); see docs/manoeuvre-data.md."
     )?;
-    // What is on disk: quitting with a different log asks first.
+    let record = |session: &Session<Manoeuvre>| crate::save_file::record_value(GAME_ID, &session.record());
+    if autosave.is_none() {
+        let name = match &save_path {
+            Some(file) => format!("{GAME_ID} (seed {seed}, from {})", file.display()),
+            None => format!("{GAME_ID} (seed {seed})"),
+        };
+        let seats = seats_value(vs.as_ref(), human);
+        let db = options.db.as_deref();
+        autosave = Autosave::create(db, Kind::Manoeuvre, &name, record(&session)?, &seats, session.log(), out)?;
+    }
+    // What is in a file: when the saved games cannot be written, quitting with a different log asks
+    // first.
     let mut saved_log: Vec<LogEntry> = session.log().to_vec();
-    let mut save_path: Option<PathBuf> = options.resume.as_ref().map(PathBuf::from);
     // Per player, the log length when that player last looked at the screen.
     let mut seen = [session.log().len(); 2];
     let mut shown = session.log().len();
     let mut last_decider: Option<u8> = None;
-    let mut opponent: Option<Box<dyn Bot<Manoeuvre> + Send>> = options.vs.as_ref().map(crate::sim::BotSpec::build);
+    let mut opponent: Option<Box<dyn Bot<Manoeuvre> + Send>> = vs.as_ref().map(crate::sim::BotSpec::build);
     let mut bot_stream = ChaCha8Rng::seed_from_u64(seed ^ 0x0B07);
     // The bot's last decision and the public moves it weighed, for `w`.
     let mut reasons: Option<(String, Vec<bots::Candidate>)> = None;
@@ -209,12 +281,17 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
         writeln!(
             out,
             "You play {}; {} plays {}. Type h for a hint, w for why the bot made its last move.",
-            session.state().player_name(options.human),
+            session.state().player_name(human),
             bot.name(),
-            session.state().player_name(1 - options.human)
+            session.state().player_name(1 - human)
         )?;
     }
     loop {
+        // Every change (a decision, an undo, a bot's move) is in the saved games before the next
+        // prompt.
+        if let Some(autosave) = autosave.as_mut() {
+            autosave.sync(session.log(), || record(&session), out)?;
+        }
         let state = *session.state();
         print_steps(&session, shown, out)?;
         shown = session.log().len();
@@ -229,7 +306,7 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
             ToMove::Chance => return Err(anyhow!("the game stopped at a die roll; this is a bug")),
         };
         if let Some(bot) = opponent.as_mut()
-            && player != options.human
+            && player != human
         {
             // The bot decides from its own seat; its move is told like a player's.
             let Some(action) = bot.choose(&Seat::new(&state, player), &mut bot_stream) else {
@@ -238,17 +315,14 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
             // Its label is shown only when the human could know it: the same action, with the same
             // words, is there in states drawn from the human's view (its hidden cards redrawn).
             let label = state.action_label(&action);
-            let public = bots::seen_by(&state, options.human, &state.action_id(&action), &label);
+            let public = bots::seen_by(&state, human, &state.action_id(&action), &label);
             // Its reasons are kept for `w` with the same care: only moves the human could see it weigh.
             // A forced move weighs nothing and leaves the last real decision's reasons in place.
             let weighed = bot.explain();
             if !weighed.is_empty() {
                 reasons = public.then(|| {
-                    let seen: Vec<_> = weighed
-                        .into_iter()
-                        .filter(|c| bots::seen_by(&state, options.human, &c.id, &c.label))
-                        .take(3)
-                        .collect();
+                    let seen: Vec<_> =
+                        weighed.into_iter().filter(|c| bots::seen_by(&state, human, &c.id, &c.label)).take(3).collect();
                     (label.clone(), seen)
                 });
             }
@@ -285,7 +359,7 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
                 writeln!(out, "\n--- {} to decide: take the seat and press Enter ---", state.player_name(player))?;
                 out.flush()?;
                 if crate::read_line(input)?.is_none() {
-                    return Ok(());
+                    return farewell(autosave.as_ref(), &session, out);
                 }
                 let since = session.events_since(seen[usize::from(player)]);
                 if !since.is_empty() {
@@ -307,16 +381,18 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
         }
         write!(out, "> ")?;
         out.flush()?;
-        let Some(line) = crate::read_line(input)? else { return Ok(()) };
+        let Some(line) = crate::read_line(input)? else { return farewell(autosave.as_ref(), &session, out) };
         match line.split_once(' ').map_or((line.as_str(), ""), |(a, b)| (a, b.trim())) {
             ("q" | "quit", _) => {
-                if session.log() == saved_log.as_slice()
+                let kept = autosave.as_ref().is_some_and(|a| a.is_current(session.log()));
+                if kept
+                    || session.log() == saved_log.as_slice()
                     || crate::confirm(input, out, "Quit without saving the decisions made since the last save?", true)?
                 {
-                    return Ok(());
+                    return farewell(autosave.as_ref(), &session, out);
                 }
             }
-            ("u" | "undo", _) => match undo_own(&mut session, opponent.is_some().then_some(options.human)) {
+            ("u" | "undo", _) => match undo_own(&mut session, opponent.is_some().then_some(human)) {
                 Ok(()) => {
                     shown = session.log().len();
                     reasons = None;
@@ -391,6 +467,14 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
                 None => writeln!(out, "'{text}' is not an action number (1 to {}), u, s FILE or q.", actions.len())?,
             },
         }
+    }
+}
+
+/// Says, when the saved games hold the game as it is, how to come back to it.
+fn farewell(autosave: Option<&Autosave>, session: &Session<Manoeuvre>, out: &mut dyn Write) -> Result<()> {
+    match autosave {
+        Some(a) if a.is_current(session.log()) => a.farewell(out),
+        _ => Ok(()),
     }
 }
 

@@ -38,12 +38,19 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
     written.with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// Saves a session's record as JSON with the game's id beside it (the protocol's `export` format).
-pub fn save_record<S: Serialize>(path: &Path, game: &str, record: &Record<S>) -> Result<()> {
+/// A session's record with the game's id beside it: the protocol's `export` format, which is also
+/// what the store keeps.
+pub fn record_value<S: Serialize>(game: &str, record: &Record<S>) -> Result<Value> {
     let mut value = serde_json::to_value(record)?;
     if let Value::Object(map) = &mut value {
         map.insert("game".into(), Value::String(game.to_string()));
     }
+    Ok(value)
+}
+
+/// Saves a session's record as JSON with the game's id beside it (the protocol's `export` format).
+pub fn save_record<S: Serialize>(path: &Path, game: &str, record: &Record<S>) -> Result<()> {
+    let value = record_value(game, record)?;
     write_atomic(path, &(serde_json::to_string_pretty(&value)? + "\n"))
 }
 
@@ -57,8 +64,20 @@ pub fn load_record<S: DeserializeOwned>(
     otherwise: &str,
 ) -> Result<Record<S>> {
     let text = fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let mut value: Value =
+    let value: Value =
         serde_json::from_str(&text).with_context(|| format!("{} is not a saved {what} (not JSON)", path.display()))?;
+    record_from_value(value, &path.display().to_string(), what, accept, otherwise)
+}
+
+/// Reads a record given as JSON (from a file or the store); `source` names where it came from in
+/// errors, the rest is as for [`load_record`].
+pub fn record_from_value<S: DeserializeOwned>(
+    mut value: Value,
+    source: &str,
+    what: &str,
+    accept: &dyn Fn(&str) -> Result<()>,
+    otherwise: &str,
+) -> Result<Record<S>> {
     let game = match &mut value {
         Value::Object(map) => map.remove("game").and_then(|g| g.as_str().map(str::to_string)),
         _ => None,
@@ -66,8 +85,7 @@ pub fn load_record<S: DeserializeOwned>(
     if let Some(game) = &game {
         accept(game)?;
     }
-    serde_json::from_value(value)
-        .with_context(|| format!("{} is not a saved {what} of cdgsolo{otherwise}", path.display()))
+    serde_json::from_value(value).with_context(|| format!("{source} is not a saved {what} of cdgsolo{otherwise}"))
 }
 
 #[cfg(test)]

@@ -6,16 +6,25 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 
 fn cdgsolo(args: &[&str], stdin: &str) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cdgsolo"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
+    // `assist` and `play` keep their games in a database: a test that names none gets a fresh one of
+    // its own, so no test ever writes to the user's saved games.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let stores = matches!(args.first(), Some(&"assist" | &"play")) && !args.contains(&"--db");
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let db = std::env::temp_dir().join(format!("cdgsolo-commands-{}-{n}.sqlite", std::process::id()));
+    let mut command = Command::new(env!("CARGO_BIN_EXE_cdgsolo"));
+    command.args(args);
+    if stores {
+        command.arg("--db").arg(&db);
+    }
+    let mut child =
+        command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("the binary starts");
     // A command that fails early may exit before reading its input: a closed pipe is no error here.
     let _ = child.stdin.take().expect("stdin").write_all(stdin.as_bytes());
     let out = child.wait_with_output().expect("the binary finishes");
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
     (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
 }
 
@@ -107,7 +116,7 @@ fn assist_explains_bad_input_and_unknown_games() {
     assert!(err.contains("no game has id 'chess'"), "{err}");
     let (ok, _, err) = cdgsolo(&["bench", "everything"], "");
     assert!(!ok);
-    assert!(err.contains("[possible values: table, manoeuvre, mcts]"), "help lists the targets: {err}");
+    assert!(err.contains("[possible values: table, manoeuvre, mcts, api]"), "help lists the targets: {err}");
     let (ok, out, err) = cdgsolo(&["assist", "manoeuvre-table", "--seed", "1"], "q\n");
     assert!(ok && out.contains("Manoeuvre — seed 1"), "the id `games` lists for the bare table works: {err}");
     let (ok, _, err) = cdgsolo(&["assist", "wilderness-wars"], "");
@@ -236,6 +245,30 @@ fn the_benchmarks_run_and_report_their_figures() {
     assert_eq!(m["games"], 20);
     assert!(m["actions_per_game"].as_f64().is_some_and(|a| a > 50.0), "{m}");
     assert!(m["state_bytes"].as_u64().is_some_and(|b| b <= 2048), "a state of at most 2 KiB: {m}");
+}
+
+#[test]
+fn the_api_benchmark_plays_through_a_server_of_its_own_and_reports_round_trips() {
+    let report = json(&["bench", "api", "--games", "1", "--json"]);
+    assert_eq!(report["games"], 1);
+    for key in ["post_action", "get_legal", "get_observe", "post_new_game"] {
+        let r = &report[key];
+        let f = |k: &str| r[k].as_f64().unwrap_or_else(|| panic!("{key}.{k} is a number: {report}"));
+        assert!(f("p50") > 0.0, "{key}: a round trip takes some time: {report}");
+        assert!(f("p50") <= f("p95") && f("p95") <= f("p99") && f("p99") <= f("max"), "{key}: {report}");
+        assert!(f("mean") > 0.0 && f("mean") <= f("max"), "{key}: {report}");
+    }
+    // A whole game: a decision is posted at each step, after reading the legal actions and the view.
+    let posts = report["post_action"]["count"].as_u64().unwrap_or(0);
+    assert!(posts > 50, "a whole game of Manoeuvre: {report}");
+    assert_eq!(report["get_legal"]["count"].as_u64(), Some(posts));
+    assert_eq!(report["get_observe"]["count"].as_u64(), Some(posts));
+    assert_eq!(report["post_new_game"]["count"], 1);
+    // The temporary database and its write-ahead log are gone.
+    let db = report["temporary_database"].as_str().expect("the database's path");
+    for suffix in ["", "-wal", "-shm"] {
+        assert!(!std::path::Path::new(&format!("{db}{suffix}")).exists(), "{db}{suffix} is deleted");
+    }
 }
 
 #[test]
@@ -370,9 +403,13 @@ fn play_saves_resumes_and_asks_before_overwriting_or_quitting() {
     let path = file.to_string_lossy().into_owned();
     let _ = std::fs::remove_file(&file);
     let args = ["play", "manoeuvre", "--seed", "4", "--quick-start", "--armies", "FR,BR"];
-    // Discard a card, save, discard another, try to quit (refused), quit after all.
-    let (ok, out, err) = cdgsolo(&args, &format!("1\ns {path}\n1\nq\nn\nq\ny\n"));
+    // Without saved games to write to (the database is not one): discard a card, save, discard
+    // another, try to quit (refused), quit after all.
+    let junk = junk_db("play");
+    let junk_args = [&args[..], &["--db", &junk]].concat();
+    let (ok, out, err) = cdgsolo(&junk_args, &format!("1\ns {path}\n1\nq\nn\nq\ny\n"));
     assert!(ok, "{err}");
+    assert!(out.contains("The saved games cannot be used") && out.contains("`s FILE` saves it to a file"), "{out}");
     assert!(out.contains(&format!("Saved to {path}; resume with: cdgsolo play manoeuvre --resume {path}")), "{out}");
     assert_eq!(out.matches("Quit without saving the decisions made since the last save?").count(), 2, "{out}");
     let saved: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
@@ -394,7 +431,7 @@ fn play_saves_resumes_and_asks_before_overwriting_or_quitting() {
     assert!(err.contains("is not a saved table of cdgsolo (a game of Manoeuvre resumes with `cdgsolo play"), "{err}");
     let (ok, _, err) = cdgsolo(&["play", "manoeuvre", "--resume", &path, "--seed", "3"], "q\n");
     assert!(!ok);
-    assert!(err.contains("give --resume FILE alone"), "{err}");
+    assert!(err.contains("give --resume [ID|FILE] alone"), "{err}");
     // A card table's save is not a game of Manoeuvre.
     let (ok, _, _) = cdgsolo(&["assist", "1960", "--seed", "1"], &format!("s {path}\ny\nq\n"));
     assert!(ok);
@@ -411,17 +448,35 @@ fn play_saves_resumes_and_asks_before_overwriting_or_quitting() {
     assert!(ok, "{err}");
     assert!(out.contains("Manoeuvre"), "{out}");
     let _ = std::fs::remove_file(&file);
+    let _ = std::fs::remove_file(&junk);
+}
+
+/// A file at a fresh path that is not a database: the saved games cannot be opened there.
+fn junk_db(name: &str) -> String {
+    let file = temp_file(&format!("{name}-junk.sqlite"));
+    std::fs::write(&file, b"not the pages of a SQLite database, only words in a file".repeat(20)).expect("written");
+    file.to_string_lossy().into_owned()
 }
 
 #[test]
-fn assist_asks_before_quitting_with_unsaved_decisions() {
-    let (ok, out, err) = cdgsolo(&["assist", "1960", "--seed", "1"], "q\n1\nq\nn\nq\ny\n");
+fn assist_quits_at_once_when_saved_and_asks_when_the_saved_games_cannot_be_written() {
+    // Every decision is in the saved games before the next prompt: quitting loses nothing.
+    let (ok, out, err) = cdgsolo(&["assist", "1960", "--seed", "1"], "1\nq\n");
     assert!(ok, "{err}");
+    assert!(!out.contains("Quit without saving"), "{out}");
+    assert!(out.contains("Game 1 is saved; resume it with `cdgsolo assist --resume 1`."), "{out}");
+    let junk = junk_db("assist");
+    let args = ["assist", "1960", "--seed", "1", "--db", &junk];
+    let (ok, out, err) = cdgsolo(&args, "q\n1\nq\nn\nq\ny\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("The saved games cannot be used"), "{out}");
     // Nothing decided yet: the first q quits at once. So the roll never happens.
     assert!(!out.contains("Quit without saving"), "{out}");
-    let (ok, out, err) = cdgsolo(&["assist", "1960", "--seed", "1"], "1\nq\nn\nq\ny\n");
+    let (ok, out, err) = cdgsolo(&args, "1\nq\nn\nq\ny\n");
     assert!(ok, "{err}");
     assert_eq!(out.matches("Quit without saving").count(), 2, "{out}");
+    assert!(!out.contains("is saved; resume it"), "{out}");
+    let _ = std::fs::remove_file(&junk);
 }
 
 #[test]

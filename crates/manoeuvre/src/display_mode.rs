@@ -95,6 +95,18 @@ pub(crate) fn usable(g: &Manoeuvre, player: u8) -> Cards {
     allowed & up
 }
 
+/// What a Fate Die face does for the active side, in a player's words.
+pub fn face_meaning(face: u8) -> &'static str {
+    match face {
+        1 => "!!: turn the deck's top card face-up; play it or a face-up unit card (no HQ or leader card)",
+        2 => "turn face-down cards face-up until two show; play any face-up card",
+        3 => "turn slots A and B face-up and the deck's top card; play from A and B or the top card",
+        4 => "turn slots A and B face-up; play from A and B",
+        5 => "turn slots D and E face-up and the deck's top card; play from D and E or the top card",
+        _ => "turn slots D and E face-up; play from D and E",
+    }
+}
+
 /// A card leaves the display (played or committed to a combat). For the active side this is a play
 /// under its roll: it narrows what else may be played and refills by the face's rule. For the
 /// inactive side an emptied slot refills from the deck, maintaining facing.

@@ -20,11 +20,21 @@ impl Manoeuvre {
 
     /// A card as a player names it: unit cards with their values.
     pub fn card_label(&self, player: u8, card: u8) -> String {
+        let facts = self.card_facts(player, card);
+        match facts.kind {
+            "unit" => format!("{} ({})", facts.name, facts.values.join(", ")),
+            "leader" => format!("{} (leader: {})", facts.name, facts.values.join(", ")),
+            _ => facts.name,
+        }
+    }
+
+    /// A card's name, kind and printed values, as a card drawn on a page shows them.
+    pub fn card_facts(&self, player: u8, card: u8) -> CardFacts {
         if self.sides[player as usize].army == NONE {
-            return format!("card {card}");
+            return CardFacts { name: format!("card {card}"), kind: "unknown", values: Vec::new() };
         }
         let def = self.card(player, card);
-        match &def.kind {
+        let (kind, values) = match &def.kind {
             CardKind::Unit(u) => {
                 let mut parts = Vec::new();
                 if u.attack.is_some() {
@@ -43,11 +53,14 @@ impl Manoeuvre {
                 if u.withdraw_max > 0 {
                     parts.push(format!("withdraw 1-{}", u.withdraw_max));
                 }
-                format!("{} ({})", def.name, parts.join(", "))
+                ("unit", parts)
             }
-            CardKind::Leader(l) => format!("{} (leader: command {}, combat {})", def.name, l.command, l.combat_attack),
-            CardKind::Hq(_) => def.name.clone(),
-        }
+            CardKind::Leader(l) => {
+                ("leader", vec![format!("command {}", l.command), format!("combat {}", l.combat_attack)])
+            }
+            CardKind::Hq(_) => ("hq", Vec::new()),
+        };
+        CardFacts { name: def.name.clone(), kind, values }
     }
 
     fn at(&self, unit: u8) -> String {
@@ -247,4 +260,12 @@ impl Manoeuvre {
     fn setup_player(&self) -> u8 {
         self.setup_decider().unwrap_or(self.first_player)
     }
+}
+
+/// What a card shows: its name, its kind ("unit", "leader", "hq") and its printed values in words.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct CardFacts {
+    pub name: String,
+    pub kind: &'static str,
+    pub values: Vec<String>,
 }

@@ -28,6 +28,8 @@ pub struct ManoeuvreView {
     pub sides: Vec<SideView>,
     pub combat: Option<CombatView>,
     pub fate_die: Option<u8>,
+    /// What the active side's Fate Die roll allows this turn (CDG Solo display only).
+    pub fate: Option<FateView>,
     pub result: Option<String>,
     /// Once the game is over: who won, how, and the counts that decided it.
     pub victory: Option<VictoryView>,
@@ -73,6 +75,8 @@ pub struct UnitView {
 pub struct CardView {
     pub card: u8,
     pub label: String,
+    #[serde(flatten)]
+    pub facts: crate::labels::CardFacts,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -96,6 +100,15 @@ pub struct SideView {
     pub first_deck_done: bool,
 }
 
+/// The Fate Die of a side holding its cards in a CDG Solo display: the face, what it means, and the
+/// face-up cards it lets the side play now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FateView {
+    pub face: u8,
+    pub meaning: &'static str,
+    pub allowed: Vec<u8>,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CombatView {
     pub kind: String,
@@ -109,7 +122,9 @@ pub struct CombatView {
     pub defense_total: u16,
 }
 
-fn terrain_letter(t: crate::data::model::Terrain) -> char {
+/// The one-letter code of a terrain in observations (C clear, H hills, T town, W woods, M marsh,
+/// F field, L lake).
+pub fn terrain_letter(t: crate::data::model::Terrain) -> char {
     use crate::data::model::Terrain::*;
     match t {
         Clear => 'C',
@@ -179,6 +194,11 @@ impl ManoeuvreView {
             sides,
             combat,
             fate_die: (g.fate.face != 0).then_some(g.fate.face),
+            fate: (g.fate.face != 0 && g.sides[g.active as usize].mode == HandMode::Display).then(|| FateView {
+                face: g.fate.face,
+                meaning: crate::display_mode::face_meaning(g.fate.face),
+                allowed: cards(crate::display_mode::usable(g, g.active)).collect(),
+            }),
             result: engine::Game::outcome(g).map(|o| o.reason),
             victory: victory(g),
         }
@@ -213,7 +233,7 @@ fn victory(g: &Manoeuvre) -> Option<VictoryView> {
 }
 
 fn card_view(g: &Manoeuvre, owner: u8, card: u8) -> CardView {
-    CardView { card, label: g.card_label(owner, card) }
+    CardView { card, label: g.card_label(owner, card), facts: g.card_facts(owner, card) }
 }
 
 fn side_view(g: &Manoeuvre, p: u8, viewer: u8) -> SideView {

@@ -59,15 +59,24 @@ type Answer = Result<axum::Json<Value>, ApiError>;
 pub struct Games {
     store: Store,
     open: HashMap<i64, Box<dyn DynSession>>,
+    /// The store's data version when the open sessions were last known to match it.
+    seen_version: Option<i64>,
 }
 
 impl Games {
     pub fn new(store: Store) -> Self {
-        Games { store, open: HashMap::new() }
+        Games { store, open: HashMap::new(), seen_version: None }
     }
 
     /// The open session of a saved game, rebuilt from its record when it is not in memory.
     fn session(&mut self, id: i64) -> Result<&mut Box<dyn DynSession>, ApiError> {
+        // The terminal (`cdgsolo assist` and `play`) saves into the same database: when anything
+        // else has written to it, the sessions in memory may be behind their records.
+        let version = self.store.data_version()?;
+        if self.seen_version != Some(version) {
+            self.open.clear();
+            self.seen_version = Some(version);
+        }
         if !self.open.contains_key(&id) {
             let record = self.store.load(id)?;
             let session = protocol::import_session(record).map_err(|e| {
@@ -146,8 +155,25 @@ fn lock(state: &Shared) -> std::sync::MutexGuard<'_, Games> {
 
 /// The page and its script and style, built into the binary (the server needs no files at run time).
 const INDEX: &str = include_str!("../assets/index.html");
-const SCRIPT: &str = include_str!("../assets/app.js");
 const STYLE: &str = include_str!("../assets/style.css");
+
+/// The page's JavaScript modules, by the name the page imports them under.
+const SCRIPTS: &[(&str, &str)] = &[
+    ("app.js", include_str!("../assets/app.js")),
+    ("dom.js", include_str!("../assets/dom.js")),
+    ("lobby.js", include_str!("../assets/lobby.js")),
+    ("manoeuvre.js", include_str!("../assets/manoeuvre.js")),
+    ("manoeuvre-lobby.js", include_str!("../assets/manoeuvre-lobby.js")),
+    ("replay.js", include_str!("../assets/replay.js")),
+    ("cardtable.js", include_str!("../assets/cardtable.js")),
+];
+
+async fn script(Path(name): Path<String>) -> Response {
+    match SCRIPTS.iter().find(|(n, _)| *n == name) {
+        Some((_, text)) => asset("text/javascript; charset=utf-8", text),
+        None => ApiError(StatusCode::NOT_FOUND, format!("no file '{name}'")).into_response(),
+    }
+}
 
 fn asset(kind: &'static str, text: &'static str) -> Response {
     ([(axum::http::header::CONTENT_TYPE, kind)], text).into_response()
@@ -207,7 +233,7 @@ async fn check_token(token: &str, request: axum::extract::Request, next: axum::m
 fn routes(state: Shared) -> Router {
     Router::new()
         .route("/", get(|| async { asset("text/html; charset=utf-8", INDEX) }))
-        .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }))
+        .route("/{script}", get(script))
         .route("/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE) }))
         .route("/api/catalog", get(catalog))
         .route("/api/games", get(list_games).post(new_game))
@@ -261,7 +287,7 @@ async fn new_game(State(state): State<Shared>, bytes: Bytes) -> Result<(StatusCo
         None => Seats::default(),
     };
     let session = protocol::new_session(&request.game, seed, &request.options)?;
-    let name = request.name.unwrap_or_else(|| format!("{} (seed {seed})", request.game));
+    let name = request.name.unwrap_or_else(|| default_name(&request.game, session.as_ref(), seed));
     let mut games = lock(&state);
     let id = games.store.create_seated(&name, &request.game, &session.export(), &seats.to_value())?;
     games.open.insert(id, session);
@@ -274,6 +300,30 @@ async fn new_game(State(state): State<Shared>, bytes: Bytes) -> Result<(StatusCo
             json!({ "id": id, "name": name, "status": status, "seats": seats.to_value(), "bot_moves": bot_moves }),
         ),
     ))
+}
+
+/// A game's name in the saved list when the player gave none: the game, and for Manoeuvre the two
+/// nations once they are known, with the seed that tells games apart.
+fn default_name(game: &str, session: &dyn DynSession, seed: u64) -> String {
+    let title = protocol::games()
+        .ok()
+        .and_then(|list| list.into_iter().find(|g| g.id == game))
+        .map_or_else(|| game.to_string(), |g| g.name);
+    let nations: Vec<String> = session
+        .observe(0)
+        .ok()
+        .and_then(|seen| {
+            let view = seen.get("observation").cloned().unwrap_or(seen);
+            view.get("sides")?.as_array().map(|sides| {
+                sides.iter().filter_map(|s| s.get("nation").and_then(Value::as_str).map(str::to_string)).collect()
+            })
+        })
+        .unwrap_or_default();
+    if nations.len() == 2 {
+        format!("{title}: {} v {} (seed {seed})", nations[0], nations[1])
+    } else {
+        format!("{title} (seed {seed})")
+    }
 }
 
 /// A seed for a game started without one.
@@ -293,7 +343,21 @@ async fn catalog() -> Answer {
         .iter()
         .map(|a| json!({ "code": a.code, "name": a.name, "provisional": a.provisional }))
         .collect();
-    Ok(axum::Json(json!({ "games": games, "armies": armies })))
+    // The map sections as rows of terrain letters, for the lobby to draw them.
+    let sections: Vec<Value> = data
+        .rules
+        .sections
+        .iter()
+        .map(|s| {
+            let rows: Vec<String> = s
+                .squares
+                .chunks(4)
+                .map(|row| row.iter().map(|&t| manoeuvre::view::terrain_letter(t)).collect())
+                .collect();
+            json!({ "number": s.number, "terrain": rows })
+        })
+        .collect();
+    Ok(axum::Json(json!({ "games": games, "armies": armies, "sections": sections })))
 }
 
 async fn list_games(State(state): State<Shared>) -> Answer {

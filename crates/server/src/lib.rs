@@ -29,6 +29,18 @@ pub async fn serve(
     token: Option<String>,
     ready: impl FnOnce(SocketAddr),
 ) -> Result<(), ServeError> {
+    serve_until(db, addr, token, ready, std::future::pending()).await
+}
+
+/// [`serve`] until `stop` completes; then the open connections finish and the store is closed
+/// (the API benchmark starts a server of its own and takes it down again).
+pub async fn serve_until(
+    db: &Path,
+    addr: SocketAddr,
+    token: Option<String>,
+    ready: impl FnOnce(SocketAddr),
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
     let store = store::Store::open(db)?;
     let state = Arc::new(Mutex::new(api::Games::new(store)));
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|source| ServeError::Listen { addr, source })?;
@@ -37,6 +49,6 @@ pub async fn serve(
         Some(token) => api::router_with_token(state, token),
         None => api::router(state),
     };
-    axum::serve(listener, app).await?;
+    axum::serve(listener, app).with_graceful_shutdown(stop).await?;
     Ok(())
 }

@@ -224,6 +224,53 @@ fn summary_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Summary> {
     Ok(Summary { id: r.get(0)?, name: r.get(1)?, game: r.get(2)?, created: r.get(3)?, updated: r.get(4)? })
 }
 
+/// One saved game as a terminal lists it for `--resume`: who sits where and how far it has gone.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Listed {
+    pub id: i64,
+    pub name: String,
+    pub game: String,
+    pub updated: String,
+    /// Entries in the game's log (decisions, rolls and draws), as the API's status counts them.
+    pub steps: usize,
+    pub seats: Value,
+}
+
+// Kept apart from the main block so that schema work there and this terminal-facing part merge
+// without touching each other.
+impl Store {
+    /// Every saved game with its steps and seats, the most recently played first. A damaged record
+    /// is listed with 0 steps (loading it says what is wrong).
+    pub fn list_with_steps(&self) -> Result<Vec<Listed>, StoreError> {
+        let mut statement = self
+            .conn
+            .prepare("SELECT id, name, game, updated, record, seats FROM games ORDER BY updated DESC, id DESC")?;
+        let rows = statement.query_map([], |r| {
+            let record: String = r.get(4)?;
+            let seats: String = r.get(5)?;
+            let steps = serde_json::from_str::<Value>(&record)
+                .ok()
+                .and_then(|v| v.get("log").and_then(Value::as_array).map(Vec::len))
+                .unwrap_or(0);
+            Ok(Listed {
+                id: r.get(0)?,
+                name: r.get(1)?,
+                game: r.get(2)?,
+                updated: r.get(3)?,
+                steps,
+                seats: serde_json::from_str(&seats).unwrap_or(Value::Null),
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// SQLite's `data_version` of this connection: it changes when another connection (a terminal
+    /// playing on, another server) commits to the database, and not for this connection's own writes.
+    pub fn data_version(&self) -> Result<i64, StoreError> {
+        Ok(self.conn.query_row("PRAGMA data_version", [], |r| r.get(0))?)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

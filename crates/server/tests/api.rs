@@ -155,11 +155,29 @@ async fn the_page_and_the_catalog_are_served_from_the_binary() {
     assert!(response.headers()["content-type"].to_str().is_ok_and(|t| t.starts_with("text/html")));
     let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("a body");
     let page = String::from_utf8_lossy(&bytes);
-    assert!(page.contains("<script src=\"/app.js\">") && page.contains("/style.css"), "{page}");
-    for asset in ["/app.js", "/style.css"] {
-        let request = Request::builder().uri(asset).body(Body::empty()).expect("a request");
-        assert_eq!(app.clone().oneshot(request).await.expect("an answer").status(), StatusCode::OK, "{asset}");
+    assert!(page.contains("<script type=\"module\" src=\"/app.js\">") && page.contains("/style.css"), "{page}");
+    let request = Request::builder().uri("/style.css").body(Body::empty()).expect("a request");
+    assert_eq!(app.clone().oneshot(request).await.expect("an answer").status(), StatusCode::OK);
+    // Every module the page imports, and the modules they import, are served.
+    let mut wanted = vec!["app.js".to_string()];
+    let mut served = Vec::new();
+    while let Some(name) = wanted.pop() {
+        let request = Request::builder().uri(format!("/{name}")).body(Body::empty()).expect("a request");
+        let response = app.clone().oneshot(request).await.expect("an answer");
+        assert_eq!(response.status(), StatusCode::OK, "{name}");
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("a body");
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        for import in text.split("from \"./").skip(1) {
+            let module = import.split('"').next().unwrap_or_default().to_string();
+            if !served.contains(&module) && !wanted.contains(&module) {
+                wanted.push(module);
+            }
+        }
+        served.push(name);
     }
+    assert!(served.len() >= 5, "{served:?}");
+    let request = Request::builder().uri("/nothing.js").body(Body::empty()).expect("a request");
+    assert_eq!(app.clone().oneshot(request).await.expect("an answer").status(), StatusCode::NOT_FOUND);
     let (status, catalog) = call(&app, "GET", "/api/catalog", None).await;
     assert_eq!(status, StatusCode::OK);
     let games = catalog["games"].as_array().expect("games");
@@ -167,6 +185,9 @@ async fn the_page_and_the_catalog_are_served_from_the_binary() {
     let armies = catalog["armies"].as_array().expect("armies");
     assert_eq!(armies.len(), 12);
     assert!(armies.iter().any(|a| a["code"] == "SW" && a["provisional"] == true), "{catalog}");
+    let sections = catalog["sections"].as_array().expect("sections");
+    assert_eq!(sections.len(), 24);
+    assert!(sections.iter().all(|s| s["terrain"].as_array().is_some_and(|rows| rows.len() == 4)), "{catalog}");
 }
 
 #[tokio::test]

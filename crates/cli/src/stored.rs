@@ -1,0 +1,351 @@
+//! The terminal's saved games. `assist` and `play` keep each game in the same SQLite database as
+//! `cdgsolo serve`, in the same record format, and write it after every change (a decision, an undo,
+//! a bot's move) before the next prompt: nothing to press, and a game started in the terminal can be
+//! continued in the browser and the other way round. `--resume` takes a game from the store by its id
+//! or from a list; a file (`s FILE`, `--resume FILE`) stays the way to export and import a game.
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use engine::LogEntry;
+use serde_json::Value;
+use server::store::{Listed, Store, StoreError};
+
+/// The database `serve`, `assist` and `play` share when `--db` is not given: games.sqlite in the
+/// user's data directory (created when missing).
+pub fn default_db() -> Result<PathBuf> {
+    let dirs = directories::ProjectDirs::from("", "", "cdgsolo")
+        .context("cannot tell where this user's data directory is: give --db PATH")?;
+    let dir = dirs.data_dir();
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    Ok(dir.join("games.sqlite"))
+}
+
+/// `--db PATH`, or the default database.
+pub fn db_path(db: Option<&Path>) -> Result<PathBuf> {
+    match db {
+        Some(path) => Ok(path.to_path_buf()),
+        None => default_db(),
+    }
+}
+
+/// What `--resume` names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Resume {
+    /// A saved file: imported into the store as a new game, then played there.
+    File(PathBuf),
+    /// A stored game by its id, or (`None`) one chosen from a list.
+    Stored(Option<i64>),
+}
+
+impl Resume {
+    /// `--resume` alone lists the stored games; a value naming an existing file is that file; a
+    /// number is a stored game's id.
+    pub fn parse(value: Option<&str>) -> Result<Self> {
+        let Some(text) = value else { return Ok(Resume::Stored(None)) };
+        if Path::new(text).is_file() {
+            return Ok(Resume::File(PathBuf::from(text)));
+        }
+        match text.parse::<i64>() {
+            Ok(id) => Ok(Resume::Stored(Some(id))),
+            Err(_) => bail!(
+                "--resume {text}: there is no such file, and it is not the id of a saved game (ids are numbers; \
+                 --resume alone lists the saved games)"
+            ),
+        }
+    }
+}
+
+/// Which saved games a command plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `assist`: the card tables (the nine board games and Manoeuvre's bare table).
+    Table,
+    /// `play manoeuvre`: whole games of Manoeuvre.
+    Manoeuvre,
+}
+
+impl Kind {
+    /// Whether a stored game with this game id is of this kind.
+    pub fn holds(self, game: &str) -> bool {
+        (game == protocol::MANOEUVRE) == (self == Kind::Manoeuvre)
+    }
+
+    fn plural(self) -> &'static str {
+        match self {
+            Kind::Table => "card tables",
+            Kind::Manoeuvre => "games of Manoeuvre",
+        }
+    }
+
+    /// The command that resumes this kind of game.
+    pub fn command(self) -> &'static str {
+        match self {
+            Kind::Table => "cdgsolo assist",
+            Kind::Manoeuvre => "cdgsolo play manoeuvre",
+        }
+    }
+
+    fn of(game: &str) -> Kind {
+        if Kind::Manoeuvre.holds(game) { Kind::Manoeuvre } else { Kind::Table }
+    }
+}
+
+/// A game taken from the store.
+pub struct Taken {
+    pub id: i64,
+    pub name: String,
+    pub record: Value,
+    /// Who sits in each seat: null for a person, or a bot's name (as the server keeps them).
+    pub seats: Value,
+}
+
+/// Takes a stored game of `kind`: the one with `id`, or one the player picks from a list read
+/// through `input`. `None` when the player leaves the list without picking.
+pub fn take(
+    db: &Path,
+    kind: Kind,
+    id: Option<i64>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Option<(Store, Taken)>> {
+    let store = Store::open(db)?;
+    let id = match id {
+        Some(id) => id,
+        None => match choose(&store, db, kind, input, out)? {
+            Some(id) => id,
+            None => return Ok(None),
+        },
+    };
+    let summary = store.summary(id)?;
+    if !kind.holds(&summary.game) {
+        let (what, other) = match Kind::of(&summary.game) {
+            Kind::Manoeuvre => ("a game of Manoeuvre".to_string(), Kind::Manoeuvre),
+            Kind::Table => (format!("a card table of {}", summary.game), Kind::Table),
+        };
+        bail!("saved game {id} is {what}: resume it with `{} --resume {id}`", other.command());
+    }
+    let record = store.load(id)?;
+    if record.get("chance").and_then(Value::as_str) == Some("manual") {
+        bail!(
+            "saved game {id} has its rolls and draws entered by hand (chance: manual), which the terminal does not \
+             do: continue it in the browser (cdgsolo serve)"
+        );
+    }
+    let seats = store.seats(id)?;
+    Ok(Some((store, Taken { id, name: summary.name, record, seats })))
+}
+
+/// Lists the stored games of `kind` and reads the id of the one to take.
+fn choose(store: &Store, db: &Path, kind: Kind, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<Option<i64>> {
+    let games: Vec<Listed> = store.list_with_steps()?.into_iter().filter(|g| kind.holds(&g.game)).collect();
+    let Some(first) = games.first() else {
+        bail!("{} holds no saved {} yet; start one with `{} ...`", db.display(), kind.plural(), kind.command());
+    };
+    writeln!(out, "Saved {} in {}, the most recently played first:", kind.plural(), db.display())?;
+    // Who plays, for Manoeuvre only: a card table's seats are both the person at the real table.
+    let players: Vec<String> = games.iter().map(|g| who_plays(&g.seats)).collect();
+    let width = players.iter().map(String::len).max().unwrap_or(0).max("players".len());
+    let column = |text: &str| if kind == Kind::Manoeuvre { format!("{text:<width$}  ") } else { String::new() };
+    writeln!(out, "  {:>4}  {:<19}  {:>5}  {}name", "id", "last played (UTC)", "steps", column("players"))?;
+    for (g, who) in games.iter().zip(&players) {
+        writeln!(out, "  {:>4}  {:<19}  {:>5}  {}{}", g.id, g.updated, g.steps, column(who), g.name)?;
+    }
+    loop {
+        write!(out, "Which one? Type its id (Enter takes {}, q quits): ", first.id)?;
+        out.flush()?;
+        let Some(answer) = crate::read_line(input)? else {
+            writeln!(out)?;
+            return Ok(None);
+        };
+        match answer.as_str() {
+            "" => return Ok(Some(first.id)),
+            "q" | "quit" => return Ok(None),
+            text => match text.parse::<i64>().ok().filter(|id| games.iter().any(|g| g.id == *id)) {
+                Some(id) => return Ok(Some(id)),
+                None => writeln!(out, "'{text}' is not one of the ids listed.")?,
+            },
+        }
+    }
+}
+
+/// The seats in a few words: "hotseat", "you vs rules", "rules vs you".
+fn who_plays(seats: &Value) -> String {
+    let name = |i: usize| seats.get(i).and_then(Value::as_str);
+    match (name(0), name(1)) {
+        (None, None) => "hotseat".into(),
+        (None, Some(bot)) => format!("you vs {bot}"),
+        (Some(bot), None) => format!("{bot} vs you"),
+        (Some(a), Some(b)) => format!("{a} vs {b}"),
+    }
+}
+
+/// The game being played and its row in the store, written whenever the session's log changes.
+pub struct Autosave {
+    store: Option<Store>,
+    db: PathBuf,
+    kind: Kind,
+    id: i64,
+    /// The record last written to (or read from) the store: a different one there means another
+    /// program (the browser) has played the game since, and it is not overwritten.
+    written: Value,
+    /// The log of that record.
+    log: Vec<LogEntry>,
+    /// Whether the last write failed (said once, until a write succeeds again).
+    failing: bool,
+}
+
+impl Autosave {
+    /// Creates the row of a new (or imported) game. A database that cannot be opened or written is
+    /// reported on `out`, and the game is played without it (`None`).
+    pub fn create(
+        db: Option<&Path>,
+        kind: Kind,
+        name: &str,
+        record: Value,
+        seats: &Value,
+        log: &[LogEntry],
+        out: &mut dyn Write,
+    ) -> Result<Option<Self>> {
+        let created = db_path(db).and_then(|db| {
+            let store = Store::open(&db)?;
+            let game = record.get("game").and_then(Value::as_str).unwrap_or_default().to_string();
+            let id = store.create_seated(name, &game, &record, seats)?;
+            Ok((store, db, id))
+        });
+        match created {
+            Ok((store, db, id)) => {
+                writeln!(
+                    out,
+                    "Saved as game {id} in {} after every decision; resume it with `{} --resume {id}` (or in the \
+                     browser: cdgsolo serve).",
+                    db.display(),
+                    kind.command()
+                )?;
+                let log = log.to_vec();
+                Ok(Some(Autosave { store: Some(store), db, kind, id, written: record, log, failing: false }))
+            }
+            Err(e) => {
+                writeln!(
+                    out,
+                    "The saved games cannot be used ({e:#}): this game is not saved as you play; `s FILE` saves it to \
+                     a file."
+                )?;
+                Ok(None)
+            }
+        }
+    }
+
+    /// The autosave of a game taken from the store.
+    pub fn resumed(store: Store, db: &Path, kind: Kind, taken: &Taken, log: &[LogEntry]) -> Self {
+        Autosave {
+            store: Some(store),
+            db: db.to_path_buf(),
+            kind,
+            id: taken.id,
+            written: taken.record.clone(),
+            log: log.to_vec(),
+            failing: false,
+        }
+    }
+
+    /// Writes the record when the log differs from the one last written. A failure is said on
+    /// `out` (once while it lasts) and leaves the game in memory as it is.
+    pub fn sync(
+        &mut self,
+        log: &[LogEntry],
+        record: impl FnOnce() -> Result<Value>,
+        out: &mut dyn Write,
+    ) -> Result<()> {
+        if self.log == log {
+            return Ok(());
+        }
+        let written = record().and_then(|record| self.write(&record).map(|()| record));
+        match written {
+            Ok(record) => {
+                if self.failing {
+                    writeln!(out, "Saved again as game {} in {}.", self.id, self.db.display())?;
+                }
+                self.written = record;
+                self.log = log.to_vec();
+                self.failing = false;
+            }
+            Err(e) => {
+                if !self.failing {
+                    writeln!(
+                        out,
+                        "Not saved in {}: {e:#}. The game goes on here as it is; `s FILE` saves it to a file.",
+                        self.db.display()
+                    )?;
+                }
+                self.failing = true;
+            }
+        }
+        Ok(())
+    }
+
+    fn write(&self, record: &Value) -> Result<()> {
+        let Some(store) = &self.store else { bail!("the database is not open") };
+        let id = self.id;
+        // Another program may have played on (or deleted) the game since this terminal wrote it:
+        // its moves are not overwritten.
+        match store.load(id) {
+            // The same game played the same way elsewhere (the dice are keyed by the seed) is no change.
+            Ok(stored) if stored == self.written || stored == *record => {}
+            Ok(_) => bail!(
+                "game {id} was changed elsewhere (in the browser?) since this terminal saved it, and is left as it is \
+                 there (quit and `{} --resume {id}` to continue it from there)",
+                self.kind.command()
+            ),
+            Err(StoreError::NoGame(_)) => bail!("game {id} has been deleted from the saved games"),
+            Err(e) => return Err(e.into()),
+        }
+        store.save(id, record)?;
+        Ok(())
+    }
+
+    /// Whether the store holds the game as `log` has it.
+    pub fn is_current(&self, log: &[LogEntry]) -> bool {
+        !self.failing && self.log == log
+    }
+
+    /// Says where the game is kept and how to come back to it.
+    pub fn farewell(&self, out: &mut dyn Write) -> Result<()> {
+        writeln!(out, "Game {} is saved; resume it with `{} --resume {}`.", self.id, self.kind.command(), self.id)?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resume_takes_a_file_that_exists_a_number_as_an_id_and_nothing_as_the_list() {
+        assert_eq!(Resume::parse(None).unwrap(), Resume::Stored(None));
+        assert_eq!(Resume::parse(Some("12")).unwrap(), Resume::Stored(Some(12)));
+        let dir = std::env::temp_dir().join(format!("cdgsolo-resume-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // A file called like a number is still the file.
+        let file = dir.join("7");
+        std::fs::write(&file, "{}").unwrap();
+        let name = file.display().to_string();
+        assert_eq!(Resume::parse(Some(&name)).unwrap(), Resume::File(file.clone()));
+        let err = Resume::parse(Some("no-such-save.json")).unwrap_err().to_string();
+        assert!(err.contains("no such file") && err.contains("--resume alone lists"), "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn each_command_takes_its_own_kind_of_game() {
+        assert!(Kind::Manoeuvre.holds("manoeuvre"));
+        assert!(!Kind::Manoeuvre.holds("manoeuvre-table"));
+        assert!(Kind::Table.holds("manoeuvre-table"));
+        assert!(Kind::Table.holds("wilderness-war"));
+        assert!(!Kind::Table.holds("manoeuvre"));
+        assert_eq!(who_plays(&serde_json::json!([null, "rules"])), "you vs rules");
+        assert_eq!(who_plays(&serde_json::json!(["mcts:easy", null])), "mcts:easy vs you");
+        assert_eq!(who_plays(&serde_json::json!([null, null])), "hotseat");
+    }
+}

@@ -1,0 +1,73 @@
+// Shared helpers of cdgsolo's page: the JSON API (docs/api.md) and making elements.
+
+/** @param {string} path @param {string} [method] @param {any} [body] */
+export async function api(path, method = "GET", body) {
+  const response = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.error || `${response.status} ${response.statusText}`);
+  return data;
+}
+
+export const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/** Makes an element with text. @param {string} tag @param {string} [text] @param {string} [cls] */
+export function el(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  if (cls) e.className = cls;
+  return e;
+}
+
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** Makes an SVG element with attributes. @param {string} tag @param {Record<string, string | number>} [attrs] */
+export function svgEl(tag, attrs = {}) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  return e;
+}
+
+/** The state of one game a table is drawn from.
+ * @typedef {object} TableContext
+ * @property {number} id the game's id in the store
+ * @property {any} game the game's status answer (`GET /api/games/{id}`)
+ * @property {any} legal the legal actions (`GET /api/games/{id}/legal`)
+ * @property {any} view the observation from the seat shown
+ * @property {number} player the seat shown
+ * @property {any} last the answer of the change just made, or null (after a reload)
+ * @property {(action: string) => Promise<void>} act plays one legal action by id
+ */
+
+/** One button per action, each playing its action. @param {any[]} list @param {TableContext} ctx */
+export function actionButtons(list, ctx) {
+  return list.map((a) => {
+    const b = el("button", a.label);
+    b.dataset.action = a.id;
+    b.onclick = () => ctx.act(a.id);
+    return b;
+  });
+}
+
+/** Fills the actions column: the plain actions, and the table tools folded away. Actions that
+ * `onBoard` says are made by clicking the battlefield are listed too, folded, for the keyboard.
+ * @param {TableContext} ctx @param {(a: any) => boolean} [onBoard] */
+export function showActions(ctx, onBoard) {
+  const all = ctx.legal.actions.filter((/** @type {any} */ a) => !a.tool);
+  const placed = onBoard ? all.filter(onBoard) : [];
+  const plain = all.filter((/** @type {any} */ a) => !placed.includes(a));
+  const tools = ctx.legal.actions.filter((/** @type {any} */ a) => a.tool);
+  const parts = [el("h3", "What you may do"), ...actionButtons(plain, ctx)];
+  if (placed.length) {
+    const fold = el("details", undefined, "on-board");
+    fold.append(el("summary", `${placed.length} on the battlefield: pick a unit or square there, or choose here`), ...actionButtons(placed, ctx));
+    parts.splice(1, 0, fold);
+  }
+  $("actions").replaceChildren(...parts);
+  $("tools-box").hidden = tools.length === 0;
+  $("tools").replaceChildren(...actionButtons(tools, ctx));
+}

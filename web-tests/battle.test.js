@@ -1,0 +1,114 @@
+// A whole stretch of Manoeuvre in the browser against the rule-based bot, played the way a person
+// plays it: deploy by clicking squares, move by clicking a unit and then its target, fight an
+// Assault from the battlefield, undo, and find the game again after a reload.
+"use strict";
+
+const { test } = require("node:test");
+const assert = require("node:assert/strict");
+const path = require("node:path");
+const { harness, docsImages } = require("./harness.js");
+
+const env = harness();
+
+/** The game's id from the page's address. @param {import("playwright-core").Page} page */
+const gameId = (page) => Number(new URL(page.url()).hash.split("/")[1]);
+
+/** GET from the API inside the page (same origin, same token). @param {import("playwright-core").Page} page @param {string} url */
+const get = (page, url) => page.evaluate(async (u) => (await fetch(u)).json(), url);
+
+/** Waits until the log has more lines than `before`. @param {import("playwright-core").Page} page @param {number} before */
+const logGrows = (page, before) => page.waitForFunction((n) => document.querySelectorAll("#log li").length > n, before);
+
+/** Squares apart (king moves). @param {string} a @param {string} b */
+const distance = (a, b) => Math.max(Math.abs(a.charCodeAt(0) - b.charCodeAt(0)), Math.abs(Number(a[1]) - Number(b[1])));
+
+test("deploy, move, fight an Assault against the rule-based bot, undo and reload", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1200, height: 1000 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(env.base + "/");
+  await page.selectOption("#game-choice", "manoeuvre");
+  await page.fill("#seed", "21");
+  await page.selectOption("#army-a", "FR");
+  await page.selectOption("#army-b", "AU");
+  await page.selectOption("#opponent", "rules");
+  await page.uncheck("#quick");
+  await page.click("#new-game button[type=submit]");
+  await page.waitForSelector("#board svg");
+  const id = gameId(page);
+
+  // Deployment: each unit is placed by clicking one of the lit squares.
+  let deployed = 0;
+  while ((await get(page, `/api/games/${id}/legal`)).actions.some((/** @type {any} */ a) => a.id.startsWith("deploy-"))) {
+    const before = await page.locator("#log li").count();
+    await page.locator("#board .target").first().click();
+    await logGrows(page, before);
+    deployed += 1;
+  }
+  assert.equal(deployed, 8, "the person placed all eight French units");
+
+  // Play on until an Assault has been fought: assault when one is offered, else move the unit that
+  // gets closest to the enemy, else take the first plain action.
+  let fought = false;
+  let moved = false;
+  for (let i = 0; i < 200 && !fought; i++) {
+    const legal = (await get(page, `/api/games/${id}/legal`)).actions;
+    const seen = await get(page, `/api/games/${id}/observe/0`);
+    const view = seen.observation || seen;
+    const before = await page.locator("#log li").count();
+    const assault = legal.find((/** @type {any} */ a) => a.id.startsWith("assault-"));
+    const moves = legal.filter((/** @type {any} */ a) => a.id.startsWith("move-"));
+    if (assault) {
+      const [, unit, square] = assault.id.split("-");
+      await page.click(`#board g.unit[data-unit="${unit}"]`);
+      await page.click(`#board .target[data-target="${square}"]`);
+      if (await page.locator("#choice button").count()) await page.locator("#choice button").first().click();
+      fought = true;
+    } else if (moves.length) {
+      const enemies = view.units.filter((/** @type {any} */ u) => u.side === 1 && u.square).map((/** @type {any} */ u) => u.square);
+      const gap = (/** @type {string} */ sq) => Math.min(...enemies.map((/** @type {string} */ e) => distance(sq, e)));
+      const best = moves.reduce((/** @type {any} */ a, /** @type {any} */ b) => (gap(b.id.split("-")[2]) < gap(a.id.split("-")[2]) ? b : a));
+      const [, unit, square] = best.id.split("-");
+      await page.click(`#board g.unit[data-unit="${unit}"]`);
+      assert.ok((await page.locator("#board .target").count()) > 0, "picking a unit lights its moves");
+      await page.click(`#board .target[data-target="${square}"]`);
+      moved = true;
+    } else {
+      const button = page.locator("#actions > button").first();
+      if (await button.count()) await button.click();
+      else await page.locator("#board .target").first().click();
+    }
+    await logGrows(page, before);
+  }
+  assert.ok(moved, "a unit was moved from the battlefield");
+  assert.ok(fought, "an Assault was started from the battlefield");
+  // Fight it out: answer whatever the combat asks until its result is told.
+  for (let i = 0; i < 30 && !/Assault: attack \d+ \(dice \d+\) against defence \d+/.test(await page.locator("#log").textContent()); i++) {
+    const before = await page.locator("#log li").count();
+    const button = page.locator("#actions > button").first();
+    if (await button.count()) await button.click();
+    else await page.locator("#board .target").first().click();
+    await logGrows(page, before);
+  }
+  assert.match(await page.locator("#log").textContent(), /Assault: attack \d+ \(dice \d+\) against defence \d+/);
+  await page.screenshot({ path: path.join(docsImages, "web-manoeuvre.png") });
+
+  // Undo takes back the person's last decision, or says why not (dice were thrown since).
+  const steps = (await get(page, `/api/games/${id}`)).status.steps;
+  await page.click("#undo");
+  await page.waitForFunction(
+    () => /Undone/.test(document.querySelector("#log").textContent) || document.querySelector("#table-error").textContent !== "",
+  );
+  const after = (await get(page, `/api/games/${id}`)).status.steps;
+  if (await page.locator("#table-error").textContent()) assert.equal(after, steps, "a refused undo changes nothing");
+  else assert.ok(after < steps, "an undo goes back");
+
+  // A reload finds the same position.
+  const status = await page.locator("#status").textContent();
+  await page.reload();
+  await page.waitForSelector("#board svg");
+  assert.equal(await page.locator("#status").textContent(), status);
+  assert.equal((await get(page, `/api/games/${id}`)).status.steps, after);
+  assert.deepEqual(errors, [], "no script error on the page");
+  await page.close();
+});

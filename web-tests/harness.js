@@ -1,0 +1,54 @@
+// Shared start-up of the browser tests: each test file starts `cdgsolo serve` on a free port with a
+// fresh database and one headless Debian chromium driven by playwright-core, kept off the network.
+"use strict";
+
+const { before, after } = require("node:test");
+const { spawn } = require("node:child_process");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const { chromium } = require("playwright-core");
+
+const root = path.resolve(__dirname, "..");
+const binary = process.env.CDGSOLO_BIN || path.join(root, "target", "debug", "cdgsolo");
+
+/** The chromium flags that keep a headless browser off the network. */
+const CHROMIUM_ARGS = [
+  "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync",
+];
+
+/** Starts `cdgsolo serve` on a free port and waits for the URL it prints. @param {string} db */
+function startServer(db) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, ["serve", "--port", "0", "--db", db], { stdio: ["ignore", "pipe", "inherit"] });
+    child.on("error", reject);
+    child.stdout.on("data", (chunk) => {
+      const m = String(chunk).match(/http:\/\/[0-9.:]+/);
+      if (m) resolve({ child, url: m[0] });
+    });
+  });
+}
+
+/** Registers before/after hooks and returns an object whose `base`, `browser` and `work` (a temporary
+ * directory) are set once the hooks have run. */
+function harness() {
+  const env = { base: "", browser: null, work: fs.mkdtempSync(path.join(os.tmpdir(), "cdgsolo-web-")), server: null };
+  before(async () => {
+    const started = await startServer(path.join(env.work, "games.sqlite"));
+    env.server = started.child;
+    env.base = started.url;
+    env.browser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  });
+  after(async () => {
+    if (env.browser) await env.browser.close();
+    if (env.server) env.server.kill();
+    fs.rmSync(env.work, { recursive: true, force: true });
+  });
+  return env;
+}
+
+/** Where the tests put the screenshots the docs show. */
+const docsImages = path.join(root, "docs", "images");
+
+module.exports = { harness, startServer, CHROMIUM_ARGS, root, docsImages };

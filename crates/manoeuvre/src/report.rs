@@ -215,7 +215,7 @@ impl Manoeuvre {
     fn report(&self, dice: Vec<DieRoll>, attack_total: u16, defense_total: u16, outcome: &str) -> Option<CombatReport> {
         let c = self.combat?;
         let card_list = |owner: u8, set: Cards| -> Vec<CardView> {
-            cards(set).map(|x| CardView { card: x, label: self.card_label(owner, x) }).collect()
+            cards(set).map(|x| crate::view::card_view(self, owner, x)).collect()
         };
         let mut modifiers = Vec::new();
         if c.kind != CombatKind::Rockets {

@@ -232,7 +232,7 @@ fn victory(g: &Manoeuvre) -> Option<VictoryView> {
     })
 }
 
-fn card_view(g: &Manoeuvre, owner: u8, card: u8) -> CardView {
+pub(crate) fn card_view(g: &Manoeuvre, owner: u8, card: u8) -> CardView {
     CardView { card, label: g.card_label(owner, card), facts: g.card_facts(owner, card) }
 }
 

@@ -117,6 +117,18 @@ pub trait Game: Clone + PartialEq + Debug {
         Vec::new()
     }
 
+    /// The game turn and the active player, for games that count turns (a history groups its
+    /// steps by them); `None` before the first turn and for games without turns.
+    fn game_turn(&self) -> Option<(u32, u8)> {
+        None
+    }
+
+    /// A fresh [`crate::Chronicle`] for a replay of this game from its start, for games that give
+    /// some steps a structured report; `None` for the others.
+    fn chronicle(&self) -> Option<Box<dyn crate::Chronicle<Self>>> {
+        None
+    }
+
     /// Legal actions as a fresh vector; convenient outside hot loops.
     fn legal(&self) -> Vec<Self::Action> {
         let mut out = Vec::new();

@@ -221,6 +221,35 @@ impl<G: Game> Session<G> {
         Ok(())
     }
 
+    /// Replays the first `steps` entries of the log from the setup, calling `each` with every
+    /// step's index, the state before it, the action and the state after it; answers the state
+    /// after those steps (no chance is resolved beyond them). A history or a replay of the game
+    /// reads its past this way without keeping every state.
+    pub fn replay_to(&self, steps: usize, mut each: impl FnMut(usize, &G, &G::Action, &G)) -> Result<G, SessionError> {
+        let mut state = G::new(&self.setup)?;
+        for (step, entry) in self.log.iter().take(steps).enumerate() {
+            let action = state.find_action(&entry.id).ok_or_else(|| SessionError::Replay {
+                step,
+                id: entry.id.clone(),
+                reason: "no legal action has this id at this point".into(),
+            })?;
+            let before = state.clone();
+            state.apply_legal(&action);
+            each(step, &before, &action, &state);
+        }
+        Ok(state)
+    }
+
+    /// Goes back to the position after the first `steps` entries of the log (chance that follows
+    /// is resolved again from the seed in automatic mode, so it comes out as before); answers the
+    /// entries taken off.
+    pub fn truncate(&mut self, steps: usize) -> Result<Vec<LogEntry>, SessionError> {
+        let mut record = self.record();
+        let tail = record.log.split_off(steps.min(record.log.len()));
+        *self = Self::from_record(record)?;
+        Ok(tail)
+    }
+
     /// The setup and the log: everything needed to rebuild this session.
     pub fn record(&self) -> Record<G::Setup> {
         Record {

@@ -143,42 +143,14 @@ pub(crate) fn events(after: &Manoeuvre, before: &Manoeuvre, action: &Action) -> 
 
 /// The totals and result of a combat whose last die `action` threw, from the state before it: the
 /// same totals the battle is resolved with.
-fn combat_result(before: &Manoeuvre, action: &Action) -> Option<String> {
+pub(crate) fn combat_result(before: &Manoeuvre, action: &Action) -> Option<String> {
     let Action::Die(value) = *action else { return None };
-    let mut last = *before;
-    let c = last.combat.as_mut()?;
-    match before.phase {
-        Phase::CombatDice => {
-            let sides = before.next_die()?;
-            c.dice_owed[crate::combat::die_index(sides)] -= 1;
-            c.dice_total += u16::from(value);
-            if last.next_die().is_some() {
-                return None;
-            }
-        }
-        Phase::RocketRoll => return Some(format!("Rockets: the d10 shows {value}")),
-        _ => return None,
+    if before.phase == Phase::RocketRoll {
+        return Some(format!("Rockets: the d10 shows {value}, {}", crate::report::rocket_words(value)));
     }
+    let last = crate::report::resolving(before, action)?;
     let c = last.combat?;
     let (attack, defense) = (last.attack_total(), last.defense_total());
-    let result = match c.kind {
-        CombatKind::Assault | CombatKind::Ambush => {
-            if attack < defense {
-                "less than the defence: every attacking unit takes a hit"
-            } else if attack == defense {
-                "equal: nothing happens"
-            } else if attack >= 4 * defense {
-                "four times the defence or more: the defender is eliminated"
-            } else if attack >= 3 * defense {
-                "three times the defence or more: the defender takes a hit and retreats"
-            } else if attack >= 2 * defense {
-                "twice the defence or more: the attacker chooses hit or retreat for the defender"
-            } else {
-                "greater than the defence: the defender chooses hit or retreat"
-            }
-        }
-        _ if attack > defense => "greater than the defence: the target takes a hit",
-        _ => "not greater than the defence: no effect",
-    };
+    let result = crate::report::outcome_words(c.kind, attack, defense);
     Some(format!("{}: attack {attack} (dice {}) against defence {defense}, {result}", c.kind.name(), c.dice_total))
 }

@@ -366,6 +366,14 @@ impl Game for Manoeuvre {
         })
     }
 
+    fn game_turn(&self) -> Option<(u32, u8)> {
+        (self.turn > 0).then_some((u32::from(self.turn), self.active))
+    }
+
+    fn chronicle(&self) -> Option<Box<dyn engine::Chronicle<Self>>> {
+        Some(Box::new(crate::report::CombatWatcher::default()))
+    }
+
     fn check_invariants(&self) -> Result<(), String> {
         crate::invariants::check(self)
     }

@@ -15,6 +15,7 @@ mod game;
 mod invariants;
 mod labels;
 mod movement;
+pub mod report;
 mod restoration;
 mod rules_player;
 pub mod scenario;
@@ -25,6 +26,7 @@ mod turn;
 pub mod view;
 
 pub use action::Action;
+pub use report::{CombatReport, CombatWatcher};
 pub use rules_player::{rules_choice, rules_scores, rules_win_estimate};
 pub use scenario::{Scenario, ScenarioError, ScenarioPhase};
 pub use setup::{ManoeuvreSetup, MapChoice, MapSetup};

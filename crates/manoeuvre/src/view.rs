@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::board::name;
 use crate::display_mode::CARD_SLOTS;
-use crate::state::{HandMode, Manoeuvre, NONE, Phase};
+use crate::state::{Ending, HandMode, Manoeuvre, NONE, Phase};
 use crate::tables::{Cards, cards};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -31,6 +31,32 @@ pub struct ManoeuvreView {
     /// What the active side's Fate Die roll allows this turn (CDG Solo display only).
     pub fate: Option<FateView>,
     pub result: Option<String>,
+    /// Once the game is over: who won, how, and the counts that decided it.
+    pub victory: Option<VictoryView>,
+}
+
+/// How a finished game was won, for the end screen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VictoryView {
+    pub winner: u8,
+    pub winner_name: String,
+    /// "attrition" (five units eliminated) or "nightfall" (the last turn played out).
+    pub kind: &'static str,
+    /// The rule that ended the game, in words.
+    pub reason: String,
+    /// Whether the loser's own Committed Attack cost it its fifth unit.
+    pub sacked: bool,
+    /// Enemy units each side eliminated.
+    pub units_eliminated: [u8; 2],
+    /// Each side's own units at reduced strength on the board.
+    pub reduced_units: [u8; 2],
+    /// Squares of the enemy's half each side controls (as counted at nightfall; at the end of the
+    /// game for a victory by attrition).
+    pub control: [u8; 2],
+    /// The tie-break that decided equal control, in words; `None` when control decided.
+    pub tiebreak: Option<&'static str>,
+    /// The game turn the game ended in.
+    pub turns: u16,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -174,11 +200,39 @@ impl ManoeuvreView {
                 allowed: cards(crate::display_mode::usable(g, g.active)).collect(),
             }),
             result: engine::Game::outcome(g).map(|o| o.reason),
+            victory: victory(g),
         }
     }
 }
 
-fn card_view(g: &Manoeuvre, owner: u8, card: u8) -> CardView {
+fn victory(g: &Manoeuvre) -> Option<VictoryView> {
+    let ending = g.ending()?;
+    let outcome = engine::Game::outcome(g)?;
+    let lost = |p: usize| g.side(p as u8).lost;
+    let (winner, kind, sacked, control, tiebreak) = match ending {
+        Ending::Attrition { winner, sacked } => (winner, "attrition", sacked, [g.control(0), g.control(1)], 0),
+        Ending::Nightfall { winner, control, tiebreak } => (winner, "nightfall", false, control, tiebreak),
+    };
+    Some(VictoryView {
+        winner,
+        winner_name: engine::Game::player_name(g, winner),
+        kind,
+        reason: outcome.reason,
+        sacked,
+        units_eliminated: [lost(1), lost(0)],
+        reduced_units: [g.reduced_units(0), g.reduced_units(1)],
+        control,
+        tiebreak: match tiebreak {
+            1 => Some("equal control: more enemy units eliminated"),
+            2 => Some("equal control and eliminations: fewer reduced units"),
+            3 => Some("equal in everything else: the nation list"),
+            _ => None,
+        },
+        turns: g.turn,
+    })
+}
+
+pub(crate) fn card_view(g: &Manoeuvre, owner: u8, card: u8) -> CardView {
     CardView { card, label: g.card_label(owner, card), facts: g.card_facts(owner, card) }
 }
 

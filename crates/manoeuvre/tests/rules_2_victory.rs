@@ -62,6 +62,13 @@ fn rule_2_1_the_fifth_enemy_unit_eliminated_wins_at_once() {
     assert_eq!(s.state().side(1).lost, 5);
     assert_eq!(winner(&s), Some(0));
     assert!(outcome(&s).unwrap().reason.contains("eliminated five"), "{:?}", outcome(&s));
+    // The end screen's block, the same from either seat.
+    let v = s.state().observe(1).victory.expect("a finished game has its victory block");
+    assert_eq!(s.state().observe(0).victory.as_ref(), Some(&v));
+    assert_eq!((v.winner, v.winner_name.as_str(), v.kind, v.sacked), (0, "France", "attrition", false));
+    assert_eq!(v.units_eliminated, [5, 0], "France eliminated five British units");
+    assert_eq!(v.reason, outcome(&s).unwrap().reason);
+    assert_eq!((v.tiebreak, v.turns), (None, 6));
 }
 
 #[test]
@@ -377,6 +384,10 @@ fn rule_2_2_at_nightfall_more_controlled_squares_wins() {
     let s = nightfall(pos);
     assert_eq!(winner(&s), Some(0));
     assert_eq!(outcome(&s).unwrap().reason, "nightfall: France controls 1 enemy squares to 0");
+    let v = s.state().observe(1).victory.expect("a finished game has its victory block");
+    assert_eq!((v.winner, v.winner_name.as_str(), v.kind), (0, "France", "nightfall"));
+    assert_eq!((v.control, v.units_eliminated, v.reduced_units), ([1, 0], [0, 2], [1, 0]));
+    assert_eq!((v.tiebreak, v.turns), (None, 12));
 }
 
 #[test]
@@ -399,6 +410,9 @@ fn rule_2_2_control_and_elimination_tie_fewer_reduced_units_wins() {
     let s = nightfall(pos);
     assert_eq!(winner(&s), Some(0));
     assert!(outcome(&s).unwrap().reason.contains("fewer reduced units"), "{:?}", outcome(&s));
+    let v = s.state().observe(0).victory.expect("a finished game has its victory block");
+    assert_eq!((v.control, v.units_eliminated, v.reduced_units), ([0, 0], [1, 1], [0, 1]));
+    assert!(v.tiebreak.is_some_and(|t| t.contains("fewer reduced units")), "{v:?}");
 }
 
 #[test]

@@ -34,6 +34,32 @@ pub trait DynSession: Send {
     /// The session itself, so that a caller who knows the game (a server seating a bot) can reach
     /// its typed state.
     fn as_any(&self) -> &dyn std::any::Any;
+    /// The game's past as `player` may know it: `{"steps", "entries", "turns"}`, one entry per
+    /// step of the log with its turn, who decided (`null` for chance), its label as that player
+    /// may read it, its events and its structured report (a combat's), and the step at which each
+    /// turn began. See docs/api.md.
+    fn history(&self, player: u8) -> Result<Value, ProtocolError>;
+    /// The position after the first `step` entries of the log as `player` sees it, with what that
+    /// step did: `{"step", "observation", "events", "combat"}`.
+    fn replay(&self, step: usize, player: u8) -> Result<Value, ProtocolError>;
+    /// The structured reports (a combat's) of the steps from log entry `step` on, each with the
+    /// 0-based index of the step it belongs to; empty for games that give none.
+    fn reports_since(&self, step: usize) -> Result<Vec<(usize, Value)>, ProtocolError>;
+    /// Who decided each step of the log: a player's index, `None` for chance.
+    fn deciders(&self) -> Vec<Option<u8>>;
+    /// The steps at which the turns began (the position after that many entries is the turn's
+    /// first); empty for games without turns.
+    fn turn_starts(&self) -> Result<Vec<usize>, ProtocolError>;
+    /// Goes back to the position after the first `step` entries of the log; answers the entries
+    /// taken off, as the record writes them.
+    fn rollback(&mut self, step: usize) -> Result<Value, ProtocolError>;
+}
+
+/// A turn of a game as a history lists it.
+struct TurnStart {
+    step: usize,
+    turn: u32,
+    active: u8,
 }
 
 /// What one `apply` did.
@@ -61,6 +87,32 @@ impl<G: Game> GameSession<G> {
         let record: Record<G::Setup> = serde_json::from_value(record)
             .map_err(|e| ProtocolError::BadRequest(format!("the record is malformed: {e}")))?;
         Ok(Self { id: id.to_string(), session: Session::from_record(record)? })
+    }
+
+    fn check_player(&self, player: u8) -> Result<(), ProtocolError> {
+        let state = self.session.state();
+        if player >= state.num_players() {
+            return Err(ProtocolError::BadRequest(format!(
+                "player {player} does not exist; this game has players 0 to {}",
+                state.num_players() - 1
+            )));
+        }
+        Ok(())
+    }
+
+    /// The turns of the game so far, each with the step it began at.
+    fn turns(&self) -> Result<Vec<TurnStart>, ProtocolError> {
+        let mut turns = Vec::new();
+        let mut note = |step: usize, state: &G| {
+            if let Some((turn, active)) = state.game_turn()
+                && turns.last().is_none_or(|t: &TurnStart| (t.turn, t.active) != (turn, active))
+            {
+                turns.push(TurnStart { step, turn, active });
+            }
+        };
+        let end = self.session.replay_to(self.session.log().len(), |i, before, _, _| note(i, before))?;
+        note(self.session.log().len(), &end);
+        Ok(turns)
     }
 
     fn to_move(&self) -> Value {
@@ -121,14 +173,107 @@ where
     }
 
     fn observe(&self, player: u8) -> Result<Value, ProtocolError> {
+        self.check_player(player)?;
+        to_value(&self.session.state().observe(player))
+    }
+
+    fn history(&self, player: u8) -> Result<Value, ProtocolError> {
+        self.check_player(player)?;
+        let log = self.session.log();
+        let told = self.session.events();
+        let mut chronicle = self.session.state().chronicle();
+        let mut entries = Vec::with_capacity(log.len());
+        self.session.replay_to(log.len(), |i, before, action, after| {
+            let events = told.get(i).map_or(&[][..], Vec::as_slice);
+            entries.push(json!({
+                "step": i + 1,
+                "turn": before.game_turn().map(|(turn, _)| turn),
+                "actor": match log[i].by {
+                    engine::Decider::Player(p) => json!(p),
+                    engine::Decider::Chance => Value::Null,
+                },
+                "label": engine::label_seen_by(before, player, action),
+                "events": events,
+                "combat": Value::Null,
+            }));
+            if let Some(c) = chronicle.as_mut() {
+                c.step(before, action, after, events);
+            }
+        })?;
+        for (i, report) in chronicle.map(|c| c.reports()).unwrap_or_default() {
+            if let Some(entry) = entries.get_mut(i) {
+                entry["combat"] = report;
+            }
+        }
         let state = self.session.state();
-        if player >= state.num_players() {
+        let turns: Vec<Value> = self
+            .turns()?
+            .iter()
+            .map(|t| json!({ "step": t.step, "turn": t.turn, "active": state.player_name(t.active), "player": t.active }))
+            .collect();
+        Ok(json!({ "steps": log.len(), "entries": entries, "turns": turns }))
+    }
+
+    fn replay(&self, step: usize, player: u8) -> Result<Value, ProtocolError> {
+        self.check_player(player)?;
+        let steps = self.session.log().len();
+        if step > steps {
             return Err(ProtocolError::BadRequest(format!(
-                "player {player} does not exist; this game has players 0 to {}",
-                state.num_players() - 1
+                "step {step} has not been played: the game has {steps} steps"
             )));
         }
-        to_value(&state.observe(player))
+        let told = self.session.events();
+        let mut chronicle = self.session.state().chronicle();
+        let state = self.session.replay_to(step, |i, before, action, after| {
+            if let Some(c) = chronicle.as_mut() {
+                c.step(before, action, after, told.get(i).map_or(&[][..], Vec::as_slice));
+            }
+        })?;
+        let combat = chronicle
+            .map(|c| c.reports())
+            .unwrap_or_default()
+            .into_iter()
+            .find(|(i, _)| i + 1 == step)
+            .map_or(Value::Null, |(_, report)| report);
+        let events = if step == 0 { self.session.setup_events().to_vec() } else { told[step - 1].clone() };
+        Ok(
+            json!({ "step": step, "observation": to_value(&state.observe(player))?, "events": events, "combat": combat }),
+        )
+    }
+
+    fn reports_since(&self, step: usize) -> Result<Vec<(usize, Value)>, ProtocolError> {
+        let Some(mut chronicle) = self.session.state().chronicle() else { return Ok(Vec::new()) };
+        let told = self.session.events();
+        self.session.replay_to(self.session.log().len(), |i, before, action, after| {
+            chronicle.step(before, action, after, told.get(i).map_or(&[][..], Vec::as_slice));
+        })?;
+        Ok(chronicle.reports().into_iter().filter(|(i, _)| *i >= step).collect())
+    }
+
+    fn deciders(&self) -> Vec<Option<u8>> {
+        self.session
+            .log()
+            .iter()
+            .map(|e| match e.by {
+                engine::Decider::Player(p) => Some(p),
+                engine::Decider::Chance => None,
+            })
+            .collect()
+    }
+
+    fn turn_starts(&self) -> Result<Vec<usize>, ProtocolError> {
+        Ok(self.turns()?.iter().map(|t| t.step).collect())
+    }
+
+    fn rollback(&mut self, step: usize) -> Result<Value, ProtocolError> {
+        let steps = self.session.log().len();
+        if step >= steps {
+            return Err(ProtocolError::BadRequest(format!(
+                "step {step} is not before the present: the game has {steps} steps"
+            )));
+        }
+        let tail = self.session.truncate(step)?;
+        serde_json::to_value(tail).map_err(|e| ProtocolError::BadRequest(format!("cannot encode the log: {e}")))
     }
 
     fn status(&self) -> Value {

@@ -120,6 +120,31 @@ impl Games {
     }
 }
 
+/// Gives an answer the combat reports of the steps it covers: the combat resolved by the person's
+/// own decision (and the rolls after it) as `combat`, each bot move's as that move's `combat`
+/// (null where none was resolved). `from` is the number of steps before the person's decision.
+fn attach_combats(session: &dyn DynSession, from: usize, answer: &mut Value) -> Result<(), ApiError> {
+    let reports = session.reports_since(from)?;
+    let starts: Vec<usize> = answer["bot_moves"]
+        .as_array()
+        .map(|moves| moves.iter().filter_map(|m| m["step"].as_u64()).map(|s| s as usize).collect())
+        .unwrap_or_default();
+    // The steps of the person's own decision run up to the first bot move.
+    answer["combat"] = reports
+        .iter()
+        .find(|(i, _)| starts.first().is_none_or(|first| i < first))
+        .map_or(Value::Null, |(_, r)| r.clone());
+    if let Some(moves) = answer["bot_moves"].as_array_mut() {
+        for (k, m) in moves.iter_mut().enumerate() {
+            let end = starts.get(k + 1).copied().unwrap_or(usize::MAX);
+            let start = starts.get(k).copied().unwrap_or(usize::MAX);
+            m["combat"] =
+                reports.iter().find(|(i, _)| (start..end).contains(i)).map_or(Value::Null, |(_, r)| r.clone());
+        }
+    }
+    Ok(())
+}
+
 pub type Shared = Arc<Mutex<Games>>;
 
 fn lock(state: &Shared) -> std::sync::MutexGuard<'_, Games> {
@@ -226,6 +251,9 @@ fn routes(state: Shared) -> Router {
         .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/observe/{player}", get(observe))
         .route("/api/games/{id}/events", get(events))
+        .route("/api/games/{id}/history/{player}", get(history))
+        .route("/api/games/{id}/replay/{step}/{player}", get(replay))
+        .route("/api/games/{id}/rollback", post(rollback))
         .route("/api/games/{id}/export", get(export))
         .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such API path (see docs/api.md)".into()) })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -405,13 +433,16 @@ async fn act(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) 
     if seats.bot_to_move(games.session(id)?.as_ref()) {
         return Err(ApiError(StatusCode::CONFLICT, "a bot is to move, not you: reload the game".into()));
     }
+    let from = games.session(id)?.deciders().len();
     let applied = games.session(id)?.apply(&request.action)?;
     games.commit(id)?;
     let bot_moves = games.play_bots(id)?;
-    let status = games.session(id)?.status();
-    Ok(axum::Json(
-        json!({ "label": applied.label, "events": applied.events, "bot_moves": bot_moves, "status": status }),
-    ))
+    let session = games.session(id)?;
+    let status = session.status();
+    let mut answer =
+        json!({ "label": applied.label, "events": applied.events, "bot_moves": bot_moves, "status": status });
+    attach_combats(session.as_ref(), from, &mut answer)?;
+    Ok(axum::Json(answer))
 }
 
 async fn undo(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
@@ -448,10 +479,90 @@ async fn hint(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
     }
 }
 
+fn player_number(text: &str) -> Result<u8, ApiError> {
+    text.parse().map_err(|_| bad(format!("'{text}' is not a player number")))
+}
+
 async fn observe(State(state): State<Shared>, Path((id, player)): Path<(String, String)>) -> Answer {
     let id = game_id(&id)?;
-    let player: u8 = player.parse().map_err(|_| bad(format!("'{player}' is not a player number")))?;
+    let player = player_number(&player)?;
     Ok(axum::Json(lock(&state).session(id)?.observe(player)?))
+}
+
+/// Every step of the game as `player` may know it, which steps were a person's own decisions, where
+/// the turns began, and the rollbacks made.
+async fn history(State(state): State<Shared>, Path((id, player)): Path<(String, String)>) -> Answer {
+    let id = game_id(&id)?;
+    let player = player_number(&player)?;
+    let mut games = lock(&state);
+    let seats = games.seats(id)?;
+    let mut told = games.session(id)?.history(player)?;
+    if let Some(entries) = told["entries"].as_array_mut() {
+        for entry in entries {
+            let actor = entry["actor"].as_u64().and_then(|p| u8::try_from(p).ok());
+            entry["decision"] = json!(actor.is_some_and(|p| seats.is_person(p)));
+        }
+    }
+    told["rollbacks"] = json!(games.store.rollbacks(id)?);
+    Ok(axum::Json(told))
+}
+
+/// The position after the first `step` steps from `player`'s seat. Allowed at any time: a player's
+/// own view of an earlier moment shows nothing that player was not shown then.
+async fn replay(State(state): State<Shared>, Path((id, step, player)): Path<(String, String, String)>) -> Answer {
+    let id = game_id(&id)?;
+    let step: usize = step.parse().map_err(|_| bad(format!("'{step}' is not a step number")))?;
+    let player = player_number(&player)?;
+    Ok(axum::Json(lock(&state).session(id)?.replay(step, player)?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RollbackTo {
+    step: u64,
+}
+
+/// Goes back to the position after `step` steps, where a person decides or a turn began. The steps
+/// taken off are kept in the store; the dice to come are the ones that came before, since chance
+/// outcome k is drawn from the seed and k alone.
+async fn rollback(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> Answer {
+    let id = game_id(&id)?;
+    let request: RollbackTo = body(&bytes)?;
+    let mut games = lock(&state);
+    let seats = games.seats(id)?;
+    let session = games.session(id)?;
+    let deciders = session.deciders();
+    let from = deciders.len();
+    let step = usize::try_from(request.step).unwrap_or(usize::MAX);
+    if step >= from {
+        return Err(bad(format!("step {} is not before the present: the game has {from} steps", request.step)));
+    }
+    let person = deciders[step].is_some_and(|p| seats.is_person(p));
+    if !person && !session.turn_starts()?.contains(&step) {
+        return Err(bad(match deciders[step] {
+            None => format!(
+                "step {step} is a roll or a draw: roll back to one of your own decisions or to the start of a turn"
+            ),
+            Some(_) => format!(
+                "at step {step} a bot decides: roll back to one of your own decisions or to the start of a turn"
+            ),
+        }));
+    }
+    let discarded = session.rollback(step)?;
+    // From the start of a turn, bots play on to the first decision of a person.
+    let bot_moves = seats.play_bots(session)?;
+    let record = session.export();
+    let status = session.status();
+    if let Err(e) = games.store.save_rollback(id, &record, step as u64, from as u64, &discarded) {
+        games.open.remove(&id);
+        return Err(ApiError(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the rollback was not saved, so it was not made: {e}"),
+        ));
+    }
+    let mut answer = json!({ "step": step, "from": from, "status": status, "bot_moves": bot_moves });
+    attach_combats(games.session(id)?.as_ref(), step, &mut answer)?;
+    Ok(axum::Json(answer))
 }
 
 async fn events(State(state): State<Shared>, Path(id): Path<String>) -> Answer {

@@ -41,6 +41,11 @@ impl Seats {
         Value::Array(self.0.iter().map(|s| s.as_ref().map_or(Value::Null, |b| json!(b.name()))).collect())
     }
 
+    /// Whether a person sits in seat `player`.
+    pub fn is_person(&self, player: u8) -> bool {
+        self.0.get(usize::from(player)).is_some_and(Option::is_none)
+    }
+
     fn human(&self) -> u8 {
         if self.0[0].is_none() { 0 } else { 1 }
     }
@@ -71,14 +76,10 @@ impl Seats {
                 return Err(ProtocolError::BadRequest(format!("{} found no move; this is a bug", bot.name())));
             };
             let id = state.action_id(&action);
-            let label = state.action_label(&action);
-            let public = bots::seen_by(&state, human, &id, &label);
+            // The same words the game's history gives the person for this step.
+            let label = engine::label_seen_by(&state, human, &action);
             let applied = session.apply(&id)?;
-            told.push(if public {
-                json!({ "bot": bot.name(), "label": applied.label, "events": applied.events })
-            } else {
-                json!({ "bot": bot.name(), "label": format!("{} decides about cards you cannot see", state.player_name(p)), "events": applied.events })
-            });
+            told.push(json!({ "bot": bot.name(), "label": label, "events": applied.events, "step": steps }));
         }
         Ok(told)
     }

@@ -10,10 +10,10 @@ use serde::Serialize;
 use serde_json::Value;
 
 /// The schema version this build writes.
-const SCHEMA_VERSION: i64 = 2;
+const SCHEMA_VERSION: i64 = 3;
 
 /// Each migration brings the schema from the version before it to its own number.
-const MIGRATIONS: [&str; 2] = [
+const MIGRATIONS: [&str; 3] = [
     "CREATE TABLE games (
         id INTEGER PRIMARY KEY,
         name TEXT NOT NULL,
@@ -24,6 +24,16 @@ const MIGRATIONS: [&str; 2] = [
     );",
     // Who sits in each seat: null for a person, or a bot's name.
     "ALTER TABLE games ADD COLUMN seats TEXT NOT NULL DEFAULT '[null,null]';",
+    // Each rollback keeps the steps it took off, so a game's history can tell what was played.
+    "CREATE TABLE rollbacks (
+        id INTEGER PRIMARY KEY,
+        game INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        steps_before INTEGER NOT NULL,
+        discarded TEXT NOT NULL,
+        time TEXT NOT NULL DEFAULT (datetime('now'))
+    );
+    CREATE INDEX rollbacks_by_game ON rollbacks (game);",
 ];
 
 #[derive(Debug, thiserror::Error)]
@@ -48,6 +58,17 @@ pub struct Summary {
     pub game: String,
     pub created: String,
     pub updated: String,
+}
+
+/// One rollback of a game as its history lists it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rollback {
+    /// The step the game went back to.
+    pub at: i64,
+    /// How many steps it had before.
+    pub from: i64,
+    /// When (UTC, as SQLite writes it).
+    pub when: String,
 }
 
 /// The saved games.
@@ -140,9 +161,62 @@ impl Store {
         if n == 0 { Err(StoreError::NoGame(id)) } else { Ok(()) }
     }
 
+    /// Deletes a game and its rollbacks.
     pub fn delete(&self, id: i64) -> Result<(), StoreError> {
-        let n = self.conn.execute("DELETE FROM games WHERE id = ?1", [id])?;
-        if n == 0 { Err(StoreError::NoGame(id)) } else { Ok(()) }
+        let tx = self.conn.unchecked_transaction()?;
+        tx.execute("DELETE FROM rollbacks WHERE game = ?1", [id])?;
+        let n = tx.execute("DELETE FROM games WHERE id = ?1", [id])?;
+        if n == 0 {
+            return Err(StoreError::NoGame(id));
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Saves a game's record after a rollback to step `at` from `from` steps, keeping the entries
+    /// taken off; both or neither are written.
+    pub fn save_rollback(
+        &self,
+        id: i64,
+        record: &Value,
+        at: u64,
+        from: u64,
+        discarded: &Value,
+    ) -> Result<(), StoreError> {
+        let tx = self.conn.unchecked_transaction()?;
+        let n = tx.execute(
+            "UPDATE games SET record = ?2, updated = datetime('now') WHERE id = ?1",
+            params![id, record.to_string()],
+        )?;
+        if n == 0 {
+            return Err(StoreError::NoGame(id));
+        }
+        let (at, from) = (i64::try_from(at).unwrap_or(i64::MAX), i64::try_from(from).unwrap_or(i64::MAX));
+        tx.execute(
+            "INSERT INTO rollbacks (game, at, steps_before, discarded) VALUES (?1, ?2, ?3, ?4)",
+            params![id, at, from, discarded.to_string()],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// A game's rollbacks, oldest first.
+    pub fn rollbacks(&self, id: i64) -> Result<Vec<Rollback>, StoreError> {
+        let mut statement =
+            self.conn.prepare("SELECT at, steps_before, time FROM rollbacks WHERE game = ?1 ORDER BY id")?;
+        let rows = statement.query_map([id], |r| Ok(Rollback { at: r.get(0)?, from: r.get(1)?, when: r.get(2)? }))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The log entries a rollback took off, oldest rollback first.
+    pub fn discarded(&self, id: i64) -> Result<Vec<Value>, StoreError> {
+        let mut statement = self.conn.prepare("SELECT discarded FROM rollbacks WHERE game = ?1 ORDER BY id")?;
+        let rows = statement.query_map([id], |r| r.get::<_, String>(0))?;
+        rows.map(|text| {
+            let text = text?;
+            serde_json::from_str(&text).map_err(|e| StoreError::Damaged { id, reason: e.to_string() })
+        })
+        .collect()
     }
 }
 
@@ -215,6 +289,52 @@ mod tests {
         store.delete(id).expect("deleted");
         assert!(matches!(store.load(id), Err(StoreError::NoGame(_))));
         assert!(matches!(store.delete(id), Err(StoreError::NoGame(_))));
+    }
+
+    #[test]
+    fn a_rollback_is_kept_with_its_discarded_steps_and_goes_with_its_game() {
+        let store = Store::in_memory().expect("a database");
+        let id = store.create("first", "manoeuvre", &json!({"seed": 1, "log": ["a", "b", "c"]})).expect("created");
+        let other = store.create("second", "manoeuvre", &json!({"seed": 2, "log": []})).expect("created");
+        store.save_rollback(id, &json!({"seed": 1, "log": ["a"]}), 1, 3, &json!(["b", "c"])).expect("rolled back");
+        assert_eq!(store.load(id).expect("loaded")["log"], json!(["a"]));
+        let list = store.rollbacks(id).expect("listed");
+        assert_eq!((list.len(), list[0].at, list[0].from), (1, 1, 3));
+        assert_eq!(store.discarded(id).expect("read"), vec![json!(["b", "c"])]);
+        assert!(store.rollbacks(other).expect("listed").is_empty());
+        assert!(matches!(store.save_rollback(999, &json!({}), 0, 1, &json!([])), Err(StoreError::NoGame(999))));
+        assert_eq!(store.rollbacks(999).expect("listed"), Vec::new(), "nothing written for a missing game");
+        store.delete(id).expect("deleted");
+        assert!(store.rollbacks(id).expect("listed").is_empty(), "a deleted game's rollbacks go with it");
+    }
+
+    #[test]
+    fn a_version_2_database_is_upgraded_and_keeps_its_games() {
+        let path = std::env::temp_dir().join(format!("cdgsolo-v2-{}.sqlite", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        {
+            // The schema as version 2 wrote it, with one game in it.
+            let conn = Connection::open(&path).expect("opened");
+            conn.execute_batch(&format!("{} {} PRAGMA user_version = 2;", MIGRATIONS[0], MIGRATIONS[1]))
+                .expect("a version 2 schema");
+            conn.execute(
+                "INSERT INTO games (name, game, record, seats) VALUES ('old', 'manoeuvre', '{\"log\":[\"x\"]}', '[null,\"rules\"]')",
+                [],
+            )
+            .expect("a game");
+        }
+        let store = Store::open(&path).expect("upgraded");
+        let version: i64 = store.conn.query_row("PRAGMA user_version", [], |r| r.get(0)).expect("version");
+        assert_eq!(version, 3);
+        let id = store.list().expect("listed")[0].id;
+        assert_eq!(store.load(id).expect("loaded")["log"], json!(["x"]));
+        assert_eq!(store.seats(id).expect("seats"), json!([null, "rules"]));
+        store.save_rollback(id, &json!({"log": []}), 0, 1, &json!(["x"])).expect("the new table works");
+        assert_eq!(store.rollbacks(id).expect("listed").len(), 1);
+        drop(store);
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
     }
 
     #[test]

@@ -17,7 +17,7 @@ const gameId = (page) => Number(new URL(page.url()).hash.split("/")[1]);
 const get = (page, url) => page.evaluate(async (u) => (await fetch(u)).json(), url);
 
 /** Waits until the log has more lines than `before`. @param {import("playwright-core").Page} page @param {number} before */
-const logGrows = (page, before) => page.waitForFunction((n) => document.querySelectorAll("#log li").length > n, before);
+const logGrows = (page, before) => page.waitForFunction((n) => document.querySelectorAll("#log > li").length > n, before);
 
 /** Squares apart (king moves). @param {string} a @param {string} b */
 const distance = (a, b) => Math.max(Math.abs(a.charCodeAt(0) - b.charCodeAt(0)), Math.abs(Number(a[1]) - Number(b[1])));
@@ -35,12 +35,13 @@ test("deploy, move, fight an Assault against the rule-based bot, undo and reload
   await page.uncheck("#quick");
   await page.click("#new-game button[type=submit]");
   await page.waitForSelector("#board svg");
+  await page.waitForSelector("#log[data-filled]");
   const id = gameId(page);
 
   // Deployment: each unit is placed by clicking one of the lit squares.
   let deployed = 0;
   while ((await get(page, `/api/games/${id}/legal`)).actions.some((/** @type {any} */ a) => a.id.startsWith("deploy-"))) {
-    const before = await page.locator("#log li").count();
+    const before = await page.locator("#log > li").count();
     await page.locator("#board .target").first().click();
     await logGrows(page, before);
     deployed += 1;
@@ -55,7 +56,7 @@ test("deploy, move, fight an Assault against the rule-based bot, undo and reload
     const legal = (await get(page, `/api/games/${id}/legal`)).actions;
     const seen = await get(page, `/api/games/${id}/observe/0`);
     const view = seen.observation || seen;
-    const before = await page.locator("#log li").count();
+    const before = await page.locator("#log > li").count();
     const assault = legal.find((/** @type {any} */ a) => a.id.startsWith("assault-"));
     const moves = legal.filter((/** @type {any} */ a) => a.id.startsWith("move-"));
     if (assault) {
@@ -84,7 +85,7 @@ test("deploy, move, fight an Assault against the rule-based bot, undo and reload
   assert.ok(fought, "an Assault was started from the battlefield");
   // Fight it out: answer whatever the combat asks until its result is told.
   for (let i = 0; i < 30 && !/Assault: attack \d+ \(dice \d+\) against defence \d+/.test(await page.locator("#log").textContent()); i++) {
-    const before = await page.locator("#log li").count();
+    const before = await page.locator("#log > li").count();
     const button = page.locator("#actions > button").first();
     if (await button.count()) await button.click();
     else await page.locator("#board .target").first().click();
@@ -107,6 +108,7 @@ test("deploy, move, fight an Assault against the rule-based bot, undo and reload
   const status = await page.locator("#status").textContent();
   await page.reload();
   await page.waitForSelector("#board svg");
+  await page.waitForSelector("#log[data-filled]");
   assert.equal(await page.locator("#status").textContent(), status);
   assert.equal((await get(page, `/api/games/${id}`)).status.steps, after);
   assert.deepEqual(errors, [], "no script error on the page");

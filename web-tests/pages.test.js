@@ -17,11 +17,11 @@ async function decide(page) {
     await page.waitForSelector("#table:not([hidden])");
     return false;
   }
-  const before = await page.locator("#log li").count();
+  const before = await page.locator("#log > li").count();
   const button = page.locator("#actions > button").first();
   if (await button.count()) await button.click();
   else await page.locator("#board .target").first().click();
-  await page.waitForFunction((n) => document.querySelectorAll("#log li").length > n, before);
+  await page.waitForFunction((n) => document.querySelectorAll("#log > li").length > n, before);
   return true;
 }
 
@@ -40,16 +40,20 @@ test("a Manoeuvre game is started, played, and found again after a reload", asyn
   assert.equal(await page.locator("#table").isVisible(), false, "no hand is on screen behind the pass screen");
   await page.click("#pass-ready");
   await page.waitForSelector("#board svg");
+  await page.waitForSelector("#log[data-filled]");
   // Both armies are on the battlefield.
   assert.equal(await page.locator("#board svg g").count(), 16);
   const status = page.locator("#status");
   let made = 0;
   while (made < 6) if (await decide(page)) made += 1;
-  assert.equal(await page.locator("#log li").count(), 6);
+  // The setup folded into one line, then the six decisions.
+  assert.equal(await page.locator("#log > li").count(), 7);
+  assert.match(await page.locator("#log > li.setup summary").textContent(), /Setting up the battle: \d+ steps/);
   const before = await status.textContent();
   const board = await page.locator("#board").innerHTML();
   await page.reload();
   await page.waitForSelector("#board svg");
+  await page.waitForSelector("#log[data-filled]");
   assert.equal(await status.textContent(), before, "the game is where it was");
   assert.equal(await page.locator("#board").innerHTML(), board);
   await page.screenshot({ path: path.join(env.work, "manoeuvre.png") });
@@ -75,6 +79,7 @@ test("a person plays Manoeuvre against the rule-based bot, whose moves show in t
   await page.selectOption("#opponent", "rules");
   await page.click("#new-game button[type=submit]");
   await page.waitForSelector("#board svg");
+  await page.waitForSelector("#log[data-filled]");
   for (let i = 0; i < 12 && (await page.locator("#log .bot").count()) === 0; i++) await decide(page);
   assert.ok((await page.locator("#log .bot").count()) > 0, "the bot's moves are in the log");
   // A hint, searched from the person's own seat, names moves the page offers.
@@ -96,12 +101,14 @@ test("a card table is played at 400 pixels wide with its tools folded away", asy
   await page.selectOption("#game-choice", "wilderness-war");
   await page.click("#new-game button[type=submit]");
   await page.waitForSelector("#actions button");
+  await page.waitForSelector("#log[data-filled]");
+  const logged = await page.locator("#log > li").count();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 400, `the page fits 400 pixels (it is ${width} wide)`);
   const box = await page.locator("#actions button").first().boundingBox();
   assert.ok(box && box.height >= 44, "touch targets are at least 44 pixels high");
   await page.locator("#actions button").first().click();
-  await page.waitForFunction(() => document.querySelectorAll("#log li").length === 1);
+  await page.waitForFunction((n) => document.querySelectorAll("#log > li").length === n + 1, logged);
   await page.close();
 });
 
@@ -122,6 +129,7 @@ test("a unit is moved with the keyboard alone", async () => {
   await page.selectOption("#opponent", "rules");
   await page.click("#new-game button[type=submit]");
   await page.waitForSelector("#board svg");
+  await page.waitForSelector("#log[data-filled]");
   const id = Number(new URL(page.url()).hash.split("/")[1]);
   const get = (/** @type {string} */ url) => page.evaluate(async (u) => (await fetch(u)).json(), url);
   // Through the first phases by keyboard too: Tab to a button and press Enter.
@@ -130,10 +138,10 @@ test("a unit is moved with the keyboard alone", async () => {
     const legal = (await get(`/api/games/${id}/legal`)).actions;
     move = legal.find((/** @type {any} */ a) => a.id.startsWith("move-"));
     if (move) break;
-    const before = await page.locator("#log li").count();
+    const before = await page.locator("#log > li").count();
     await page.locator("#actions > button").first().focus();
     await page.keyboard.press("Enter");
-    await page.waitForFunction((n) => document.querySelectorAll("#log li").length > n, before);
+    await page.waitForFunction((n) => document.querySelectorAll("#log > li").length > n, before);
   }
   assert.ok(move, "the Movement phase came");
   const seen = await get(`/api/games/${id}/observe/0`);
@@ -159,10 +167,10 @@ test("a unit is moved with the keyboard alone", async () => {
   await page.waitForFunction(() => document.querySelectorAll("#board .unit.picked").length === 0);
   await page.keyboard.press("Enter");
   await page.waitForSelector(`#board g.unit.picked[data-unit="${unit}"]`);
-  const before = await page.locator("#log li").count();
+  const before = await page.locator("#log > li").count();
   await walk(target);
   await page.keyboard.press("Enter");
-  await page.waitForFunction((n) => document.querySelectorAll("#log li").length > n, before);
-  assert.match(await page.locator("#log li").first().textContent(), new RegExp(`from ${from} to ${target}`));
+  await page.waitForFunction((n) => document.querySelectorAll("#log > li").length > n, before);
+  assert.match(await page.locator("#log > li").first().textContent(), new RegExp(`from ${from} to ${target}`));
   await page.close();
 });

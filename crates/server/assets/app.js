@@ -142,19 +142,34 @@ document.addEventListener("keydown", (event) => {
   else if (event.key === "h" && !$("hint").hidden) $("hint").click();
 });
 
-/** Fills the log from the game's history (after a reload or on opening a saved game).
+/** Fills the log from the game's history (after a reload or on opening a saved game); a Manoeuvre
+ * battle's setup steps are folded into one line. Marks the log `data-filled` when done.
  * @param {number} id */
 async function fillLog(id) {
   const game = await api(`/api/games/${id}`);
   const seats = game.seats || [null, null];
   const past = await history(id, watcher(game, id), game.status.steps);
-  const lines = past.entries.map((/** @type {any} */ e) => {
+  const line = (/** @type {any} */ e) => {
     const bot = e.actor !== null && e.actor !== undefined && seats[e.actor];
     const entry = el("li", bot ? `${e.label} [${bot}]` : e.label, bot ? "bot-line" : undefined);
     if (e.events.length) entry.append(el("div", e.events.join(" "), "events"));
     return lightable(entry);
-  });
-  $("log").replaceChildren(...lines.reverse());
+  };
+  const manoeuvre = game.status.game === "manoeuvre";
+  const setup = manoeuvre ? past.entries.filter((/** @type {any} */ e) => e.turn === null) : [];
+  const rest = past.entries.filter((/** @type {any} */ e) => !setup.includes(e));
+  const lines = rest.map(line).reverse();
+  if (setup.length) {
+    const fold = el("details");
+    const list = el("ol");
+    list.append(...setup.map(line));
+    fold.append(el("summary", `Setting up the battle: ${setup.length} steps`), list);
+    const entry = el("li", undefined, "setup");
+    entry.append(fold);
+    lines.push(entry);
+  }
+  $("log").replaceChildren(...lines);
+  $("log").dataset.filled = "true";
 }
 
 /** Lists where the game can be taken back to: the start of each turn and the person's own decisions. */
@@ -196,6 +211,7 @@ function route() {
     showReplay(Number(replay[1]), Number(replay[2])).catch((e) => { $("replay-where").textContent = String(e.message); });
   } else if (m) {
     $("log").replaceChildren();
+    delete $("log").dataset.filled;
     showGame(Number(m[1]))
       .then(() => fillLog(Number(m[1])))
       .catch((e) => { $("table-error").textContent = String(e.message); });

@@ -11,6 +11,6 @@ const { CHROMIUM_ARGS } = require("./harness.js");
   await page.waitForTimeout(800);
   if (script) await eval(`(async () => { ${script} })()`);
   await page.waitForTimeout(500);
-  await page.screenshot({ path: out, fullPage: true });
+  await page.screenshot({ path: out, fullPage: process.env.FULL !== "0" });
   await browser.close();
 })();

@@ -92,7 +92,7 @@ test("deploy, move, fight an Assault against the rule-based bot, undo and reload
     await logGrows(page, before);
   }
   assert.match(await page.locator("#log").textContent(), /Assault: attack \d+ \(dice \d+\) against defence \d+/);
-  await page.screenshot({ path: path.join(docsImages, "web-manoeuvre.png") });
+  await page.screenshot({ path: path.join(docsImages, "web-manoeuvre.png"), fullPage: true });
 
   // Undo takes back the person's last decision, or says why not (dice were thrown since).
   const steps = (await get(page, `/api/games/${id}`)).status.steps;

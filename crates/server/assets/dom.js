@@ -62,6 +62,7 @@ export function showActions(ctx, onBoard) {
   const plain = all.filter((/** @type {any} */ a) => !placed.includes(a));
   const tools = ctx.legal.actions.filter((/** @type {any} */ a) => a.tool);
   const parts = [el("h3", "What you may do"), ...actionButtons(plain, ctx)];
+  if (all.length === 0 && tools.length === 0) parts.push(el("p", ctx.game.status.over ? "Nothing: the game is over." : "Nothing now.", "note"));
   if (placed.length) {
     const fold = el("details", undefined, "on-board");
     fold.append(el("summary", `${placed.length} on the battlefield: pick a unit or square there, or choose here`), ...actionButtons(placed, ctx));

@@ -57,7 +57,7 @@ const squareName = (c, r) => `${String.fromCharCode(97 + c)}${8 - r}`;
 /** The battlefield of Manoeuvre as SVG, with the current pick and its targets.
  * @param {any} view @param {import("./dom.js").TableContext} ctx */
 function board(view, ctx) {
-  const svg = svgEl("svg", { viewBox: `0 0 ${SIZE * 8 + 20} ${SIZE * 8 + 20}`, role: "application", tabindex: 0 });
+  const svg = svgEl("svg", { viewBox: `0 0 ${SIZE * 8 + 20} ${SIZE * 8 + 20}`, role: "application", tabindex: 0, class: "battlefield" });
   svg.setAttribute("aria-label", "the battlefield: arrow keys move the cursor, Enter picks a unit or its target, Escape lets go");
   // The viewer's own army at the bottom: a player on the north edge sees the battlefield turned round.
   const turned = view.sides[view.player] && view.sides[view.player].edge === "north";
@@ -130,7 +130,7 @@ function board(view, ctx) {
     svg.append(ring);
   }
   const cursor = at(pick.cursor);
-  svg.append(svgEl("rect", { x: cursor.x + 1, y: cursor.y + 1, width: SIZE - 2, height: SIZE - 2, class: "cursor" }));
+  if (ctx.legal.actions.length) svg.append(svgEl("rect", { x: cursor.x + 1, y: cursor.y + 1, width: SIZE - 2, height: SIZE - 2, class: "cursor" }));
   for (const sq of pick.lit) {
     if (!/^[a-h][1-8]$/.test(sq)) continue;
     const p = at(sq);
@@ -305,7 +305,9 @@ function combatInProgress(view) {
   if (!c) return null;
   const unit = (/** @type {number | null} */ id) => {
     const u = id === null || id === undefined ? null : view.units.find((/** @type {any} */ x) => x.id === id);
-    return u ? `${u.name} (${view.sides[u.side].nation}, strength ${u.strength}) on ${u.square}` : "no unit";
+    if (!u) return "no unit";
+    const where = u.square ? `on ${u.square}` : "off the board";
+    return `${u.name} (${view.sides[u.side].nation}, strength ${u.strength}) ${where}`;
   };
   const box = el("section", undefined, "combat");
   box.append(el("h3", `${c.kind} in progress`));
@@ -342,7 +344,7 @@ export function combatReport(report) {
   row("Defence cards", cards(report.defense_cards));
   for (const side of ["attack", "defense"]) {
     const mods = (report.modifiers || []).filter((/** @type {any} */ m) => m.side === side);
-    if (mods.length) row(side === "attack" ? "Attack adds" : "Defence adds", mods.map((/** @type {any} */ m) => m.what).join("; "));
+    if (mods.length) row(side === "attack" ? "Attack adds" : "Defence adds", mods.map((/** @type {any} */ m) => `${m.what} ${m.value}`).join("; "));
   }
   if (report.dice && report.dice.length) {
     const dice = el("dd");
@@ -372,7 +374,7 @@ function endScreen(view, id) {
   const box = el("section", undefined, "end");
   box.append(el("h2", v ? `${v.winner_name} wins` : "The game is over"));
   if (v) {
-    box.append(el("p", `${v.kind === "attrition" ? "Victory by attrition" : "Victory at nightfall"}: ${v.reason}.`));
+    box.append(el("p", `${v.kind === "attrition" ? "Victory by attrition" : "Victory at nightfall"}: ${v.reason.replace(/^nightfall: /, "")}.`));
     const table = el("table");
     const head = el("tr");
     head.append(el("th", ""), ...view.sides.map((/** @type {any} */ s) => el("th", s.nation)));
@@ -438,7 +440,9 @@ export function renderManoeuvre(ctx) {
   for (const r of reports) parts.push(combatReport(r));
   const fate = fateLine(view);
   if (fate) parts.push(fate);
-  const combat = combatInProgress(view);
+  // A combat still in the view after its report is only waiting for its follow-ups (advance,
+  // retreat): the report says all there is.
+  const combat = reports.length ? null : combatInProgress(view);
   if (combat) parts.push(combat);
   if (view.sides && view.sides.length === 2 && view.sides[0].nation) {
     parts.push(sideCards(view, view.player), sideCards(view, 1 - view.player));

@@ -4,7 +4,7 @@
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
 const path = require("node:path");
-const { harness } = require("./harness.js");
+const { harness, docsImages } = require("./harness.js");
 
 const env = harness();
 
@@ -33,6 +33,7 @@ test("a Manoeuvre game is started, played, and found again after a reload", asyn
   await page.selectOption("#army-a", "FR");
   await page.selectOption("#army-b", "RU");
   await page.selectOption("#opponent", "");
+  await page.screenshot({ path: path.join(docsImages, "web-lobby.png") });
   await page.click("#new-game button[type=submit]");
   // Hotseat: nothing of the table shows until the first player takes the device.
   await page.waitForSelector("#pass:not([hidden])");

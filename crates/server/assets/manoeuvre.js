@@ -215,7 +215,7 @@ export function drawPosition(view) {
   /** @type {import("./dom.js").TableContext} */
   const still = { id: 0, game: { status: { steps: -1 } }, legal: { actions: [] }, view, player: view.player, last: null, act: async () => {} };
   const parts = [];
-  if (view.terrain && view.terrain.length) parts.push(board(view, still));
+  parts.push(view.terrain && view.terrain.length ? board(view, still) : el("p", "Before the battle: the battlefield is not laid out yet."));
   if (view.sides && view.sides.length === 2 && view.sides[0].nation) parts.push(sideCards(view, view.player), sideCards(view, 1 - view.player));
   return parts;
 }

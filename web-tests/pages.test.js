@@ -175,3 +175,27 @@ test("a unit is moved with the keyboard alone", async () => {
   assert.match(await page.locator("#log > li").first().textContent(), new RegExp(`from ${from} to ${target}`));
   await page.close();
 });
+
+test("a saved game is renamed, exported as a file and imported again from the lobby", async () => {
+  const created = await (await fetch(env.base + "/api/games", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ game: "cc-medieval", seed: 5 }),
+  })).json();
+  const page = await env.browser.newPage({ viewport: { width: 1000, height: 900 }, acceptDownloads: true });
+  page.on("dialog", (d) => d.accept(d.type() === "prompt" ? "Hastings practice" : undefined));
+  await page.goto(env.base + "/");
+  await page.click(`#saved button[aria-label="Rename ${created.name}"]`);
+  await page.waitForSelector("#saved button:has-text('Hastings practice')");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#saved a[aria-label='Export Hastings practice as a file']")]);
+  const file = path.join(env.work, "exported.json");
+  await download.saveAs(file);
+  const record = JSON.parse(require("node:fs").readFileSync(file, "utf8"));
+  assert.equal(record.seed, 5);
+  await page.setInputFiles("#import-file", file);
+  await page.waitForFunction((id) => /^#game\/\d+$/.test(location.hash) && location.hash !== `#game/${id}`, created.id);
+  await page.waitForSelector("#actions button");
+  const list = await (await fetch(env.base + "/api/games")).json();
+  assert.equal(list.games.filter((/** @type {any} */ g) => g.game === "cc-medieval").length, 2, "the import is a new saved game");
+  await page.close();
+});

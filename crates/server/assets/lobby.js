@@ -117,10 +117,38 @@ export async function showLobby() {
       await api(`/api/games/${g.id}`, "DELETE");
       showLobby();
     };
-    li.append(open, remove);
+    const rename = el("button", "Rename");
+    rename.setAttribute("aria-label", `Rename ${g.name}`);
+    rename.onclick = async () => {
+      const name = prompt("A new name for this game:", g.name);
+      if (!name || name === g.name) return;
+      await api(`/api/games/${g.id}`, "PATCH", { name }).catch((e) => { $("lobby-error").textContent = String(e.message); });
+      showLobby();
+    };
+    // The record as a file: the same JSON the protocol's export gives, loadable by Import here, by
+    // the terminal's --resume FILE, or by the protocol.
+    const file = el("a", "Export", "button-link small");
+    file.setAttribute("href", `/api/games/${g.id}/export`);
+    file.setAttribute("download", `${g.name.replace(/[^\w.-]+/g, "-")}.json`);
+    file.setAttribute("aria-label", `Export ${g.name} as a file`);
+    li.append(open, rename, file, remove);
     return li;
   }));
   if (saved.games.length === 0) $("saved").append(el("li", "None yet."));
+  const picker = /** @type {HTMLInputElement} */ ($("import-file"));
+  picker.value = "";
+  picker.onchange = async () => {
+    const chosen = picker.files && picker.files[0];
+    if (!chosen) return;
+    $("lobby-error").textContent = "";
+    try {
+      const record = JSON.parse(await chosen.text());
+      const made = await api("/api/games/import", "POST", record);
+      location.hash = `#game/${made.id}`;
+    } catch (e) {
+      $("lobby-error").textContent = `${chosen.name}: ${String(/** @type {Error} */ (e).message)}`;
+    }
+  };
 }
 
 $("new-game").addEventListener("submit", async (event) => {

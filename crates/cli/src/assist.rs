@@ -195,11 +195,11 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
     let people = serde_json::json!([null, null]);
     let (mut autosave, mut save_path) = match origin {
         Origin::New => {
-            let name = format!("{} (seed {seed})", game_id(&session));
+            let name = server::game_name(game_id(&session), None, seed);
             (Autosave::create(db, Kind::Table, &name, record(&session)?, &people, session.log(), out)?, None)
         }
         Origin::File(file) => {
-            let name = format!("{} (seed {seed}, from {})", game_id(&session), file.display());
+            let name = format!("{}, from {}", server::game_name(game_id(&session), None, seed), file.display());
             (Autosave::create(db, Kind::Table, &name, record(&session)?, &people, session.log(), out)?, Some(file))
         }
         Origin::Stored(store, taken) => {

@@ -258,9 +258,15 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
     )?;
     let record = |session: &Session<Manoeuvre>| crate::save_file::record_value(GAME_ID, &session.record());
     if autosave.is_none() {
+        let view = manoeuvre::ManoeuvreView::of(session.state(), 0);
+        let nations = match (view.sides[0].nation.as_deref(), view.sides[1].nation.as_deref()) {
+            (Some(a), Some(b)) => Some((a, b)),
+            _ => None,
+        };
+        let name = server::game_name(GAME_ID, nations, seed);
         let name = match &save_path {
-            Some(file) => format!("{GAME_ID} (seed {seed}, from {})", file.display()),
-            None => format!("{GAME_ID} (seed {seed})"),
+            Some(file) => format!("{name}, from {}", file.display()),
+            None => name,
         };
         let seats = seats_value(vs.as_ref(), human);
         let db = options.db.as_deref();

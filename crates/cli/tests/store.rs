@@ -161,7 +161,7 @@ fn assist_writes_every_decision_and_undo_before_the_next_prompt() {
     assert!(first.contains(&format!("Saved as game 1 in {db_arg} after every decision")), "{first}");
     let (id, start) = only_game(&db);
     let store = Store::open(&db).expect("opens");
-    assert_eq!(store.summary(id).expect("there").name, "barbarossa-to-berlin (seed 11)");
+    assert_eq!(store.summary(id).expect("there").name, "WW2: Barbarossa to Berlin (seed 11)");
     assert_eq!(store.seats(id).expect("seats"), json!([null, null]));
     let mut before = log_of(&start);
     assert_eq!(replayed(&start)["steps"], before.len());
@@ -216,7 +216,7 @@ fn play_against_a_bot_is_stored_with_its_seats_and_the_bots_moves_before_each_pr
     let (id, record) = only_game(&db);
     let store = Store::open(&db).expect("opens");
     assert_eq!(store.seats(id).expect("seats"), json!(["rules", null]));
-    assert_eq!(store.summary(id).expect("there").name, "manoeuvre (seed 4)");
+    assert_eq!(store.summary(id).expect("there").name, "Manoeuvre: France v Great Britain (seed 4)");
     let mut before = log_of(&record);
     for _ in 0..6 {
         // At every prompt the stored game waits for the person (player index 1): the bot's answers
@@ -269,11 +269,17 @@ fn resume_takes_a_game_by_id_or_from_the_list_of_its_own_kind() {
     assert!(ok, "{err}");
     assert!(out.contains("Saved card tables in"), "{out}");
     assert!(out.contains("last played (UTC)") && out.contains("steps"), "{out}");
-    let row = format!("{:>4}  {:<19}  {:>5}  1960 (seed 3)", table.id, table.updated, table.steps);
+    let row = format!(
+        "{:>4}  {:<19}  {:>5}  1960: The Making of the President (seed 3)",
+        table.id, table.updated, table.steps
+    );
     assert!(out.contains(&row), "no '{row}' in {out}");
-    assert!(!out.contains("manoeuvre (seed 5)"), "{out}");
+    assert!(!out.contains("Manoeuvre: Austria v Prussia (seed 5)"), "{out}");
     assert!(out.contains("'99' is not one of the ids listed."), "{out}");
-    assert!(out.contains(&format!("Resumed saved game {}: 1960 (seed 3).", table.id)), "{out}");
+    assert!(
+        out.contains(&format!("Resumed saved game {}: 1960: The Making of the President (seed 3).", table.id)),
+        "{out}"
+    );
     // Nothing changed: the store's record is as it was.
     assert_eq!(Store::open(&db).unwrap().list_with_steps().unwrap().len(), 2);
 
@@ -282,8 +288,8 @@ fn resume_takes_a_game_by_id_or_from_the_list_of_its_own_kind() {
     let (ok, out, err) = run(&["play", "manoeuvre", "--resume", "--db", &db_arg], "\n1\nq\n");
     assert!(ok, "{err}");
     assert!(out.contains("Saved games of Manoeuvre in"), "{out}");
-    assert!(out.contains("you vs random") && out.contains("manoeuvre (seed 5)"), "{out}");
-    assert!(!out.contains("1960 (seed 3)"), "{out}");
+    assert!(out.contains("you vs random") && out.contains("Manoeuvre: Austria v Prussia (seed 5)"), "{out}");
+    assert!(!out.contains("1960: The Making of the President (seed 3)"), "{out}");
     assert!(out.contains("random plays Prussia"), "{out}");
     let after = Store::open(&db).unwrap().load(battle.id).unwrap();
     assert!(log_of(&after).len() > battle.steps, "the decision made after resuming is stored");
@@ -333,7 +339,7 @@ async fn the_browser_and_the_terminal_continue_each_others_games() {
     // The terminal finds it in its list, against the same bot, and plays on.
     let (ok, out, err) = run(&["play", "manoeuvre", "--resume", "--db", &db_arg], "\n1\n1\nq\n");
     assert!(ok, "{err}");
-    assert!(out.contains("you vs rules") && out.contains("manoeuvre (seed 9)"), "{out}");
+    assert!(out.contains("you vs rules") && out.contains("Manoeuvre: France v Great Britain (seed 9)"), "{out}");
     assert!(out.contains("rules plays Great Britain"), "{out}");
     let stored = Store::open(&db).unwrap().load(id).unwrap();
     let terminal_steps = log_of(&stored).len() as u64;
@@ -361,7 +367,7 @@ async fn the_browser_and_the_terminal_continue_each_others_games() {
     assert!(ok, "{err}");
     let (_, list) = call(&app, "GET", "/api/games", None).await;
     let names: Vec<&str> = list["games"].as_array().unwrap().iter().filter_map(|g| g["name"].as_str()).collect();
-    assert!(names.contains(&"wilderness-war (seed 2)"), "{names:?}");
+    assert!(names.contains(&"Wilderness War (seed 2)"), "{names:?}");
     remove_db(&db);
 }
 

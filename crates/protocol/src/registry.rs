@@ -24,6 +24,61 @@ pub struct GameInfo {
     pub kind: &'static str,
     /// The scenarios a card table can set up (the `scenario` option); empty for most games.
     pub scenarios: Vec<&'static str>,
+    /// The built-in deck manifest of a card table (`"manifest": "builtin"`): its title and its cards
+    /// by number and name, so a page can offer it and list the cards for a physical deck; `None` for
+    /// a game that ships none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub manifest: Option<ManifestInfo>,
+}
+
+/// What the catalog tells of a built-in manifest.
+#[derive(Clone, Debug, Serialize)]
+pub struct ManifestInfo {
+    pub title: Option<String>,
+    /// Whether the manifest describes every card of the deck (docs/manifests.md).
+    pub complete: bool,
+    pub cards: Vec<ManifestCardInfo>,
+}
+
+/// One card of a built-in manifest as the catalog lists it.
+#[derive(Clone, Debug, Serialize)]
+pub struct ManifestCardInfo {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number: Option<u16>,
+    pub name: String,
+    /// The side whose deck holds the card (Dual Deck games), as the manifest says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
+}
+
+/// The built-in manifest of a card-table id, for the catalog.
+fn manifest_info(game: &str) -> Option<ManifestInfo> {
+    let m = builtin_manifest(game).ok()?;
+    Some(ManifestInfo {
+        title: m.title.clone(),
+        complete: m.complete,
+        cards: m
+            .cards
+            .iter()
+            .map(|c| ManifestCardInfo { number: c.number, name: c.name.clone(), side: c.side.clone() })
+            .collect(),
+    })
+}
+
+/// The manifest that ships for a card-table id (the Manoeuvre table has none).
+fn builtin_manifest(game: &str) -> Result<solo::Manifest, ProtocolError> {
+    let shipped = solo::manifests().map_err(|e| ProtocolError::BadRequest(e.to_string()))?;
+    match shipped.iter().find(|m| m.game == sheet_id(game)) {
+        Some(m) => Ok(m.as_ref().clone()),
+        None => {
+            let names: Vec<&str> = shipped.iter().map(|m| m.game.as_str()).collect();
+            Err(ProtocolError::BadRequest(format!(
+                "bad options: manifest: no built-in manifest ships for '{game}' (built-in ones: {}); leave \
+                 \"manifest\" out, or give a manifest object of your own (docs/manifests.md)",
+                names.join(", ")
+            )))
+        }
+    }
 }
 
 /// The ten playsheets in the order of the seeds (Manoeuvre as the full game), then the bare card
@@ -46,6 +101,7 @@ pub fn games() -> Result<Vec<GameInfo>, ProtocolError> {
             } else {
                 solo::scenarios(&s.id).iter().map(|x| x.id).collect()
             },
+            manifest: if s.id == MANOEUVRE { None } else { manifest_info(&s.id) },
         })
         .collect();
     if let Some(m) = list.iter().find(|g| g.id == MANOEUVRE).cloned() {
@@ -54,6 +110,7 @@ pub fn games() -> Result<Vec<GameInfo>, ProtocolError> {
             name: format!("{} (card table only)", m.name),
             kind: "card-table",
             scenarios: solo::scenarios(MANOEUVRE).iter().map(|x| x.id).collect(),
+            manifest: manifest_info(MANOEUVRE_TABLE),
             ..m
         });
     }
@@ -73,9 +130,10 @@ struct TableOptions {
     hand_size: Option<[u8; 2]>,
     #[serde(default)]
     deck_size: Option<[u16; 2]>,
-    /// A deck manifest (docs/manifests.md) naming the cards and their values.
+    /// A deck manifest (docs/manifests.md) naming the cards and their values, or `"builtin"` for
+    /// the one cdgsolo ships for the game.
     #[serde(default)]
-    manifest: Option<solo::manifest::Manifest>,
+    manifest: Option<Value>,
     /// Physical deck: the player tells the table which card turned up.
     #[serde(default)]
     physical: bool,
@@ -85,6 +143,20 @@ struct TableOptions {
     /// Nations each side fields (Epic Ancients: Field Command limits are per nation); 1 when absent.
     #[serde(default)]
     nations: Option<u8>,
+}
+
+/// The `manifest` option: a whole manifest, or `"builtin"` for the one that ships for the game.
+/// Read by hand rather than as an untagged enum, so a malformed manifest keeps serde's message.
+fn resolve_manifest(game: &str, option: Value) -> Result<solo::Manifest, ProtocolError> {
+    match option {
+        Value::String(name) if name == "builtin" => builtin_manifest(game),
+        Value::String(name) => Err(ProtocolError::BadRequest(format!(
+            "bad options: manifest: '{name}' is not a manifest; give \"builtin\" or a manifest object"
+        ))),
+        other => {
+            serde_json::from_value(other).map_err(|e| ProtocolError::BadRequest(format!("bad options: manifest: {e}")))
+        }
+    }
 }
 
 /// Splits the options every game shares (`chance`) from the game's own.
@@ -118,7 +190,7 @@ pub fn new_session(game: &str, seed: u64, options: &Value) -> Result<Box<dyn Dyn
     let setup = TableSetup {
         hand_size: options.hand_size,
         deck_size: options.deck_size,
-        manifest: options.manifest,
+        manifest: options.manifest.map(|m| resolve_manifest(game, m)).transpose()?,
         physical: options.physical,
         nations: match options.nations {
             None => 1,

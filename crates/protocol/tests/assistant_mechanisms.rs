@@ -141,3 +141,74 @@ fn manoeuvre_table_scout_spy_named_by_the_manifest_discards_at_once_from_the_ina
     let v = view(&mut p);
     assert_eq!(v["decks"][1]["discard"].as_array().map(Vec::len), Some(1), "{v}");
 }
+
+#[test]
+fn the_builtin_manifest_is_asked_for_by_name_and_refused_by_name_where_none_ships() {
+    // "builtin" gives the same table as the shipped manifest written out in full.
+    let shipped = serde_json::to_value(solo::manifest("wilderness-war").expect("shipped").as_ref()).expect("json");
+    let mut given = Protocol::new();
+    ask(&mut given, json!({"cmd": "new", "game": "wilderness-war", "seed": 4, "options": {"manifest": shipped}}));
+    let mut named = Protocol::new();
+    let r =
+        ask(&mut named, json!({"cmd": "new", "game": "wilderness-war", "seed": 4, "options": {"manifest": "builtin"}}));
+    assert_eq!(r["ok"], json!(true), "{r}");
+    assert_eq!(view(&mut named), view(&mut given));
+    assert!(!view(&mut named)["cards"].as_object().expect("cards in sight are named").is_empty());
+    let record = ask(&mut named, json!({"cmd": "export"}))["record"].clone();
+    assert_eq!(record["setup"]["manifest"]["game"], json!("wilderness-war"), "the manifest itself is saved");
+    // The Manoeuvre table ships none: refused, naming the game and the ones that have one.
+    let mut p = Protocol::new();
+    let mut refused = |request: serde_json::Value| p.handle_line(&request.to_string());
+    let r = refused(json!({"cmd": "new", "game": "manoeuvre-table", "options": {"manifest": "builtin"}}));
+    assert_eq!(r["ok"], json!(false), "{r}");
+    let message = r["error"].as_str().unwrap_or_default();
+    assert!(message.contains("no built-in manifest ships for 'manoeuvre-table'"), "{message}");
+    assert!(message.contains("wilderness-war"), "{message}");
+    let r = refused(json!({"cmd": "new", "game": "1960", "options": {"manifest": "mine.toml"}}));
+    assert!(r["error"].as_str().unwrap_or_default().contains("'mine.toml' is not a manifest"), "{r}");
+    // A malformed manifest object still gets serde's own words.
+    let r = refused(json!({"cmd": "new", "game": "1960", "options": {"manifest": {"game": "1960", "colour": 1}}}));
+    assert!(r["error"].as_str().unwrap_or_default().contains("unknown field `colour`"), "{r}");
+}
+
+#[test]
+fn the_catalog_lists_each_builtin_manifest_with_its_cards() {
+    let mut p = Protocol::new();
+    let games = ask(&mut p, json!({"cmd": "games"}))["games"].as_array().expect("games").clone();
+    let entry = |id: &str| games.iter().find(|g| g["id"] == json!(id)).cloned().expect("listed");
+    let shipped = solo::manifest("1960").expect("shipped");
+    let listed = entry("1960")["manifest"]["cards"].as_array().expect("cards").clone();
+    assert_eq!(listed.len(), shipped.cards.len());
+    assert!(listed.iter().any(|c| c["number"] == json!(3) && c["name"] == json!("Gallup Poll")), "{listed:?}");
+    assert!(entry("manoeuvre-table").get("manifest").is_none(), "no manifest ships for Manoeuvre");
+    assert!(entry("manoeuvre").get("manifest").is_none());
+}
+
+#[test]
+fn physical_deck_the_view_says_where_the_card_to_name_lies() {
+    let mut p = Protocol::new();
+    ask(&mut p, json!({"cmd": "new", "game": "1960", "seed": 3, "options": {"manifest": "builtin", "physical": true}}));
+    // The deal turned A and B face-up: the active side's A is asked first, then its B.
+    assert_eq!(view(&mut p)["identifying"], json!({"side": 0, "slot": "A"}));
+    let all = json!([
+        {"side": 0, "slot": "A"},
+        {"side": 0, "slot": "B"},
+        {"side": 1, "slot": "A"},
+        {"side": 1, "slot": "B"}
+    ]);
+    assert_eq!(view(&mut p)["unnamed"], all, "every face-up card still to name");
+    let first = ids(&mut p)[0].clone();
+    apply(&mut p, &first);
+    assert_eq!(view(&mut p)["identifying"], json!({"side": 0, "slot": "B"}));
+    assert_eq!(view(&mut p)["unnamed"].as_array().map(Vec::len), Some(3));
+    for _ in 0..3 {
+        let first = ids(&mut p)[0].clone();
+        apply(&mut p, &first);
+    }
+    assert!(view(&mut p).get("identifying").is_none(), "nothing left to name: {}", view(&mut p));
+    assert!(view(&mut p).get("unnamed").is_none());
+    // A virtual deck never asks.
+    let mut virtual_deck = Protocol::new();
+    ask(&mut virtual_deck, json!({"cmd": "new", "game": "1960", "seed": 3, "options": {"manifest": "builtin"}}));
+    assert!(view(&mut virtual_deck).get("identifying").is_none());
+}

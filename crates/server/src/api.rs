@@ -168,7 +168,13 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("cardtable.js", include_str!("../assets/cardtable.js")),
 ];
 
+/// The page's style sheets besides style.css, by name (one per kind of table).
+const STYLES: &[(&str, &str)] = &[("cardtable.css", include_str!("../assets/cardtable.css"))];
+
 async fn script(Path(name): Path<String>) -> Response {
+    if let Some((_, text)) = STYLES.iter().find(|(n, _)| *n == name) {
+        return asset("text/css; charset=utf-8", text);
+    }
     match SCRIPTS.iter().find(|(n, _)| *n == name) {
         Some((_, text)) => asset("text/javascript; charset=utf-8", text),
         None => ApiError(StatusCode::NOT_FOUND, format!("no file '{name}'")).into_response(),
@@ -302,13 +308,8 @@ async fn new_game(State(state): State<Shared>, bytes: Bytes) -> Result<(StatusCo
     ))
 }
 
-/// A game's name in the saved list when the player gave none: the game, and for Manoeuvre the two
-/// nations once they are known, with the seed that tells games apart.
+/// A game's name in the saved list when the player gave none, from its first observation.
 fn default_name(game: &str, session: &dyn DynSession, seed: u64) -> String {
-    let title = protocol::games()
-        .ok()
-        .and_then(|list| list.into_iter().find(|g| g.id == game))
-        .map_or_else(|| game.to_string(), |g| g.name);
     let nations: Vec<String> = session
         .observe(0)
         .ok()
@@ -319,10 +320,9 @@ fn default_name(game: &str, session: &dyn DynSession, seed: u64) -> String {
             })
         })
         .unwrap_or_default();
-    if nations.len() == 2 {
-        format!("{title}: {} v {} (seed {seed})", nations[0], nations[1])
-    } else {
-        format!("{title} (seed {seed})")
+    match nations.as_slice() {
+        [a, b] => crate::game_name(game, Some((a, b)), seed),
+        _ => crate::game_name(game, None, seed),
     }
 }
 

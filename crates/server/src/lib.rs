@@ -52,3 +52,17 @@ pub async fn serve_until(
     axum::serve(listener, app).with_graceful_shutdown(stop).await?;
     Ok(())
 }
+
+/// The name a new game gets in the saved list when the player gives none: the game's title, for
+/// Manoeuvre its two nations once they are known, and the seed that tells games apart. The browser
+/// and the terminal name games alike.
+pub fn game_name(game: &str, nations: Option<(&str, &str)>, seed: u64) -> String {
+    let title = protocol::games()
+        .ok()
+        .and_then(|list| list.into_iter().find(|g| g.id == game))
+        .map_or_else(|| game.to_string(), |g| g.name);
+    match nations {
+        Some((a, b)) => format!("{title}: {a} v {b} (seed {seed})"),
+        None => format!("{title} (seed {seed})"),
+    }
+}

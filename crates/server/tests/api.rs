@@ -156,8 +156,16 @@ async fn the_page_and_the_catalog_are_served_from_the_binary() {
     let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("a body");
     let page = String::from_utf8_lossy(&bytes);
     assert!(page.contains("<script type=\"module\" src=\"/app.js\">") && page.contains("/style.css"), "{page}");
-    let request = Request::builder().uri("/style.css").body(Body::empty()).expect("a request");
-    assert_eq!(app.clone().oneshot(request).await.expect("an answer").status(), StatusCode::OK);
+    // Every style sheet the page links is served as CSS.
+    let sheets: Vec<&str> =
+        page.split("rel=\"stylesheet\" href=\"").skip(1).filter_map(|s| s.split('"').next()).collect();
+    assert!(sheets.contains(&"/style.css") && sheets.contains(&"/cardtable.css"), "{sheets:?}");
+    for sheet in sheets {
+        let request = Request::builder().uri(sheet).body(Body::empty()).expect("a request");
+        let response = app.clone().oneshot(request).await.expect("an answer");
+        assert_eq!(response.status(), StatusCode::OK, "{sheet}");
+        assert!(response.headers()["content-type"].to_str().is_ok_and(|t| t.starts_with("text/css")), "{sheet}");
+    }
     // Every module the page imports, and the modules they import, are served.
     let mut wanted = vec!["app.js".to_string()];
     let mut served = Vec::new();

@@ -27,4 +27,4 @@ pub use slot::{SlotName, SlotSet};
 pub use table::{CardTable, TableSetup};
 pub use table_action::TableAction;
 pub use table_events::{Spot, TableEvent, setup_events, table_events};
-pub use table_view::{OtherPairView, SideView, TableView};
+pub use table_view::{IdentifyingView, OtherPairView, SideView, TableView};

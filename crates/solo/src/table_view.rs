@@ -47,6 +47,23 @@ pub struct TableView {
     /// the pair waiting, and the waiting pair itself.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub other_pair: Option<OtherPairView>,
+    /// Physical deck: the face-up card the table waits for the player to name, and where it lies
+    /// (the card itself shows as unknown until then). Left out when nothing waits to be named.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub identifying: Option<IdentifyingView>,
+    /// Physical deck: every face-up card of the displays and the decks' tops not yet named, the
+    /// one in `identifying` among them (the displays show them as unknown, like face-down cards).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unnamed: Vec<IdentifyingView>,
+}
+
+/// Where the face-up card the table asks the player to name lies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct IdentifyingView {
+    /// The side whose display or deck holds it.
+    pub side: u8,
+    /// Its slot, or `None` for the top of the side's deck (or a card turned up by a dig).
+    pub slot: Option<SlotName>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -155,6 +172,15 @@ impl TableView {
         // Cards a game rule keeps aside are in sight too.
         in_sight.extend(table.held.iter().map(|h| h.card));
         let cards = in_sight.into_iter().filter_map(|c| table.card_name(c).map(|name| (c.0, name.clone()))).collect();
+        let mut unnamed = Vec::new();
+        if table.physical && table.has_named_cards() {
+            for side in 0..2u8 {
+                let slots =
+                    table.display(side).face_up().filter(|(_, c)| !table.is_confirmed(*c)).map(|(s, _)| Some(s));
+                let top = table.visible_top(side).filter(|c| !table.is_confirmed(*c)).map(|_| None);
+                unnamed.extend(slots.chain(top).map(|slot| IdentifyingView { side, slot }));
+            }
+        }
         let waiting_for = match &table.phase {
             _ if table.to_move_is_chance() => "a die roll or a card draw".to_string(),
             _ if let Some(step) = crate::games::rules_for(&sheet.id).waiting_for(table) => step,
@@ -215,6 +241,11 @@ impl TableView {
             held: table.held.clone(),
             cards,
             other_pair,
+            identifying: table.unconfirmed().map(|(side, card)| IdentifyingView {
+                side,
+                slot: table.display(side).find(card).map(|(slot, _)| slot),
+            }),
+            unnamed,
         }
     }
 }

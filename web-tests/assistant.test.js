@@ -1,0 +1,175 @@
+// Browser tests of the assistant's card table: on a phone (400 px) the events of each step are the
+// main text and match what the API answered; the tools open from one button; undo; a physical deck
+// names a card through the filter box; a laptop (1200 px) shows both displays side by side. The
+// last two screenshots go to docs/images for the docs.
+"use strict";
+
+const { test } = require("node:test");
+const assert = require("node:assert/strict");
+const path = require("node:path");
+const { harness, docsImages } = require("./harness.js");
+
+const env = harness();
+
+/** Starts a card-table game from the lobby. @param {any} page @param {string} game @param {object} [opts] */
+async function startTable(page, game, opts = {}) {
+  await page.goto(env.base + "/");
+  await page.selectOption("#game-choice", game);
+  if (opts.seed !== undefined) await page.fill("#seed", String(opts.seed));
+  if (opts.physical) await page.check("#physical");
+  if (opts.manifest === false) await page.uncheck("#builtin-manifest");
+  await page.click("#new-game button[type=submit]");
+  await page.waitForSelector("#table-now li:not(.nothing)");
+}
+
+/** Clicks an action button and returns the API's answer to it. @param {any} page @param {string} selector */
+async function act(page, selector) {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && /\/api\/games\/\d+\/actions$/.test(r.url())),
+    page.click(selector),
+  ]);
+  assert.equal(response.status(), 200);
+  const answer = await response.json();
+  // The table is drawn again once the answer is in: wait for the main text to say it.
+  await page.waitForFunction((label) => document.querySelector("#table-now .after")?.textContent === `After: ${label}`, answer.label);
+  return answer;
+}
+
+/** The main text's steps as the page shows them. @param {any} page */
+const mainSteps = (page) => page.locator("#table-now .steps li").allTextContents();
+
+test("an assistant table on a phone: roll, play, the events as the main text, the tools, undo", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 400, height: 800 } });
+  // The lobby offers the built-in card list of 1960.
+  await page.goto(env.base + "/");
+  await page.selectOption("#game-choice", "1960");
+  assert.match(await page.locator("#manifest-row").textContent(), /1960: the Campaign deck \(97 cards/);
+  assert.ok(await page.locator("#builtin-manifest").isChecked());
+  await startTable(page, "1960", { seed: 3 });
+  assert.equal(await page.locator("#table-now h2").textContent(), "Set up the table");
+  assert.ok((await mainSteps(page)).some((s) => /Shuffle the deck \(97 cards\)/.test(s)), "the setup is told");
+
+  const roll = await act(page, "#actions button[data-action=roll]");
+  assert.ok(roll.events.length > 0, "a roll does something at the table");
+  assert.deepEqual(await mainSteps(page), roll.events, "the main text is what the API said");
+  // The die's face with its title and meaning.
+  const face = /Fate Die shows (\d)/.exec(roll.events[0]);
+  assert.ok(face, roll.events[0]);
+  assert.equal(await page.locator(".die-face").textContent(), face[1]);
+  assert.match(await page.locator(".die-title").textContent(), new RegExp(`^Fate Die ${face[1]}: `));
+  assert.notEqual(await page.locator(".die-meaning").textContent(), "");
+  // The main text comes first and is larger than the action labels.
+  const now = await page.locator("#table-now").boundingBox();
+  const firstAction = await page.locator("#actions button").first().boundingBox();
+  assert.ok(now && firstAction && now.y < firstAction.y, "the events are above the actions");
+  const size = (/** @type {string} */ sel) => page.locator(sel).first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  assert.ok((await size("#table-now .steps li")) > (await size("#actions button")), "the events are the big text");
+
+  // The cards allowed now are named and marked in the display; play the first.
+  const play = page.locator("#actions button[data-action^=play-]").first();
+  const playId = await play.getAttribute("data-action");
+  const card = /^play-(\d+)-/.exec(String(playId))[1];
+  const chip = page.locator(`.display .card[data-card="${card}"]`);
+  assert.match(await chip.getAttribute("class"), /allowed/);
+  const name = await chip.locator(".card-name").textContent();
+  assert.match(name, /^#\d+ /, "the manifest's name, not the table's number");
+  assert.match(await page.locator(".die-allowed").textContent(), new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  // A card's purposes share one entry: the card once, a button per purpose.
+  const group = page.locator(".play-group", { has: page.locator(`button[data-action="${playId}"]`) });
+  assert.match(await group.locator(".play-card").textContent(), new RegExp(`play ${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} from slot .*, for:`));
+  assert.deepEqual(await group.locator("button").allTextContents(), ["Campaign Points", "Event"]);
+  const played = await act(page, `#actions button[data-action="${playId}"]`);
+  assert.ok(played.events.length > 0);
+  assert.deepEqual(await mainSteps(page), played.events);
+  assert.ok(played.events.some((e) => e.includes(name)), `the events name the card played: ${played.events}`);
+  assert.equal(await page.locator(`.display .card[data-card="${card}"]`).count(), 0, "the played card left the display");
+
+  // At 400 px: no sideways scrolling, and every control is a finger's size.
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 400, "no horizontal scroll");
+  for (const sel of ["#actions button", "#undo", "#tools-box summary"]) {
+    for (const box of await page.locator(sel).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height))) {
+      assert.ok(box >= 44, `${sel} is ${box} px high`);
+    }
+  }
+  await page.screenshot({ path: path.join(docsImages, "web-assistant-phone.png"), fullPage: true });
+
+  // The table tools sit behind one button; a tool's steps are the main text too.
+  assert.equal(await page.locator("#tools button").first().isVisible(), false, "folded away at first");
+  await page.click("#tools-box summary");
+  assert.ok(await page.locator("#tools button").first().isVisible(), "the tools open");
+  const momentum = await act(page, "#tools button[data-action=\"1960-momentum-up-kennedy\"]");
+  assert.deepEqual(await mainSteps(page), momentum.events);
+  assert.match(momentum.events.join(" "), /momentum marker to 1/);
+  assert.match(await page.locator('.display[data-side="0"] .markers').textContent(), /momentum 1/);
+
+  // Undo takes the tool back (a play that drew a card cannot be: the draw was seen).
+  await page.click("#undo");
+  await page.waitForFunction(() => document.querySelector("#table-now h2")?.textContent === "Undone");
+  assert.deepEqual(await mainSteps(page), ["Put the cards back as they were before: Kennedy: gain 1 momentum."]);
+  assert.match(await page.locator('.display[data-side="0"] .markers').textContent(), /momentum 0/);
+  assert.match(await page.locator("#log").textContent(), /Undone/);
+
+  // After a reload the main text is read from the game: the steps that followed the last decision.
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector("#table-now h2")?.textContent === "Do this with the real cards"
+    && !document.querySelector("#table-now .nothing"));
+  assert.deepEqual(await mainSteps(page), played.events);
+  await page.close();
+});
+
+test("a physical deck with the built-in card list: the card that turned up is named through the page", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 400, height: 800 } });
+  await startTable(page, "1960", { seed: 8, physical: true });
+  await page.waitForSelector("#identify-filter");
+  assert.match(await page.locator("#actions .identify h3").textContent(), /Which card turned up in slot A of Kennedy's display\?/);
+  assert.equal(await page.locator('.display[data-side="0"] [data-slot=A] .card').textContent(), "turned up: say which card");
+  assert.equal(await page.locator('.display[data-side="1"] [data-slot=B] .card').textContent(), "face-up, not named yet");
+  assert.equal(await page.locator('.display[data-side="1"] [data-slot=C] .card').textContent(), "face down");
+  // Not a button per card: a few at a time, narrowed by the filter.
+  const listed = await page.locator("#actions .identify-list button").count();
+  assert.ok(listed > 0 && listed <= 8, `${listed} buttons shown`);
+  await page.fill("#identify-filter", "12");
+  assert.match(await page.locator("#actions .identify-list button").first().textContent(), /^#12 /, "a number finds its card first");
+  await page.fill("#identify-filter", "gallup");
+  const hits = await page.locator("#actions .identify-list button").allTextContents();
+  assert.deepEqual(hits, ["#3 Gallup Poll"]);
+  const box = await page.locator("#actions .identify-list button").first().boundingBox();
+  assert.ok(box && box.height >= 44);
+  const answer = await act(page, "#actions .identify-list button");
+  assert.match(answer.label, /the card turned up in slot A is #3 Gallup Poll/);
+  // The display shows the real card's name; the next card to name is slot B.
+  assert.match(await page.locator('.display[data-side="0"] [data-slot=A]').textContent(), /#3 Gallup Poll/);
+  await page.waitForFunction(() => /slot B of Kennedy/.test(document.querySelector("#actions .identify h3")?.textContent || ""));
+  assert.equal(await page.inputValue("#identify-filter"), "", "a fresh filter for the next card");
+  const id = /#game\/(\d+)/.exec(page.url())[1];
+  const seen = await (await fetch(`${env.base}/api/games/${id}/observe/0`)).json();
+  const view = seen.observation || seen;
+  assert.equal(view.identifying.slot, "B");
+  assert.ok(Object.values(view.cards).some((c) => c.name === "Gallup Poll"));
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 400, "no horizontal scroll");
+  await page.close();
+});
+
+test("on a laptop both displays stand side by side; the Manoeuvre card table has no card list to offer", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(env.base + "/");
+  await page.selectOption("#game-choice", "manoeuvre-table");
+  assert.equal(await page.locator("#manifest-row").isVisible(), false, "no built-in manifest ships for Manoeuvre");
+  assert.equal(await page.locator("#manoeuvre-rows").isVisible(), false);
+  assert.ok(await page.locator("#physical").isVisible());
+  await startTable(page, "1960", { seed: 3 });
+  await act(page, "#actions button[data-action=roll]");
+  const [first, second] = await page.locator(".display").evaluateAll((els) => els.map((e) => {
+    const r = e.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width };
+  }));
+  assert.equal(first.y, second.y, "the displays share a row");
+  assert.ok(second.x >= first.x + first.width, "the second display is beside the first");
+  // The actions stand in a column of their own beside the main text.
+  const now = await page.locator("#table-now").boundingBox();
+  const actions = await page.locator("#actions").boundingBox();
+  assert.ok(now && actions && actions.x >= now.x + now.width, "the actions are beside the main text");
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 1200);
+  await page.screenshot({ path: path.join(docsImages, "web-assistant-wide.png"), fullPage: true });
+  await page.close();
+});

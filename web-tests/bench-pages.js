@@ -57,7 +57,7 @@ const READY = {
     && document.querySelector("#board svg") !== null
     && document.querySelector("#actions button") !== null`,
   table: `!document.getElementById("table").hidden
-    && document.querySelector("#board .card-table") !== null
+    && document.querySelector("#hand .card-table") !== null
     && document.querySelector("#actions button") !== null`,
 };
 

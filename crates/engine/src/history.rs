@@ -19,15 +19,38 @@ pub fn seen_by<G: Game>(state: &G, viewer: u8, id: &str, label: &str) -> bool {
 }
 
 /// The label of `action` in `state` as `viewer` may read it: the label itself when the viewer
-/// decided it or could know it ([`seen_by`]), otherwise words that name no hidden card.
+/// decided it or could know it ([`seen_by`]; for chance, [`chance_seen_by`]), otherwise words that
+/// name no hidden card.
 pub fn label_seen_by<G: Game>(state: &G, viewer: u8, action: &G::Action) -> String {
     let label = state.action_label(action);
     match state.to_move() {
         ToMove::Player(p) if p == viewer => label,
-        _ if seen_by(state, viewer, &state.action_id(action), &label) => label,
+        ToMove::Player(p) if seen_by(state, viewer, &state.action_id(action), &label) => label,
         ToMove::Player(p) => hidden_move(&state.player_name(p)),
+        _ if chance_seen_by(state, viewer, action) => label,
         _ => "a card is drawn that you cannot see".to_string(),
     }
+}
+
+/// How many other outcomes of a chance step [`chance_seen_by`] tries.
+const OTHER_OUTCOMES: usize = 8;
+
+/// Whether `viewer` can tell which outcome a chance step had: some other outcome would have left the
+/// viewer a different observation. Every outcome of a card drawn face-down leaves the same picture
+/// (a back in the slot, one card fewer in the deck), so its name stays hidden; a die or a card
+/// drawn face-up or into the viewer's own hand shows. (Legality alone cannot tell: every card still
+/// in the deck is a possible draw in any redrawn position.)
+pub fn chance_seen_by<G: Game>(state: &G, viewer: u8, action: &G::Action) -> bool {
+    let mut after = state.clone();
+    if after.apply(action).is_err() {
+        return false;
+    }
+    let seen = after.observe(viewer);
+    let id = state.action_id(action);
+    state.legal().iter().filter(|other| state.action_id(other) != id).take(OTHER_OUTCOMES).any(|other| {
+        let mut elsewhere = state.clone();
+        elsewhere.apply(other).is_ok() && elsewhere.observe(viewer) != seen
+    })
 }
 
 /// What a player is told of another side's move that names cards it cannot see.

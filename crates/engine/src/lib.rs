@@ -16,7 +16,7 @@ mod session;
 mod suggest;
 
 pub use game::{ActionError, Game, Outcome, SetupError, ToMove};
-pub use history::{Chronicle, hidden_move, label_seen_by, seen_by};
+pub use history::{Chronicle, chance_seen_by, hidden_move, label_seen_by, seen_by};
 pub use rng::{ChanceRng, below, shuffle};
 pub use session::{ChanceMode, Decider, LogEntry, RECORD_FORMAT, Record, Session, SessionError};
 pub use suggest::{did_you_mean, edit_distance};

@@ -368,3 +368,36 @@ async fn a_card_table_has_a_history_without_turns_or_combat_reports() {
     assert_eq!(status, StatusCode::OK, "{replayed}");
     assert_eq!(replayed["events"], entries[2]["events"]);
 }
+
+/// A card drawn face-down is named in no one's history (the assistant's player does not know it
+/// either); a card drawn face-up is. Both kinds happen in the deal of a 1960 table.
+#[tokio::test]
+async fn a_card_drawn_face_down_is_not_named_in_the_history() {
+    let app = app();
+    let (status, created) = call(&app, "POST", "/api/games", Some(json!({ "game": "1960", "seed": 3 }))).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_i64().expect("an id");
+    let (_, legal) = call(&app, "GET", &format!("/api/games/{id}/legal"), None).await;
+    let roll = legal["actions"].as_array().and_then(|l| l.iter().find(|a| a["id"] == "roll")).expect("a roll");
+    let (status, _) =
+        call(&app, "POST", &format!("/api/games/{id}/actions"), Some(json!({ "action": roll["id"] }))).await;
+    assert_eq!(status, StatusCode::OK);
+    for player in 0..2 {
+        let (status, history) = call(&app, "GET", &format!("/api/games/{id}/history/{player}"), None).await;
+        assert_eq!(status, StatusCode::OK, "{history}");
+        let entries = history["entries"].as_array().expect("entries");
+        let (mut down, mut up) = (0, 0);
+        for e in entries.iter().filter(|e| e["actor"].is_null()) {
+            let told = e["events"].to_string();
+            let label = e["label"].as_str().unwrap_or_default();
+            if told.contains("face-down") {
+                down += 1;
+                assert_eq!(label, "a card is drawn that you cannot see", "{e}");
+            } else if told.contains("face-up into") {
+                up += 1;
+                assert!(label.ends_with("comes off the deck"), "a face-up draw is named: {e}");
+            }
+        }
+        assert!(down >= 4 && up >= 2, "the deal drew {down} cards face-down and {up} face-up");
+    }
+}

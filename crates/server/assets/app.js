@@ -111,7 +111,7 @@ function act(id, action, step) {
 
 $("undo").addEventListener("click", () => {
   const id = Number(location.hash.split("/")[1]);
-  change(id, "undo", undefined, (undone) => el("li", `Undone: ${undone.undone}`));
+  change(id, "undo", undefined, (undone) => el("li", `Undone: ${undone.label || undone.undone}`));
 });
 
 $("rollback-box").addEventListener("toggle", () => {

@@ -465,8 +465,17 @@ async fn undo(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
         }
     }
     games.commit(id)?;
-    let status = games.session(id)?.status();
-    Ok(axum::Json(json!({ "undone": undone, "status": status })))
+    let session = games.session(id)?;
+    // The undone decision is legal again: its words are those of the legal list.
+    let legal = session.legal();
+    let label = legal["actions"]
+        .as_array()
+        .and_then(|list| list.iter().find(|a| a["id"] == undone.as_str()))
+        .and_then(|a| a["label"].as_str())
+        .unwrap_or(&undone)
+        .to_string();
+    let status = session.status();
+    Ok(axum::Json(json!({ "undone": undone, "label": label, "status": status })))
 }
 
 async fn hint(State(state): State<Shared>, Path(id): Path<String>) -> Answer {

@@ -68,6 +68,11 @@ async fn a_game_is_played_through_the_api_and_survives_a_restart() {
     let steps = after["status"]["steps"].as_u64().expect("steps");
     let (status, undone) = call(&app, "POST", &uri("/undo"), None).await;
     assert_eq!(status, StatusCode::OK, "{undone}");
+    // The answer names the decision taken back in a player's words, as the legal list words it.
+    let (_, legal) = call(&app, "GET", &uri("/legal"), None).await;
+    let listed =
+        legal["actions"].as_array().and_then(|l| l.iter().find(|a| a["id"] == undone["undone"])).expect("legal again");
+    assert_eq!(undone["label"], listed["label"], "{undone}");
     let app = app_on(Store::open(&db).expect("reopened"));
     let (_, again) = call(&app, "GET", &uri(""), None).await;
     assert!(again["status"]["steps"].as_u64().expect("steps") < steps);

@@ -287,6 +287,7 @@ struct NewGame {
 
 async fn new_game(State(state): State<Shared>, bytes: Bytes) -> Result<(StatusCode, axum::Json<Value>), ApiError> {
     let request: NewGame = body(&bytes)?;
+    refuse_data_dir(&request.options)?;
     let seed = request.seed.unwrap_or_else(fresh_seed);
     let seats = match &request.bots {
         Some(value) => Seats::parse(&request.game, value).map_err(|e| bad(format!("bots: {e}")))?,
@@ -324,6 +325,17 @@ fn default_name(game: &str, session: &dyn DynSession, seed: u64) -> String {
         [a, b] => crate::game_name(game, Some((a, b)), seed),
         _ => crate::game_name(game, None, seed),
     }
+}
+
+/// A Manoeuvre data directory names a place in the server's file system: the server plays with the
+/// data built into it and never reads a directory a request names (a page on another machine
+/// could otherwise make it read any folder).
+fn refuse_data_dir(options: &Value) -> Result<(), ApiError> {
+    if options.get("data_dir").is_some_and(|d| !d.is_null()) {
+        return Err(bad("data_dir: the server plays with the data built into it; a corrected data directory is for \
+             `cdgsolo play manoeuvre --data DIR` and the protocol"));
+    }
+    Ok(())
 }
 
 /// A seed for a game started without one.
@@ -586,9 +598,11 @@ async fn export(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
 
 async fn import_game(State(state): State<Shared>, bytes: Bytes) -> Result<(StatusCode, axum::Json<Value>), ApiError> {
     let record: Value = body(&bytes)?;
+    refuse_data_dir(record.get("setup").unwrap_or(&Value::Null))?;
     let session = protocol::import_session(record)?;
     let game = session.status()["game"].as_str().unwrap_or_default().to_string();
-    let name = format!("{game} (imported)");
+    let seed = session.status()["seed"].as_u64().unwrap_or_default();
+    let name = format!("{}, imported", default_name(&game, session.as_ref(), seed));
     let mut games = lock(&state);
     let id = games.store.create(&name, &game, &session.export())?;
     let status = session.status();

@@ -315,3 +315,27 @@ async fn a_server_open_to_the_network_refuses_every_request_without_its_token() 
         assert_eq!(response.status(), StatusCode::OK, "{header:?}");
     }
 }
+
+/// The server never reads a data directory a request names, in a new game or in an imported record.
+#[tokio::test]
+async fn a_data_directory_in_a_request_is_refused() {
+    let app = app_on(Store::in_memory().expect("a store"));
+    let options = json!({ "armies": ["FR", "RU"], "quick_start": true, "data_dir": "/etc" });
+    let (status, answer) =
+        call(&app, "POST", "/api/games", Some(json!({ "game": "manoeuvre", "seed": 1, "options": options }))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(answer["error"].as_str().is_some_and(|e| e.starts_with("data_dir:")), "{answer}");
+    let options = json!({ "armies": ["FR", "RU"], "quick_start": true });
+    let (status, created) =
+        call(&app, "POST", "/api/games", Some(json!({ "game": "manoeuvre", "seed": 1, "options": options }))).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_i64().expect("an id");
+    let (_, mut record) = call(&app, "GET", &format!("/api/games/{id}/export"), None).await;
+    let (status, imported) = call(&app, "POST", "/api/games/import", Some(record.clone())).await;
+    assert_eq!(status, StatusCode::CREATED, "{imported}");
+    assert!(imported["name"].as_str().is_some_and(|n| n.ends_with(", imported")), "{imported}");
+    record["setup"]["data_dir"] = json!("/etc");
+    let (status, answer) = call(&app, "POST", "/api/games/import", Some(record)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(answer["error"].as_str().is_some_and(|e| e.starts_with("data_dir:")), "{answer}");
+}

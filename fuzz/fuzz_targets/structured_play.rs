@@ -9,7 +9,7 @@ use protocol::{DynSession, games, import_session, new_session};
 use serde_json::{Value, json};
 
 /// Picks past this many are ignored, so one input stays quick.
-const MAX_PICKS: usize = 400;
+const MAX_PICKS: usize = 100;
 const UNDO: u8 = 0xff;
 const ROUND_TRIP: u8 = 0xfe;
 

@@ -179,7 +179,11 @@ fn table_variants(id: &str, scenarios: &[&'static str], has_manifest: bool) -> R
     };
     let plain = TableSetup::new(sheet);
     let mut out = vec![
-        Variant { label: "plain".into(), options: json!({}), start: Start::Table { setup: plain.clone(), scenario: None } },
+        Variant {
+            label: "plain".into(),
+            options: json!({}),
+            start: Start::Table { setup: plain.clone(), scenario: None },
+        },
         Variant {
             label: "hand sizes 4 and 6".into(),
             options: json!({ "hand_size": [4, 6] }),
@@ -304,6 +308,12 @@ where
         decisions += 1;
     }
     tally.actions = game.session.log().len() as u64;
+    if let Some(problem) = problems.last_mut() {
+        // The steps that led there, so the report says where to look before anyone replays it.
+        let log = game.session.log();
+        let last: Vec<&str> = log[log.len().saturating_sub(4)..].iter().map(|e| e.id.as_str()).collect();
+        problem.push_str(&format!(" (the last steps: {})", last.join(", ")));
+    }
     if check_replay {
         tally.replays_checked += 1;
         if let Err(e) = compare_replay(&game) {
@@ -389,7 +399,10 @@ fn soak_one(kinds: &[Kind], run_seed: u64, index: u64, mut totals: Totals) -> To
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "a panic without a message".into());
-            Played { tally: Tally { games: 1, panics: 1, ..Tally::default() }, problems: vec![format!("panic: {message}")] }
+            Played {
+                tally: Tally { games: 1, panics: 1, ..Tally::default() },
+                problems: vec![format!("panic: {message}")],
+            }
         });
     totals.kinds[k].add(&played.tally);
     totals.setups[k] |= 1u128 << v.min(127);
@@ -468,14 +481,31 @@ pub fn run(options: SoakOptions, out: &mut dyn Write) -> Result<()> {
         writeln!(
             out,
             "{:<22} {:>7} {:>9} {:>6} {:>9} {:>6} {:>6} {:>9} {:>10} {:>6} {:>7}",
-            "game", "setups", "games", "ended", "actions", "capped", "panics", "dead ends", "mismatches", "broken",
+            "game",
+            "setups",
+            "games",
+            "ended",
+            "actions",
+            "capped",
+            "panics",
+            "dead ends",
+            "mismatches",
+            "broken",
             "replays"
         )?;
         let line = |out: &mut dyn Write, name: &str, setups: String, t: &Tally| -> Result<()> {
             writeln!(
                 out,
                 "{name:<22} {setups:>7} {:>9} {:>6} {:>9} {:>6} {:>6} {:>9} {:>10} {:>6} {:>7}",
-                t.games, t.finished, t.actions, t.capped, t.panics, t.dead_ends, t.mismatches, t.broken, t.replays_checked
+                t.games,
+                t.finished,
+                t.actions,
+                t.capped,
+                t.panics,
+                t.dead_ends,
+                t.mismatches,
+                t.broken,
+                t.replays_checked
             )?;
             Ok(())
         };

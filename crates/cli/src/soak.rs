@@ -45,7 +45,7 @@ pub struct SoakOptions {
 /// How one game starts.
 #[derive(Clone)]
 enum Start {
-    Manoeuvre(ManoeuvreSetup),
+    Manoeuvre(Box<ManoeuvreSetup>),
     Table { setup: TableSetup, scenario: Option<&'static str> },
 }
 
@@ -161,7 +161,7 @@ fn manoeuvre_variants() -> Result<Vec<Variant>> {
             out.push(Variant {
                 label: format!("{}/{}, {what}", mode(modes[0]), mode(modes[1])),
                 options: serde_json::to_value(&setup)?,
-                start: Start::Manoeuvre(setup),
+                start: Start::Manoeuvre(Box::new(setup)),
             });
         }
     }
@@ -361,7 +361,7 @@ fn play_variant(kind: &Kind, variant: &Variant, seed: u64, check_replay: bool) -
     };
     match &variant.start {
         Start::Manoeuvre(setup) => {
-            match GameSession::<Manoeuvre>::start(&kind.id, setup.clone(), seed, ChanceMode::Auto) {
+            match GameSession::<Manoeuvre>::start(&kind.id, setup.as_ref().clone(), seed, ChanceMode::Auto) {
                 Ok(game) => play(game, seed, MANOEUVRE_STEP_CAP, true, check_replay),
                 Err(e) => failed(e.to_string()),
             }
@@ -392,18 +392,19 @@ fn job(kinds: &[Kind], seed: u64, index: u64) -> (usize, usize, u64) {
 fn soak_one(kinds: &[Kind], run_seed: u64, index: u64, mut totals: Totals) -> Totals {
     let (k, v, seed) = job(kinds, run_seed, index);
     let (kind, variant) = (&kinds[k], &kinds[k].variants[v]);
-    let played = catch_unwind(AssertUnwindSafe(|| play_variant(kind, variant, seed, index % REPLAY_EVERY == 0)))
-        .unwrap_or_else(|panic| {
-            let message = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a panic without a message".into());
-            Played {
-                tally: Tally { games: 1, panics: 1, ..Tally::default() },
-                problems: vec![format!("panic: {message}")],
-            }
-        });
+    let played =
+        catch_unwind(AssertUnwindSafe(|| play_variant(kind, variant, seed, index.is_multiple_of(REPLAY_EVERY))))
+            .unwrap_or_else(|panic| {
+                let message = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a panic without a message".into());
+                Played {
+                    tally: Tally { games: 1, panics: 1, ..Tally::default() },
+                    problems: vec![format!("panic: {message}")],
+                }
+            });
     totals.kinds[k].add(&played.tally);
     totals.setups[k] |= 1u128 << v.min(127);
     for problem in played.problems {

@@ -96,8 +96,7 @@ fn physical_decks_with_the_built_in_manifests_pass_the_conformance_kit() {
     for manifest in solo::manifests().expect("embedded manifests load") {
         let setup = TableSetup { physical: true, ..TableSetup::with_manifest(manifest.as_ref().clone()) };
         let plan = Plan { seeds: 0..10, step_cap: 300, observe_every: 4 };
-        let report =
-            check_random_play::<CardTable>(&setup, &plan).unwrap_or_else(|e| panic!("{}: {e}", manifest.game));
+        let report = check_random_play::<CardTable>(&setup, &plan).unwrap_or_else(|e| panic!("{}: {e}", manifest.game));
         assert_eq!(report.games, 10, "{}", manifest.game);
     }
 }

@@ -10,6 +10,7 @@ mod plot;
 mod roll;
 mod save_file;
 mod sim;
+mod soak;
 mod stored;
 
 use std::io::{self, BufRead, IsTerminal, Write};
@@ -185,6 +186,25 @@ enum Command {
         /// local network); any address but loopback gets an access token, printed in the URL.
         #[arg(long, value_name = "ADDR")]
         host: Option<std::net::IpAddr>,
+    },
+    /// Play many seeded random games of every game and mode, checking the rules' promises at every
+    /// step (docs/reliability.md); exits with an error when anything was found.
+    Soak {
+        /// Games to play, spread over the games and their setups in turn.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Worker threads (all cores when left out); the counts are the same on any number.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Seed of the run; each game's seed comes from it and the game's number.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Play only game number I of the run (0-based, as a problem report names it).
+        #[arg(long, value_name = "I")]
+        only: Option<u64>,
+        /// Print one JSON object: counts per game, the total, the time and the problems found.
+        #[arg(long)]
+        json: bool,
     },
     /// Measure the engine's speed.
     Bench {
@@ -375,6 +395,9 @@ fn run(cli: Cli) -> Result<()> {
             sim::run(options, &mut io::stdout().lock())
         }
         Command::Serve { port, db, open, host } => serve(port, db, open, host),
+        Command::Soak { games, threads, seed, only, json } => {
+            soak::run(soak::SoakOptions { games, threads, seed, json, only }, &mut io::stdout().lock())
+        }
         Command::Bench { target, game, turns, games, json } => bench::run(target, game.as_deref(), turns, games, json),
     }
 }

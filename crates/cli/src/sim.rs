@@ -170,7 +170,7 @@ fn wilson_score(p: f64, n: f64) -> [f64; 2] {
 }
 
 /// A game's own seed from the run's seed and its number (SplitMix64), the same on every thread.
-fn game_seed(seed: u64, index: u64) -> u64 {
+pub(crate) fn game_seed(seed: u64, index: u64) -> u64 {
     let mut z = seed.wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15)).wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

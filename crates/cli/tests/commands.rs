@@ -865,3 +865,38 @@ fn serve_answers_the_api_on_loopback_and_keeps_its_games_in_the_database() {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
 }
+
+#[test]
+fn soak_plays_every_game_checks_each_step_and_counts_the_same_on_any_thread_count() {
+    let run = |threads: &str| json(&["soak", "--games", "24", "--seed", "1", "--threads", threads, "--json"]);
+    let (one, two) = (run("1"), run("2"));
+    let total = &one["total"];
+    assert_eq!(total["games"], 24, "{one}");
+    for count in ["panics", "dead_ends", "mismatches", "broken"] {
+        assert_eq!(total[count], 0, "{count}: {}", one["problems"]);
+    }
+    assert!(total["actions"].as_u64().unwrap() > 24 * 20, "the games were played: {total}");
+    assert!(total["replays_checked"].as_u64().unwrap() >= 2, "every tenth game goes through export and import");
+    let games = json(&["games", "--json"]);
+    let ids: Vec<&str> = games.as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
+    let kinds = one["kinds"].as_array().unwrap();
+    let played: Vec<&str> = kinds.iter().map(|k| k["game"].as_str().unwrap()).collect();
+    assert_eq!(played, ids, "one row per game cdgsolo lists");
+    for kind in kinds {
+        assert!(kind["games"].as_u64().unwrap() >= 2, "every game kind was played: {kind}");
+        assert!(kind["setups_played"].as_u64().unwrap() >= 2, "in more than one setup: {kind}");
+    }
+    let manoeuvre = &kinds[0];
+    assert_eq!(manoeuvre["finished"], manoeuvre["games"], "random games of Manoeuvre end: {manoeuvre}");
+    assert_eq!(manoeuvre["setups"], 16, "four hand-mode pairs times four ways to set up");
+    let table = &kinds[1];
+    assert_eq!(table["capped"], table["games"], "a card table never ends, so the soak stops it: {table}");
+    assert_eq!(one["kinds"], two["kinds"], "the same counts on one thread and on two");
+    assert_eq!(one["total"], two["total"]);
+    // A problem report names the game's number, which replays that game alone.
+    let alone = json(&["soak", "--games", "24", "--seed", "1", "--only", "12", "--json"]);
+    assert_eq!(alone["total"]["games"], 1);
+    assert_eq!(alone["kinds"][1]["games"], 1, "game 12 of 11 kinds is the second kind's: {alone}");
+    let (ok, _, err) = cdgsolo(&["soak", "--games", "24", "--only", "24"], "");
+    assert!(!ok && err.contains("--only 24 is not a game of this run"), "{err}");
+}

@@ -88,3 +88,15 @@ fn a_setup_step_that_takes_a_named_card_from_hiding_counts_as_a_reveal() {
     let refused = s.undo().expect_err("undo stops at a reveal").to_string();
     assert!(refused.contains("revealed a hidden card"), "{refused}");
 }
+
+#[test]
+fn physical_decks_with_the_built_in_manifests_pass_the_conformance_kit() {
+    // The player names each card as it turns up; a naming swaps cards out of sight, wherever they lie
+    // (the waiting pair of displays of Epic Battles included), so every card stays in one place.
+    for manifest in solo::manifests().expect("embedded manifests load") {
+        let setup = TableSetup { physical: true, ..TableSetup::with_manifest(manifest.as_ref().clone()) };
+        let plan = Plan { seeds: 0..10, step_cap: 300, observe_every: 4 };
+        let report = check_random_play::<CardTable>(&setup, &plan).unwrap_or_else(|e| panic!("{}: {e}", manifest.game));
+        assert_eq!(report.games, 10, "{}", manifest.game);
+    }
+}

@@ -127,7 +127,9 @@ impl CardTable {
                     *c = card;
                 }
             };
-            for display in &mut self.displays {
+            // The waiting pair of displays (Epic Battles) holds candidates too: swap there as well.
+            let waiting = self.other_pair.iter_mut().flat_map(|p| p.displays.iter_mut());
+            for display in self.displays.iter_mut().chain(waiting) {
                 for stack in &mut display.slots {
                     stack.iter_mut().for_each(|p| swap(&mut p.card));
                 }

@@ -7,11 +7,11 @@
 // [--loads N] [--json]`. CDGSOLO_BIN and CHROMIUM override the binary and the browser.
 "use strict";
 
-const { spawn } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { chromium } = require("playwright-core");
+const { startServer, CHROMIUM_ARGS } = require("./harness.js");
 
 const root = path.resolve(__dirname, "..");
 const binary = process.env.CDGSOLO_BIN || path.join(root, "target", "release", "cdgsolo");
@@ -19,18 +19,6 @@ const args = process.argv.slice(2);
 const loadsAt = args.indexOf("--loads");
 const loads = loadsAt >= 0 ? Number(args[loadsAt + 1]) : 20;
 const asJson = args.includes("--json");
-
-/** Starts `cdgsolo serve` on a free port and waits for the URL it prints. */
-function startServer(db) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, ["serve", "--port", "0", "--db", db], { stdio: ["ignore", "pipe", "inherit"] });
-    child.on("error", reject);
-    child.stdout.on("data", (chunk) => {
-      const m = String(chunk).match(/http:\/\/[0-9.:]+/);
-      if (m) resolve({ child, url: m[0] });
-    });
-  });
-}
 
 /** @param {string} url @param {string} method @param {any} [body] */
 async function call(url, method, body) {
@@ -104,7 +92,7 @@ async function measure(browser, url, ready, count = loads) {
 
 async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "cdgsolo-bench-pages-"));
-  const { child, url: base } = await startServer(path.join(work, "games.sqlite"));
+  const { child, url: base } = await startServer(path.join(work, "games.sqlite"), binary);
   let browser;
   try {
     // A lobby with a few saved games, a Manoeuvre game against the rule-based player some decisions in
@@ -123,10 +111,7 @@ async function main() {
     await call(`${base}/api/games`, "POST", { game: "manoeuvre", seed: 5, options: { quick_start: true } });
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-      args: [
-        "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync",
-      ],
+      args: CHROMIUM_ARGS,
     });
     // One load first, not counted: the browser's own start-up is not the page's.
     await measure(browser, `${base}/`, READY.lobby, 1);

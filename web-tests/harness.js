@@ -18,10 +18,11 @@ const CHROMIUM_ARGS = [
   "--disable-component-update", "--disable-sync",
 ];
 
-/** Starts `cdgsolo serve` on a free port and waits for the URL it prints. @param {string} db */
-function startServer(db) {
+/** Starts `cdgsolo serve` on a free port and waits for the URL it prints.
+ * @param {string} db @param {string} [program] the cdgsolo binary (the debug build by default) */
+function startServer(db, program = binary) {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, ["serve", "--port", "0", "--db", db], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(program, ["serve", "--port", "0", "--db", db], { stdio: ["ignore", "pipe", "inherit"] });
     child.on("error", reject);
     child.stdout.on("data", (chunk) => {
       const m = String(chunk).match(/http:\/\/[0-9.:]+/);

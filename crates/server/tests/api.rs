@@ -6,26 +6,12 @@ use std::sync::{Arc, Mutex};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
-use server::api::{Games, router};
+use server::api::Games;
 use server::store::Store;
 use tower::ServiceExt;
 
-async fn call(app: &axum::Router, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
-    let request = Request::builder()
-        .method(method)
-        .uri(uri)
-        .header("content-type", "application/json")
-        .body(body.map_or(Body::empty(), |b| Body::from(b.to_string())))
-        .expect("a request");
-    let response = app.clone().oneshot(request).await.expect("an answer");
-    let status = response.status();
-    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("a body");
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
-}
-
-fn app_on(store: Store) -> axum::Router {
-    router(Arc::new(Mutex::new(Games::new(store))))
-}
+mod common;
+use common::{app_on, call};
 
 fn temp_db(name: &str) -> std::path::PathBuf {
     let path = std::env::temp_dir().join(format!("cdgsolo-api-{name}-{}.sqlite", std::process::id()));

@@ -3,30 +3,15 @@
 //! decision or a turn's start that are saved, listed, refused where they must be, and cannot change
 //! the dice (chance outcome k comes from the seed and k).
 
-use std::sync::{Arc, Mutex};
-
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use serde_json::{Value, json};
-use server::api::{Games, router};
 use server::store::Store;
-use tower::ServiceExt;
 
-async fn call(app: &axum::Router, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
-    let request = Request::builder()
-        .method(method)
-        .uri(uri)
-        .header("content-type", "application/json")
-        .body(body.map_or(Body::empty(), |b| Body::from(b.to_string())))
-        .expect("a request");
-    let response = app.clone().oneshot(request).await.expect("an answer");
-    let status = response.status();
-    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("a body");
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
-}
+mod common;
+use common::{app_on, call};
 
 fn app() -> axum::Router {
-    router(Arc::new(Mutex::new(Games::new(Store::in_memory().expect("a store")))))
+    app_on(Store::in_memory().expect("a store"))
 }
 
 async fn new_game(app: &axum::Router, seed: u64, bots: Value) -> (i64, Value) {

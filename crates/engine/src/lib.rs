@@ -9,6 +9,7 @@
 //! the checks every game must pass in its tests.
 
 pub mod conformance;
+pub mod files;
 mod game;
 mod history;
 mod rng;

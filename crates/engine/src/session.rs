@@ -41,6 +41,7 @@ impl std::fmt::Display for Decider {
 
 /// One step of the action log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LogEntry {
     pub by: Decider,
     pub id: String,
@@ -48,8 +49,10 @@ pub struct LogEntry {
     pub barrier: bool,
 }
 
-/// A whole game as data: what `export` writes and `import` reads.
+/// A whole game as data: what `export` writes and `import` reads. Unknown fields are refused, so a
+/// misspelt one is never silently dropped.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Record<S> {
     pub format: u32,
     pub seed: u64,
@@ -205,6 +208,18 @@ impl<G: Game> Session<G> {
         Ok(())
     }
 
+    /// The id of the outcome the seed picks at the chance node the state is at: the one
+    /// [`Self::resolve_chance`] would take.
+    fn due_outcome(&self) -> Option<String> {
+        let mut outcomes = Vec::new();
+        self.state.legal_actions(&mut outcomes);
+        if outcomes.is_empty() {
+            return None;
+        }
+        let k = ChanceRng { seed: self.rng.seed, draws: self.rng.draws }.pick(outcomes.len());
+        Some(self.state.action_id(&outcomes[k]))
+    }
+
     /// Takes back the last decision, if it was a player's and revealed nothing.
     pub fn undo(&mut self) -> Result<(), SessionError> {
         let last = self.log.last().ok_or(SessionError::CannotUndo("no decision has been made yet"))?;
@@ -291,6 +306,18 @@ impl<G: Game> Session<G> {
                 .state
                 .find_action(&entry.id)
                 .ok_or_else(|| fail("no legal action has this id at this point".into()))?;
+            if expected == Decider::Chance && session.chance == ChanceMode::Auto {
+                // With automatic chance every roll and draw follows from the seed, so a record
+                // whose outcome differs was changed by hand; replaying it would hide that.
+                let due = session.due_outcome();
+                if due.as_deref() != Some(entry.id.as_str()) {
+                    return Err(fail(format!(
+                        "the seed gives '{}' here, not this outcome: a roll or draw of a game with automatic \
+                         chance cannot be changed",
+                        due.unwrap_or_default()
+                    )));
+                }
+            }
             session.step_legal(&action);
         }
         if session.chance == ChanceMode::Auto {

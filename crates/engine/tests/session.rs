@@ -520,3 +520,48 @@ fn a_showdown_ends_the_game_after_the_last_turn() {
     // The last pass showed both cards: it is a barrier.
     assert_eq!(s.log().last(), Some(&player(0, "pass", true)));
 }
+
+#[test]
+fn an_automatic_record_with_a_changed_roll_or_draw_is_refused_at_its_step() {
+    let good = eventful(23).record();
+    let chance_steps: Vec<usize> = (0..good.log.len()).filter(|&k| good.log[k].by == Decider::Chance).collect();
+    assert!(chance_steps.len() >= 3, "the deal and the redraw are chance");
+    for &k in &chance_steps {
+        // The outcomes that were legal at step k, found by replaying the record up to it.
+        let mut upto = good.clone();
+        upto.log.truncate(k);
+        upto.chance = ChanceMode::Manual;
+        let before = Session::<Peek>::from_record(upto).expect("a manual prefix loads");
+        let other = legal_ids(before.state()).into_iter().find(|id| *id != good.log[k].id);
+        let Some(other) = other else { continue };
+        let mut edited = good.clone();
+        edited.log[k].id = other.clone();
+        // Cut the log just after the edit, so later steps cannot fail for another reason first.
+        edited.log.truncate(k + 1);
+        let err = Session::<Peek>::from_record(edited.clone()).expect_err("an edited outcome");
+        match &err {
+            SessionError::Replay { step, id, reason } => {
+                assert_eq!(*step, k);
+                assert_eq!(id, &other);
+                assert!(reason.contains(&format!("the seed gives '{}'", good.log[k].id)), "{reason}");
+            }
+            other => panic!("step {k}: expected a replay error, got {other:?}"),
+        }
+        // The same record with chance left to the player is a different game, and loads.
+        edited.chance = ChanceMode::Manual;
+        Session::<Peek>::from_record(edited).expect("manual chance takes any legal outcome");
+    }
+    Session::<Peek>::from_record(good).expect("the untouched record loads");
+}
+
+#[test]
+fn a_record_with_an_unknown_field_is_refused_by_name() {
+    let mut value = serde_json::to_value(eventful(3).record()).expect("a record serializes");
+    value["sede"] = json!(7);
+    let err = serde_json::from_value::<Record<Setup>>(value).expect_err("a misspelt field");
+    assert!(err.to_string().contains("unknown field `sede`"), "{err}");
+    let mut value = serde_json::to_value(eventful(3).record()).expect("a record serializes");
+    value["log"][0]["note"] = json!("x");
+    let err = serde_json::from_value::<Record<Setup>>(value).expect_err("a field in a log entry");
+    assert!(err.to_string().contains("unknown field `note`"), "{err}");
+}

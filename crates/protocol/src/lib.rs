@@ -3,6 +3,7 @@
 //! serving because of a bad request: every error is a response that says what was wrong.
 //! `docs/protocol.md` documents the requests with an example session.
 
+mod options;
 mod registry;
 mod serve;
 mod session;

@@ -2,10 +2,11 @@
 
 use engine::ChanceMode;
 use manoeuvre::{Manoeuvre, ManoeuvreSetup};
-use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde::Serialize;
+use serde_json::Value;
 use solo::{CardTable, TableSetup, playsheet::DeckMode};
 
+use crate::options::{split_options, table_options, unknown_option};
 use crate::session::{DynSession, GameSession, ProtocolError};
 
 /// The id of the full game of Manoeuvre.
@@ -81,6 +82,10 @@ fn builtin_manifest(game: &str) -> Result<solo::Manifest, ProtocolError> {
     }
 }
 
+/// The options of a new game of Manoeuvre (the fields of [`ManoeuvreSetup`]).
+const MANOEUVRE_OPTIONS: &[&str] =
+    &["armies", "map", "hand_modes", "quick_start", "tournament", "scenario", "data_dir"];
+
 /// The ten playsheets in the order of the seeds (Manoeuvre as the full game), then the bare card
 /// table of the Manoeuvre playsheet.
 pub fn games() -> Result<Vec<GameInfo>, ProtocolError> {
@@ -122,29 +127,6 @@ fn sheet_id(game: &str) -> &str {
     if game == MANOEUVRE_TABLE { MANOEUVRE } else { game }
 }
 
-/// Options of `new` for a card table.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TableOptions {
-    #[serde(default)]
-    hand_size: Option<[u8; 2]>,
-    #[serde(default)]
-    deck_size: Option<[u16; 2]>,
-    /// A deck manifest (docs/manifests.md) naming the cards and their values, or `"builtin"` for
-    /// the one cdgsolo ships for the game.
-    #[serde(default)]
-    manifest: Option<Value>,
-    /// Physical deck: the player tells the table which card turned up.
-    #[serde(default)]
-    physical: bool,
-    /// A scenario whose card setup the table makes at the start (`solo::scenarios`).
-    #[serde(default)]
-    scenario: Option<String>,
-    /// Nations each side fields (Epic Ancients: Field Command limits are per nation); 1 when absent.
-    #[serde(default)]
-    nations: Option<u8>,
-}
-
 /// The `manifest` option: a whole manifest, or `"builtin"` for the one that ships for the game.
 /// Read by hand rather than as an untagged enum, so a malformed manifest keeps serde's message.
 fn resolve_manifest(game: &str, option: Value) -> Result<solo::Manifest, ProtocolError> {
@@ -159,21 +141,6 @@ fn resolve_manifest(game: &str, option: Value) -> Result<solo::Manifest, Protoco
     }
 }
 
-/// Splits the options every game shares (`chance`) from the game's own.
-fn split_options(options: &Value) -> Result<(ChanceMode, Value), ProtocolError> {
-    let mut map = match options {
-        Value::Null => Map::new(),
-        Value::Object(m) => m.clone(),
-        _ => return Err(ProtocolError::BadRequest("\"options\" must be an object".into())),
-    };
-    let chance = match map.remove("chance") {
-        None => ChanceMode::Auto,
-        Some(v) => serde_json::from_value(v)
-            .map_err(|e| ProtocolError::BadRequest(format!("bad options: chance: {e} (use \"auto\" or \"manual\")")))?,
-    };
-    Ok((chance, Value::Object(map)))
-}
-
 /// Starts a game. `options` may be null.
 pub fn new_session(game: &str, seed: u64, options: &Value) -> Result<Box<dyn DynSession>, ProtocolError> {
     if !games()?.iter().any(|g| g.id == game) {
@@ -181,26 +148,21 @@ pub fn new_session(game: &str, seed: u64, options: &Value) -> Result<Box<dyn Dyn
         return Err(ProtocolError::BadRequest(format!("unknown game '{game}'; games are: {}", known.join(", "))));
     }
     let (chance, rest) = split_options(options)?;
-    let bad = |e: serde_json::Error| ProtocolError::BadRequest(format!("bad options: {e}"));
     if game == MANOEUVRE {
-        let setup: ManoeuvreSetup = serde_json::from_value(rest).map_err(bad)?;
+        if let Some(name) = rest.keys().find(|k| !MANOEUVRE_OPTIONS.contains(&k.as_str())) {
+            return Err(unknown_option(name, MANOEUVRE_OPTIONS, "Manoeuvre"));
+        }
+        let setup: ManoeuvreSetup = serde_json::from_value(Value::Object(rest))
+            .map_err(|e| ProtocolError::BadRequest(format!("bad options: {e}")))?;
         return Ok(Box::new(GameSession::<Manoeuvre>::start(game, setup, seed, chance)?));
     }
-    let options: TableOptions = serde_json::from_value(rest).map_err(bad)?;
+    let options = table_options(rest)?;
     let setup = TableSetup {
         hand_size: options.hand_size,
         deck_size: options.deck_size,
         manifest: options.manifest.map(|m| resolve_manifest(game, m)).transpose()?,
         physical: options.physical,
-        nations: match options.nations {
-            None => 1,
-            Some(n @ 1..=4) => n,
-            Some(n) => {
-                return Err(ProtocolError::BadRequest(format!(
-                    "bad options: nations {n}: a side fields 1 to 4 nations"
-                )));
-            }
-        },
+        nations: options.nations,
         ..TableSetup::new(sheet_id(game))
     };
     let mut table = GameSession::<CardTable>::start(game, setup, seed, chance)?;
@@ -231,6 +193,15 @@ pub fn import_session(record: Value) -> Result<Box<dyn DynSession>, ProtocolErro
     }
     if game == MANOEUVRE {
         return Ok(Box::new(GameSession::<Manoeuvre>::import(&game, record)?));
+    }
+    // A card table's setup names its playsheet too; the record's game id decides, and a setup of
+    // another sheet under it would be another game wearing this one's name.
+    let sheet = record.get("setup").and_then(|s| s.get("game")).and_then(Value::as_str).unwrap_or_default();
+    if sheet != sheet_id(&game) {
+        return Err(ProtocolError::BadRequest(format!(
+            "the record is for '{game}' but its setup is for playsheet '{sheet}'; it was changed by hand or \
+             belongs to another game"
+        )));
     }
     Ok(Box::new(GameSession::<CardTable>::import(&game, record)?))
 }

@@ -2,6 +2,7 @@
 
 use std::io::{BufRead, Write};
 
+use engine::did_you_mean;
 use serde_json::{Value, json};
 
 use crate::registry::{games, import_session, new_session};
@@ -59,6 +60,17 @@ impl Protocol {
             Some(_) => return Err(bad("\"cmd\" must be a string")),
             None => return Err(bad(&format!("the request has no \"cmd\" field; commands are: {COMMANDS}"))),
         };
+        if let Some(fields) = request_fields(cmd) {
+            let extra = object.keys().find(|k| !["cmd", "tag"].contains(&k.as_str()) && !fields.contains(&k.as_str()));
+            if let Some(extra) = extra {
+                let all: Vec<&str> = ["cmd", "tag"].iter().chain(fields).copied().collect();
+                let hint = did_you_mean(extra, &all).map(|s| format!(" (did you mean \"{s}\"?)")).unwrap_or_default();
+                return Err(bad(&format!(
+                    "the \"{cmd}\" request has an unknown field \"{extra}\"{hint}; its fields are: {}",
+                    all.join(", ")
+                )));
+            }
+        }
         match cmd {
             "games" => Ok(json!({ "games": games()? })),
             "new" => {
@@ -114,6 +126,19 @@ impl Protocol {
             other => Err(bad(&format!("unknown command '{other}'; commands are: {COMMANDS}"))),
         }
     }
+}
+
+/// The fields a request of each command may carry beside `cmd` and `tag`; `None` for a command that
+/// does not exist (refused by name on its own).
+fn request_fields(cmd: &str) -> Option<&'static [&'static str]> {
+    Some(match cmd {
+        "new" => &["game", "seed", "options"],
+        "apply" => &["action"],
+        "observe" => &["player"],
+        "import" => &["record"],
+        "legal" | "status" | "events" | "undo" | "export" | "games" => &[],
+        _ => return None,
+    })
 }
 
 /// The setup's steps and every logged step's, as one list (what a new table asks the player to do).

@@ -84,8 +84,12 @@ impl<G: Game> GameSession<G> {
     }
 
     pub fn import(id: &str, record: Value) -> Result<Self, ProtocolError> {
-        let record: Record<G::Setup> = serde_json::from_value(record)
-            .map_err(|e| ProtocolError::BadRequest(format!("the record is malformed: {e}")))?;
+        let record: Record<G::Setup> = serde_path_to_error::deserialize(record).map_err(|e| {
+            ProtocolError::BadRequest(match e.path().to_string().as_str() {
+                "." => format!("the record is malformed: {}", e.inner()),
+                field => format!("the record is malformed: {field}: {}", e.inner()),
+            })
+        })?;
         Ok(Self { id: id.to_string(), session: Session::from_record(record)? })
     }
 

@@ -25,8 +25,11 @@ fn malformed_lines_get_error_responses() {
         ("{\"cmd\": \"new\"}", "needs a \"game\" field"),
         ("{\"cmd\": \"new\", \"game\": \"chess\"}", "unknown game 'chess'"),
         ("{\"cmd\": \"new\", \"game\": \"1960\", \"seed\": -4}", "\"seed\" must be"),
-        ("{\"cmd\": \"new\", \"game\": \"1960\", \"options\": {\"colour\": 1}}", "unknown field `colour`"),
-        ("{\"cmd\": \"new\", \"game\": \"1960\", \"options\": {\"deck_size\": [3, 0]}}", "deck_size 3 is out of range"),
+        ("{\"cmd\": \"new\", \"game\": \"1960\", \"options\": {\"colour\": 1}}", "unknown option \"colour\""),
+        (
+            "{\"cmd\": \"new\", \"game\": \"1960\", \"options\": {\"deck_size\": [3, 0]}}",
+            "deck_size 3 is out of range (8 to 999",
+        ),
     ] {
         let r = p.handle_line(line);
         assert_eq!(r["ok"], json!(false), "{line} -> {r}");
@@ -185,7 +188,7 @@ fn manoeuvre_options_are_checked_by_name() {
         (json!({"armies": ["FR", "France"]}), "must differ"),
         (json!({"hand_modes": ["hand", "cards"]}), "unknown variant `cards`"),
         (json!({"map": {"sections": [1, 2, 3, 99]}}), "no map section 99"),
-        (json!({"speed": 3}), "unknown field `speed`"),
+        (json!({"speed": 3}), "unknown option \"speed\""),
         (json!({"chance": "sometimes"}), "chance"),
     ] {
         let r = ask(&mut p, json!({"cmd": "new", "game": "manoeuvre", "options": options}));
@@ -263,4 +266,77 @@ fn apply_answers_with_what_to_do_at_the_table() {
     assert!(!log.to_string().contains("draw-"), "no draw names its card: {log}");
     let last = &log["steps"][steps - 1]["events"];
     assert!(last.as_array().is_some_and(|a| !a.is_empty()), "{log}");
+}
+
+#[test]
+fn a_field_a_request_does_not_take_is_refused_by_name() {
+    let mut p = Protocol::new();
+    // "see" for "seed": a game with seed 0 would have been started without a word.
+    let r = ask(&mut p, json!({"cmd": "new", "game": "1960", "see": 5}));
+    assert_eq!(r["ok"], json!(false), "{r}");
+    let message = r["error"].as_str().unwrap_or_default();
+    assert!(message.contains("unknown field \"see\" (did you mean \"seed\"?)"), "{message}");
+    assert!(message.contains("game, seed, options"), "{message}");
+    assert_eq!(ask(&mut p, json!({"cmd": "status"}))["ok"], json!(false), "no game was started");
+    ask(&mut p, json!({"cmd": "new", "game": "1960", "seed": 5}));
+    let before = ask(&mut p, json!({"cmd": "export"}));
+    let action = first_action(&mut p);
+    for (request, field) in [
+        (json!({"cmd": "apply", "action": action, "step": 3}), "step"),
+        (json!({"cmd": "observe", "player": 0, "seat": 1}), "seat"),
+        (json!({"cmd": "legal", "player": 0}), "player"),
+        (json!({"cmd": "undo", "all": true}), "all"),
+        (json!({"cmd": "import", "record": {}, "force": true}), "force"),
+    ] {
+        let r = ask(&mut p, request.clone());
+        assert_eq!(r["ok"], json!(false), "{request} -> {r}");
+        let message = r["error"].as_str().unwrap_or_default();
+        assert!(message.contains(&format!("unknown field \"{field}\"")), "{request}: {message}");
+    }
+    assert_eq!(ask(&mut p, json!({"cmd": "export"})), before, "nothing was applied");
+    // The tag stays allowed everywhere and comes back.
+    let r = ask(&mut p, json!({"cmd": "status", "tag": "t1"}));
+    assert_eq!((r["ok"].clone(), r["tag"].clone()), (json!(true), json!("t1")), "{r}");
+}
+
+#[test]
+fn option_values_are_refused_in_the_option_s_words() {
+    let mut p = Protocol::new();
+    for (game, options, expected) in [
+        ("1960", json!({"hand_size": 999}), "bad options: hand_size: 999 is not a hand size (1-12)"),
+        ("wilderness-war", json!({"hand_size": [6, "x"]}), "hand_size: \"x\" is not a hand size"),
+        ("1960", json!({"chance": 1}), "chance: 1 is not a chance mode"),
+        ("1960", json!({"physicl": true}), "unknown option \"physicl\" (did you mean \"physical\"?)"),
+        ("manoeuvre", json!({"quickstart": true}), "unknown option \"quickstart\" (did you mean \"quick_start\"?)"),
+        ("manoeuvre", json!({"see": 5}), "the options of Manoeuvre are: chance, armies, map"),
+    ] {
+        let r = ask(&mut p, json!({"cmd": "new", "game": game, "seed": 1, "options": options}));
+        assert_eq!(r["ok"], json!(false), "{options} -> {r}");
+        let message = r["error"].as_str().unwrap_or_default();
+        assert!(message.contains(expected), "{options}: expected '{expected}' in '{message}'");
+        assert!(!message.contains("invalid type") && !message.contains("expected u8"), "serde's words: {message}");
+    }
+    // One number serves both sides.
+    let r = ask(&mut p, json!({"cmd": "new", "game": "wilderness-war", "seed": 1, "options": {"hand_size": 6}}));
+    assert_eq!(r["ok"], json!(true), "{r}");
+}
+
+#[test]
+fn an_import_whose_setup_belongs_to_another_game_is_refused() {
+    let mut p = Protocol::new();
+    ask(&mut p, json!({"cmd": "new", "game": "1960", "seed": 2}));
+    let mut record = ask(&mut p, json!({"cmd": "export"}))["record"].clone();
+    record["game"] = json!("wilderness-war");
+    let r = ask(&mut p, json!({"cmd": "import", "record": record}));
+    assert_eq!(r["ok"], json!(false), "{r}");
+    let message = r["error"].as_str().unwrap_or_default();
+    assert!(message.contains("for 'wilderness-war' but its setup is for playsheet '1960'"), "{message}");
+    // A card table's record under the full game's id does not read as Manoeuvre either.
+    record["game"] = json!("manoeuvre");
+    let r = ask(&mut p, json!({"cmd": "import", "record": record}));
+    assert_eq!(r["ok"], json!(false), "{r}");
+    // The Manoeuvre card table's setup names the Manoeuvre playsheet, and imports under its id.
+    ask(&mut p, json!({"cmd": "new", "game": "manoeuvre-table", "seed": 2}));
+    let record = ask(&mut p, json!({"cmd": "export"}))["record"].clone();
+    assert_eq!(ask(&mut p, json!({"cmd": "import", "record": record}))["ok"], json!(true));
 }

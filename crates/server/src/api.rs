@@ -263,7 +263,14 @@ fn routes(state: Shared) -> Router {
 /// Parses a request body as JSON of type `T`, refusing unknown fields by name.
 fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, ApiError> {
     let text = std::str::from_utf8(bytes).map_err(|_| bad("the request body is not UTF-8 text"))?;
-    serde_json::from_str(text).map_err(|e| bad(format!("the request body: {e}")))
+    let mut reader = serde_json::Deserializer::from_str(text);
+    // The path names the field a wrong value sits in (`seed: invalid type...`).
+    let value = serde_path_to_error::deserialize(&mut reader).map_err(|e| match e.path().to_string().as_str() {
+        "." => bad(format!("the request body: {}", e.inner())),
+        field => bad(format!("the request body: {field}: {}", e.inner())),
+    })?;
+    reader.end().map_err(|e| bad(format!("the request body: {e}")))?;
+    Ok(value)
 }
 
 fn game_id(text: &str) -> Result<i64, ApiError> {

@@ -110,6 +110,27 @@ async fn malformed_requests_get_a_4xx_with_a_message() {
             "unknown field `see`",
         ),
         ("POST", "/api/games", Some(json!([1, 2])), StatusCode::BAD_REQUEST, "request body"),
+        (
+            "POST",
+            "/api/games",
+            Some(json!({ "game": "1960", "seed": "twelve" })),
+            StatusCode::BAD_REQUEST,
+            "the request body: seed: invalid type: string \"twelve\"",
+        ),
+        (
+            "POST",
+            "/api/games",
+            Some(json!({ "game": "1960", "options": { "hand_size": 999 } })),
+            StatusCode::BAD_REQUEST,
+            "hand_size: 999 is not a hand size (1-12)",
+        ),
+        (
+            "POST",
+            "/api/games",
+            Some(json!({ "game": "1960", "options": { "hand_size": 6, "scenaro": "x" } })),
+            StatusCode::BAD_REQUEST,
+            "unknown option \"scenaro\" (did you mean \"scenario\"?)",
+        ),
         ("GET", "/api/games/99", None, StatusCode::NOT_FOUND, "no saved game has the id 99"),
         ("GET", "/api/games/abc/legal", None, StatusCode::NOT_FOUND, "not a game id"),
         ("POST", "/api/games/import", Some(json!({ "game": "nope" })), StatusCode::BAD_REQUEST, "unknown game"),
@@ -324,4 +345,45 @@ async fn a_data_directory_in_a_request_is_refused() {
     let (status, answer) = call(&app, "POST", "/api/games/import", Some(record)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
     assert!(answer["error"].as_str().is_some_and(|e| e.starts_with("data_dir:")), "{answer}");
+}
+
+/// An imported record of a game with automatic chance must hold the seed's rolls: one changed by
+/// hand is refused with its step, and nothing is stored.
+#[tokio::test]
+async fn an_imported_record_with_a_changed_roll_is_refused_at_its_step() {
+    let app = app_on(Store::in_memory().expect("a store"));
+    let options = json!({ "armies": ["FR", "RU"], "quick_start": true });
+    let new = json!({ "game": "manoeuvre", "seed": 4, "options": options });
+    let (_, created) = call(&app, "POST", "/api/games", Some(new)).await;
+    let id = created["id"].as_i64().expect("an id");
+    let (_, record) = call(&app, "GET", &format!("/api/games/{id}/export"), None).await;
+    // The same game with chance left to the client lists the outcomes of the first roll.
+    let mut options = json!({ "armies": ["FR", "RU"], "quick_start": true, "chance": "manual" });
+    let (_, manual) =
+        call(&app, "POST", "/api/games", Some(json!({ "game": "manoeuvre", "seed": 4, "options": options.take() })))
+            .await;
+    let manual_id = manual["id"].as_i64().expect("an id");
+    let (_, legal) = call(&app, "GET", &format!("/api/games/{manual_id}/legal"), None).await;
+    let first = record["log"][0]["id"].as_str().expect("a first step").to_string();
+    assert_eq!(record["log"][0]["by"], json!("chance"), "{record}");
+    let other = legal["actions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|a| a["id"].as_str())
+        .find(|a| *a != first)
+        .expect("the first roll has other outcomes")
+        .to_string();
+    let (_, before) = call(&app, "GET", "/api/games", None).await;
+    let mut edited = record.clone();
+    edited["log"][0]["id"] = json!(other);
+    let (status, answer) = call(&app, "POST", "/api/games/import", Some(edited)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    let message = answer["error"].as_str().unwrap_or_default();
+    assert!(message.starts_with(&format!("saved game step 0 ('{other}')")), "{message}");
+    assert!(message.contains(&format!("the seed gives '{first}'")), "{message}");
+    let (_, after) = call(&app, "GET", "/api/games", None).await;
+    assert_eq!(before, after, "nothing was stored");
+    let (status, _) = call(&app, "POST", "/api/games/import", Some(record)).await;
+    assert_eq!(status, StatusCode::CREATED, "the untouched record imports");
 }

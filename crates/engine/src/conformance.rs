@@ -140,8 +140,12 @@ pub fn check_observations<G: Game>(state: &G, rng: &mut ChaCha8Rng) -> Result<u6
             changed += 1;
         }
         other.check_invariants().map_err(|e| format!("resampled state for player {player} is broken: {e}"))?;
-        if other.observe(player) != seen {
-            return Err(format!("player {player}'s observation changed when only hidden information was redrawn"));
+        let redrawn = other.observe(player);
+        if redrawn != seen {
+            return Err(format!(
+                "player {player}'s observation changed when only hidden information was redrawn (in {})",
+                differing_fields(&seen, &redrawn)
+            ));
         }
         if other.to_move() != state.to_move() {
             return Err(format!("resampling for player {player} changed who is to move"));
@@ -191,8 +195,9 @@ pub fn check_step_pairs<G: Game>(state: &G, action: &G::Action, rng: &mut ChaCha
         if real.to_move() != other.to_move() {
             return Err(tell(&format!("{:?} is to move in one, {:?} in the other", real.to_move(), other.to_move())));
         }
-        if real.observe(player) != other.observe(player) {
-            return Err(tell("the observations differ"));
+        let (seen, redrawn) = (real.observe(player), other.observe(player));
+        if seen != redrawn {
+            return Err(tell(&format!("the observations differ (in {})", differing_fields(&seen, &redrawn))));
         }
         if real.to_move() == ToMove::Player(player) {
             let describe = |g: &G| -> Vec<(String, String)> {
@@ -204,4 +209,28 @@ pub fn check_step_pairs<G: Game>(state: &G, action: &G::Action, rng: &mut ChaCha
         }
     }
     Ok(())
+}
+
+/// The top-level fields in which two observations differ, so a failure says where to look.
+fn differing_fields<T: serde::Serialize>(a: &T, b: &T) -> String {
+    let (a, b) = (serde_json::to_value(a).unwrap_or_default(), serde_json::to_value(b).unwrap_or_default());
+    match (a.as_object(), b.as_object()) {
+        (Some(a), Some(b)) => {
+            let mut keys: Vec<&String> = a.keys().chain(b.keys()).collect();
+            keys.sort();
+            keys.dedup();
+            let differ: Vec<String> = keys
+                .into_iter()
+                .filter(|k| a.get(*k) != b.get(*k))
+                .map(|k| format!("{k}: {} vs {}", short(a.get(k)), short(b.get(k))))
+                .collect();
+            differ.join("; ")
+        }
+        _ => "the whole observation".into(),
+    }
+}
+
+fn short(value: Option<&serde_json::Value>) -> String {
+    let text = value.map_or("absent".to_string(), ToString::to_string);
+    if text.chars().count() > 200 { format!("{}…", text.chars().take(200).collect::<String>()) } else { text }
 }

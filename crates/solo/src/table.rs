@@ -514,6 +514,17 @@ impl Game for CardTable {
         self.settle();
     }
 
+    fn find_action(&self, id: &str) -> Option<TableAction> {
+        // Records written before the id of naming a card dropped the stand-in's number
+        // (`identify-16-as-23`) still load: the card named is the one the table asks about.
+        let legacy = id.strip_prefix("identify-").and_then(|rest| rest.split_once("-as-")).map(|(_, real)| real);
+        let wanted = match legacy {
+            Some(real) => format!("identify-as-{real}"),
+            None => id.to_string(),
+        };
+        self.legal().into_iter().find(|a| self.action_id(a) == wanted)
+    }
+
     fn action_id(&self, action: &TableAction) -> String {
         action.id(&self.sheet)
     }

@@ -168,7 +168,9 @@ impl TableAction {
             TableAction::DigGiveUp => "dig-give-up".into(),
             TableAction::InactivePlay { card, purpose } => format!("inactive-play-{}-{}", card.0, name(*purpose)),
             TableAction::Special(special) => crate::games::rules_for(&sheet.id).id(*special),
-            TableAction::Identify { card, real } => format!("identify-{}-as-{}", card.0, real.0),
+            // The card being named is always the one the table asks about, so the id leaves out the
+            // table's stand-in for it: that number is the program's guess, not the player's.
+            TableAction::Identify { real, .. } => format!("identify-as-{}", real.0),
         }
     }
 }

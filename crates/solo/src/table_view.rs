@@ -109,7 +109,7 @@ impl TableView {
     pub fn of(table: &CardTable) -> Self {
         let sheet = table.sheet();
         // Physical deck: a face-up card the player has not yet identified shows as unknown.
-        let seen = |c: CardId| !table.physical || !table.has_named_cards() || table.is_confirmed(c);
+        let seen = |c: CardId| table.is_known(c);
         let side_view = |s: u8, display: &CardDisplay, hand: u8| SideView {
             name: sheet.sides[s as usize].clone(),
             slots: SlotName::ALL
@@ -151,7 +151,8 @@ impl TableView {
             visible.extend(table.display(s).beside.iter().copied());
         }
         visible.extend(table.decks.iter().filter_map(|d| d.top));
-        for c in visible {
+        // A card not named yet is the table's stand-in: its facts are not the real card's.
+        for c in visible.into_iter().filter(|c| seen(*c)) {
             let f = table.facts(c);
             if f != CardFacts::default() {
                 facts.insert(c.0, f);
@@ -163,10 +164,12 @@ impl TableView {
             in_sight.extend(display.beside.iter().copied());
         }
         for deck in &table.decks {
-            in_sight.extend(deck.top);
+            in_sight.extend(deck.top.filter(|c| seen(*c)));
             in_sight.extend(deck.discard.iter().filter(|d| d.face_up).map(|d| d.card));
         }
-        if let Phase::Digging { revealed: Some(c) } = table.phase {
+        if let Phase::Digging { revealed: Some(c) } = table.phase
+            && seen(c)
+        {
             in_sight.push(c);
         }
         // Cards a game rule keeps aside are in sight too.

@@ -100,3 +100,57 @@ fn physical_decks_with_the_built_in_manifests_pass_the_conformance_kit() {
         assert_eq!(report.games, 10, "{}", manifest.game);
     }
 }
+
+/// With a physical deck the table's card in a face-up place is only its stand-in until the player
+/// names the real one: its number, facts, name and whatever rules would say of it stay out of both
+/// players' observations, which therefore do not change when the stand-ins are redrawn.
+#[test]
+fn a_physical_deck_s_stand_ins_show_nowhere_a_player_reads() {
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for manifest in solo::manifests().expect("embedded manifests load") {
+        let setup = TableSetup { physical: true, ..TableSetup::with_manifest(manifest.as_ref().clone()) };
+        let s = Session::<CardTable>::new(setup, 3, ChanceMode::Auto).expect("a physical table deals");
+        let table = s.state();
+        let stand_ins: Vec<u16> = (0..2u8)
+            .flat_map(|side| table.display(side).face_up().map(|(_, c)| c.0).collect::<Vec<_>>())
+            .chain((0..2u8).filter_map(|side| table.deck_of(side).top.map(|c| c.0)))
+            .collect();
+        assert!(!stand_ins.is_empty(), "{}: the deal turns cards face-up", manifest.game);
+        for player in 0..2u8 {
+            let seen = serde_json::to_value(table.observe(player)).expect("an observation serializes");
+            assert!(seen["unnamed"].as_array().is_some_and(|u| !u.is_empty()), "{}: {seen}", manifest.game);
+            for key in ["facts", "cards"] {
+                let listed: Vec<&String> = seen[key].as_object().map(|m| m.keys().collect()).unwrap_or_default();
+                for id in &stand_ins {
+                    assert!(!listed.contains(&&id.to_string()), "{}: stand-in {id} in {key}: {seen}", manifest.game);
+                }
+            }
+            for side in seen["sides"].as_array().into_iter().flatten() {
+                let shown: Vec<&serde_json::Value> =
+                    side["slots"].as_object().into_iter().flat_map(|m| m.values()).collect();
+                for id in &stand_ins {
+                    let numbers = shown.iter().filter_map(|stack| stack.as_array()).flatten();
+                    assert!(!numbers.clone().any(|n| n.as_u64() == Some(u64::from(*id))), "{}: {seen}", manifest.game);
+                }
+            }
+            // Redrawn stand-ins: the same observation, and the same actions and labels.
+            let describe = |g: &CardTable| -> Vec<(String, String)> {
+                g.legal().iter().map(|a| (g.action_id(a), g.action_label(a))).collect()
+            };
+            let mut changed = 0;
+            for _ in 0..20 {
+                let other = table.resample(player, &mut rng);
+                let moved = (0..2u8).any(|side| {
+                    let faces = |t: &CardTable| t.display(side).face_up().map(|(_, c)| c).collect::<Vec<_>>();
+                    faces(&other) != faces(table)
+                });
+                changed += usize::from(moved);
+                assert_eq!(other.observe(player), table.observe(player), "{}", manifest.game);
+                assert_eq!(describe(&other), describe(table), "{}", manifest.game);
+            }
+            assert!(changed > 0, "{}: the stand-ins were never redrawn", manifest.game);
+        }
+    }
+}

@@ -82,7 +82,7 @@ impl Rules {
     /// Reminders about face-up cards whose wording the sheet reads in its own way.
     fn card_reminders(&self, table: &CardTable, notes: &mut Vec<String>) {
         let active = table.active();
-        let in_sight: Vec<&str> = table.display(active).face_up().filter_map(|(_, c)| named(table, c)).collect();
+        let in_sight: Vec<&str> = table.known_face_up(active).filter_map(|(_, c)| named(table, c)).collect();
         if self.0 == Sheet::Medieval && in_sight.iter().any(|n| *n == "Cry Havoc" || *n == "Rally") {
             notes.push(format!(
                 "Cry Havoc and Rally count the Command cards held as the Command level: {} for {} (the Max Hand Size \
@@ -159,8 +159,7 @@ impl SpecialRules for Rules {
             // Out-of-turn reactions: named ones with a manifest, any face-up card without.
             let named_table = !table.names.is_empty();
             let cards: Vec<CardId> = table
-                .display(inactive)
-                .face_up()
+                .known_face_up(inactive)
                 .map(|(_, c)| c)
                 .filter(|&c| {
                     !named_table
@@ -174,7 +173,7 @@ impl SpecialRules for Rules {
         // square on the board may dissolve.
         if matches!(self.0, Sheet::Napoleonics | Sheet::NapoleonicsEpic) && live {
             for side in [active, inactive] {
-                if table.display(side).face_up().next().is_some() && table.max_hand_size(side) > 1 {
+                if table.known_face_up(side).next().is_some() && table.max_hand_size(side) > 1 {
                     out.push(action(Decision::FormSquare, side, None, 0));
                 }
                 if table.held.iter().any(|h| h.side == side && h.place == SQUARE_TRACK) {

@@ -109,8 +109,10 @@ fn card_value(card: CardId) -> i32 {
 
 /// A side's face-up cards: its display's and its deck's face-up top card.
 fn visible(table: &CardTable, side: u8) -> Vec<CardId> {
-    let mut cards: Vec<CardId> = table.display(side).face_up().map(|(_, c)| c).collect();
+    let mut cards: Vec<CardId> = table.known_face_up(side).map(|(_, c)| c).collect();
     cards.extend(table.deck_of(side).top);
+    // A physical deck's card not named yet is only a stand-in: no rule may read it.
+    cards.retain(|c| table.is_known(*c));
     cards
 }
 

@@ -6,49 +6,65 @@ use super::*;
 
 impl CardTable {
     /// Shuffles the hidden cards of the given sides' displays and decks among their places (for
-    /// [`Game::resample`]). A shared deck belongs to both sides, so it is included once.
+    /// [`Game::resample`]). A shared deck belongs to both sides, so it is included once. With a
+    /// physical deck a face-up card the player has not named yet is hidden too: the table's card in
+    /// its place is only a stand-in, and the real one may be any card of the deck not named yet.
     pub(super) fn redraw_hidden(&mut self, rng: &mut dyn RngCore, sides: &[usize]) {
         let decks: Vec<usize> = match self.sheet.deck {
             DeckMode::Single => vec![0],
             DeckMode::Dual => sides.to_vec(),
         };
+        let naming = self.physical && self.has_named_cards();
+        let confirmed = self.confirmed.clone();
+        let hidden_card = |c: CardId| naming && !confirmed.get(c.0 as usize).copied().unwrap_or(false);
+        let hidden_placed = |p: &Placed| !p.face_up || hidden_card(p.card);
         let mut hidden: Vec<CardId> = Vec::new();
         for &side in sides {
-            hidden.extend(self.displays[side].cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card));
+            hidden.extend(self.displays[side].cards().filter(|(_, _, p)| hidden_placed(p)).map(|(_, _, p)| p.card));
             if let Some(other) = &self.other_pair {
-                hidden.extend(other.displays[side].cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card));
+                hidden
+                    .extend(other.displays[side].cards().filter(|(_, _, p)| hidden_placed(p)).map(|(_, _, p)| p.card));
             }
         }
+        let digging = match self.phase {
+            Phase::Digging { revealed: Some(c) } if hidden_card(c) && decks.contains(&self.deck_index(self.active)) => {
+                Some(c)
+            }
+            _ => None,
+        };
+        hidden.extend(digging);
         for &d in &decks {
             hidden.extend(self.decks[d].pool.iter().copied());
+            hidden.extend(self.decks[d].top.filter(|&c| hidden_card(c)));
             // Cards discarded face-down (1960) are out of sight too.
             hidden.extend(self.decks[d].discard.iter().filter(|x| !x.face_up).map(|x| x.card));
         }
         engine::shuffle(rng, &mut hidden);
         let mut next = hidden.into_iter();
+        let mut put = |c: &mut CardId| {
+            if let Some(n) = next.next() {
+                *c = n;
+            }
+        };
         for &side in sides {
             let other = self.other_pair.as_mut().map(|o| &mut o.displays[side]);
             for display in std::iter::once(&mut self.displays[side]).chain(other) {
                 for stack in &mut display.slots {
-                    for p in stack.iter_mut().filter(|p| !p.face_up) {
-                        if let Some(c) = next.next() {
-                            p.card = c;
-                        }
-                    }
+                    stack.iter_mut().filter(|p| hidden_placed(p)).for_each(|p| put(&mut p.card));
                 }
             }
         }
+        if digging.is_some()
+            && let Phase::Digging { revealed: Some(c) } = &mut self.phase
+        {
+            put(c);
+        }
         for &d in &decks {
-            for c in &mut self.decks[d].pool {
-                if let Some(n) = next.next() {
-                    *c = n;
-                }
+            self.decks[d].pool.iter_mut().for_each(&mut put);
+            if let Some(top) = self.decks[d].top.as_mut().filter(|c| hidden_card(**c)) {
+                put(top);
             }
-            for x in self.decks[d].discard.iter_mut().filter(|x| !x.face_up) {
-                if let Some(n) = next.next() {
-                    x.card = n;
-                }
-            }
+            self.decks[d].discard.iter_mut().filter(|x| !x.face_up).for_each(|x| put(&mut x.card));
         }
     }
 
@@ -80,6 +96,19 @@ impl CardTable {
             }
         }
         None
+    }
+
+    /// Whether the table knows what this card is: always, except with a physical deck, where a card
+    /// is only the table's stand-in until the player names it. Whatever a player reads (the view,
+    /// reminders, labels) shows only cards known this way.
+    pub(crate) fn is_known(&self, card: CardId) -> bool {
+        !self.physical || !self.has_named_cards() || self.is_confirmed(card)
+    }
+
+    /// A side's face-up display cards the table knows ([`Self::is_known`]): what the games' rules
+    /// read, so that no rule or reminder acts on a physical deck's stand-in.
+    pub(crate) fn known_face_up(&self, side: u8) -> impl Iterator<Item = (SlotName, CardId)> + '_ {
+        self.display(side).face_up().filter(move |(_, c)| self.is_known(*c))
     }
 
     /// Physical deck mode: whether the player has said which card this is.

@@ -169,8 +169,8 @@ impl SpecialRules for Rules {
 
 /// A side's face-up cards: its display's and slot C's face-up top card.
 fn selectable_of(table: &CardTable, side: u8) -> Vec<CardId> {
-    let mut cards: Vec<CardId> = table.display(side).face_up().map(|(_, c)| c).collect();
-    cards.extend(table.visible_top(side));
+    let mut cards: Vec<CardId> = table.known_face_up(side).map(|(_, c)| c).collect();
+    cards.extend(table.visible_top(side).filter(|c| table.is_known(*c)));
     cards
 }
 

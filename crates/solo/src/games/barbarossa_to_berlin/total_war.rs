@@ -32,7 +32,7 @@ pub(super) fn push_total_war_begin(table: &CardTable, out: &mut Vec<TableAction>
 pub(super) fn total_war_choices(table: &CardTable, side: u8) -> Vec<CardId> {
     let d = table.deck_index(side);
     if side == AXIS {
-        let mut cards: Vec<CardId> = table.display(AXIS).face_up().map(|(_, c)| c).collect();
+        let mut cards: Vec<CardId> = table.known_face_up(AXIS).map(|(_, c)| c).collect();
         cards.extend(table.visible_top(AXIS));
         cards.extend(table.decks[d].discard.iter().filter(|x| x.face_up).map(|x| x.card));
         cards.extend(table.waiting(AXIS, TOTAL_WAR));
@@ -68,7 +68,7 @@ pub(super) fn total_war_choices(table: &CardTable, side: u8) -> Vec<CardId> {
 /// Whether `card` is face-up on `side`'s display, on top of its deck, or in its discards.
 pub(super) fn in_sight(table: &CardTable, side: u8, card: CardId) -> bool {
     let d = table.deck_index(side);
-    table.display(side).face_up().any(|(_, x)| x == card)
+    table.known_face_up(side).any(|(_, x)| x == card)
         || table.visible_top(side) == Some(card)
         || table.decks[d].discard.iter().any(|x| x.card == card && x.face_up)
 }

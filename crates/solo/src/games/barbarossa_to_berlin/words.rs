@@ -146,7 +146,7 @@ pub(super) fn reminders(table: &CardTable) -> Vec<String> {
                 .into(),
         );
     }
-    let face_up: Vec<CardId> = (0..2).flat_map(|s| table.display(s).face_up().map(|(_, c)| c)).collect();
+    let face_up: Vec<CardId> = (0..2).flat_map(|s| table.known_face_up(s).map(|(_, c)| c)).collect();
     if face_up.iter().any(|&c| is_hand_revealing(table, c)) {
         notes.push("Enigma and the Axis card that looks at the Allied hand have no event in solitaire play.".into());
     }

@@ -37,7 +37,7 @@ pub(super) fn adjust_legal(table: &CardTable, out: &mut Vec<TableAction>) {
         out.push(action(Decision::CourierRackDeal, side, None, 0));
     }
     if start {
-        let cards: Vec<_> = table.display(active).face_up().map(|(_, c)| c).collect();
+        let cards: Vec<_> = table.known_face_up(active).map(|(_, c)| c).collect();
         out.extend(cards.into_iter().map(|c| action(Decision::CourierRackFromDisplay, active, Some(c), 0)));
     }
     let once = grande_battles::active(table) && table.marker(PLAYED_FROM_RACK, active) == 1;

@@ -168,8 +168,7 @@ fn copies(table: &CardTable, side: u8, card: CardId) -> Vec<CardId> {
         return Vec::new();
     }
     table
-        .display(side)
-        .face_up()
+        .known_face_up(side)
         .map(|(_, c)| c)
         .filter(|c| *c != card && (named(table, *c) == own || named(table, *c).is_none()))
         .collect()

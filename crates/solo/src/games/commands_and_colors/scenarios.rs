@@ -182,7 +182,7 @@ fn vitoria_choices(table: &CardTable, side: u8) -> Vec<CardId> {
     let facts = |c: CardId| table.facts(c);
     match fate_die::eligible_cards(table.sheet(), face, table.display(side), table.visible_top(side), &facts) {
         Ok(cards) => cards,
-        Err(_) => table.display(side).face_up().map(|(_, c)| c).collect(),
+        Err(_) => table.known_face_up(side).map(|(_, c)| c).collect(),
     }
 }
 
@@ -258,7 +258,7 @@ pub(super) fn adjust_legal(sheet: Sheet, table: &CardTable, out: &mut Vec<TableA
         "medellin" if live && table.marker(MEDELLIN_EXTRAS, 0) < 3 => {
             out.push(action(Decision::MedellinBannerLost, role, None, 0));
         }
-        "krasnoi" if live && table.display(role).face_up().next().is_some() => {
+        "krasnoi" if live && table.known_face_up(role).next().is_some() => {
             out.push(action(Decision::KrasnoiCardLoss, role, None, 0));
         }
         "zehdenick" if table.marker(ZEHDENICK_DONE, 0) == 0 && table.at_first_decision() => {

@@ -228,7 +228,7 @@ impl SpecialRules for Rules {
                     let last = table.marker(EFFECT_STATE, side);
                     let after = (0..5).filter(|i| last & (1 << i) != 0).max().map_or(0, |i| i + 1);
                     let cards: Vec<CardId> =
-                        table.display(side).face_up().filter(|(s, _)| s.index() >= after).map(|(_, c)| c).collect();
+                        table.known_face_up(side).filter(|(s, _)| s.index() >= after).map(|(_, c)| c).collect();
                     out.extend(cards.into_iter().map(|c| special(Decision::DiscardAndRedraw, side, Some(c), 0)));
                     out.push(special(Decision::DiscardAndRedrawDone, side, None, 0));
                 }
@@ -245,7 +245,7 @@ impl SpecialRules for Rules {
                 }
                 CAPITAL => {
                     if table.marker(EFFECT_STATE, side) < 2 {
-                        let cards: Vec<CardId> = table.display(NIXON).face_up().map(|(_, c)| c).collect();
+                        let cards: Vec<CardId> = table.known_face_up(NIXON).map(|(_, c)| c).collect();
                         out.extend(
                             cards.into_iter().map(|c| special(Decision::PoliticalCapitalDiscard, NIXON, Some(c), 0)),
                         );

@@ -10,7 +10,7 @@ use crate::table::{CardTable, Held, Pending};
 
 /// The face-up cards of a display a Campaign Strategy pick may take (never Gathering Momentum).
 pub(super) fn strategy_face_up(table: &CardTable, side: u8) -> Vec<CardId> {
-    table.display(side).face_up().map(|(_, c)| c).filter(|c| !is_gathering_momentum(table, *c)).collect()
+    table.known_face_up(side).map(|(_, c)| c).filter(|c| !is_gathering_momentum(table, *c)).collect()
 }
 
 /// Slots whose top card is face-down and not known to be Gathering Momentum.

@@ -103,8 +103,8 @@ fn side_name(table: &CardTable, side: u8) -> &str {
 
 /// Face-up cards of a display, and its deck's face-up top card.
 fn face_up_cards(table: &CardTable, side: u8) -> Vec<CardId> {
-    let mut cards: Vec<CardId> = table.display(side).face_up().map(|(_, c)| c).collect();
-    cards.extend(table.deck_of(side).top);
+    let mut cards: Vec<CardId> = table.known_face_up(side).map(|(_, c)| c).collect();
+    cards.extend(table.deck_of(side).top.filter(|c| table.is_known(*c)));
     cards
 }
 

@@ -54,7 +54,7 @@ fn season(table: &CardTable) -> i32 {
 }
 
 fn face_up(table: &CardTable, side: u8) -> Vec<CardId> {
-    table.display(side).face_up().map(|(_, c)| c).collect()
+    table.known_face_up(side).map(|(_, c)| c).collect()
 }
 
 /// The face-up cards that may be Response cards (all but those the manifest says are not).
@@ -618,7 +618,7 @@ impl SpecialRules for Rules {
         if table.marker(BATTLE, 1 - active) == 1 {
             notes.push("Cards turned up for this Battle Response go face-down again once the battle is over.".into());
         }
-        let seen = (0..2).flat_map(|s| table.display(s).face_up().map(|(_, c)| c).collect::<Vec<_>>());
+        let seen = (0..2).flat_map(|s| table.known_face_up(s).map(|(_, c)| c).collect::<Vec<_>>());
         if seen
             .into_iter()
             .any(|c| table.card_name(c).and_then(|n| n.number).is_some_and(|n| HAND_SIZE_CARDS.contains(&n)))

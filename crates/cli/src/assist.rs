@@ -55,7 +55,7 @@ fn read_manifest(game: &str, which: &str) -> Result<solo::Manifest> {
         }
         return Ok(solo::manifest(game).map_err(|e| anyhow!("{e}"))?.as_ref().clone());
     }
-    let text = std::fs::read_to_string(which).with_context(|| format!("cannot read {which}"))?;
+    let text = engine::files::read_text(Path::new(which))?;
     solo::Manifest::from_toml(which, &text).map_err(|e| anyhow!("{e}"))
 }
 
@@ -419,7 +419,7 @@ fn cannot_be_undone(state: &CardTable, action: &TableAction) -> bool {
 /// Runs a script: one action id per line (`#` starts a comment), or `undo`, or `save FILE`. Stops at
 /// the first line that cannot be carried out, naming it. Prints the table at the end as JSON.
 fn run_script(session: &mut Session<CardTable>, file: &Path, out: &mut dyn Write) -> Result<()> {
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let text = engine::files::read_text(file)?;
     for (n, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
         let at = || format!("{} line {}", file.display(), n + 1);

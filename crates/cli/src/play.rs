@@ -13,7 +13,7 @@
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use bots::{Bot, Mcts, RulesPlayout, Seat};
 use clap::ValueEnum;
 use engine::{ChanceMode, Game, LogEntry, Session, ToMove};
@@ -113,7 +113,7 @@ pub(crate) fn check_armies(armies: &[String], data_dir: Option<&str>) -> Result<
 }
 
 fn read_scenario(file: &str) -> Result<Scenario> {
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+    let text = engine::files::read_text(Path::new(file))?;
     let scenario = if file.ends_with(".json") { Scenario::from_json(&text) } else { Scenario::from_toml(&text) };
     scenario.map_err(|e| anyhow!("{file}: {e}"))
 }

@@ -109,6 +109,22 @@ fn serve_stops_at_a_database_file_that_is_cut_or_not_a_database_and_leaves_it_al
     serve_refuses(&cut, "is damaged");
     assert_eq!(std::fs::read(&cut).expect("read"), &bytes[..bytes.len() / 2], "the cut file is unchanged");
 
+    // The terminal plays on without it, says why at the start, and leaves it as it is too; taking
+    // a saved game from it fails.
+    let cut_arg = cut.to_string_lossy().into_owned();
+    let commands: [&[&str]; 2] =
+        [&["assist", "1960", "--seed", "1"], &["play", "manoeuvre", "--seed", "1", "--quick-start"]];
+    for args in commands {
+        let all = [args, &["--db", &cut_arg]].concat();
+        let (ok, out, err) = cdgsolo_within(&all, "1\nq\ny\n", LIMIT);
+        assert!(ok, "{err}");
+        assert!(out.contains("The saved games cannot be used") && out.contains(&cut_arg), "{out}");
+        assert_eq!(std::fs::read(&cut).expect("read"), &bytes[..bytes.len() / 2], "{args:?} changed the file");
+    }
+    let (ok, _, err) = cdgsolo_within(&["assist", "--resume", "1", "--db", &cut_arg], "", LIMIT);
+    assert!(!ok);
+    assert!(err.contains(&cut_arg) && err.contains("is damaged"), "{err}");
+
     let junk = temp_path("junk.sqlite");
     remove_db(&junk);
     let words = b"a letter to a friend, not the pages of a database\n".repeat(100);

@@ -33,8 +33,8 @@ pub struct AssistOptions {
     pub physical: bool,
     /// A scenario whose card setup is made at the start (see `solo::scenarios`).
     pub scenario: Option<String>,
-    /// Nations each side fields (see `TableSetup::nations`).
-    pub nations: u8,
+    /// Nations each side fields (see `TableSetup::nations`); 1 when not given.
+    pub nations: Option<u8>,
 }
 
 /// Reads the manifest named on the command line.
@@ -55,7 +55,7 @@ fn read_manifest(game: &str, which: &str) -> Result<solo::Manifest> {
         }
         return Ok(solo::manifest(game).map_err(|e| anyhow!("{e}"))?.as_ref().clone());
     }
-    let text = std::fs::read_to_string(which).with_context(|| format!("cannot read {which}"))?;
+    let text = engine::files::read_text(Path::new(which))?;
     solo::Manifest::from_toml(which, &text).map_err(|e| anyhow!("{e}"))
 }
 
@@ -74,7 +74,11 @@ fn open(
     out: &mut dyn Write,
 ) -> Result<Option<(Session<CardTable>, Origin)>> {
     match options.resume.as_ref().map(|r| Resume::parse(r.as_deref())).transpose()? {
-        Some(Resume::File(file)) => return Ok(Some((load(&file)?, Origin::File(file)))),
+        Some(Resume::File(file)) => {
+            let session = load(&file)?;
+            check_agrees(options, &session, &file.display().to_string())?;
+            return Ok(Some((session, Origin::File(file))));
+        }
         Some(Resume::Stored(id)) => {
             let db = stored::db_path(options.db.as_deref())?;
             let Some((store, taken)) = stored::take(&db, Kind::Table, id, input, out)? else { return Ok(None) };
@@ -88,37 +92,116 @@ fn open(
                 otherwise,
             )?;
             let session = Session::from_record(record).map_err(|e| anyhow!("{source}: {e}"))?;
+            check_agrees(options, &session, &source)?;
             return Ok(Some((session, Origin::Stored(store, taken))));
         }
         None => {}
     }
-    let game = options.game.clone().ok_or_else(|| anyhow!("name a game (see `cdgsolo games`) or give --resume"))?;
+    let game = options.game.as_deref().ok_or_else(|| anyhow!("name a game (see `cdgsolo games`) or give --resume"))?;
+    let game = table_game(game)?;
+    check_sizes(options)?;
+    let manifest = options.manifest.as_deref().map(|m| read_manifest(&game, m)).transpose()?;
+    let setup = TableSetup {
+        manifest,
+        physical: options.physical,
+        nations: options.nations.unwrap_or(1),
+        hand_size: options.hand_size.as_ref().and_then(|h| Some([*h.first()?, *h.get(1)?])),
+        deck_size: options.deck_size.as_ref().and_then(|d| Some([*d.first()?, *d.get(1).or(d.first())?])),
+        ..TableSetup::new(&game)
+    };
+    let seed = crate::seed_or_clock(options.seed);
+    let session = Session::<CardTable>::new(setup, seed, ChanceMode::Auto).map_err(|e| anyhow!("{e}"))?;
+    Ok(Some((session, Origin::New)))
+}
+
+/// The table's game for a game id `cdgsolo games` lists, or an error naming the closest id.
+fn table_game(game: &str) -> Result<String> {
     let mut ids: Vec<String> = solo::playsheets().map_err(|e| anyhow!("{e}"))?.iter().map(|s| s.id.clone()).collect();
     ids.push(protocol::MANOEUVRE_TABLE.to_string());
     // `cdgsolo games` lists the Manoeuvre playsheet's bare table as manoeuvre-table; here, where
     // there is no full game, both ids name that table.
-    let game = match crate::known_id(&game, &ids, "game")? {
+    Ok(match crate::known_id(game, &ids, "game")? {
         id if id == protocol::MANOEUVRE_TABLE => protocol::MANOEUVRE.to_string(),
         id => id,
-    };
+    })
+}
+
+/// Refuses `--hand-size` and `--deck-size` with the wrong count of numbers.
+fn check_sizes(options: &AssistOptions) -> Result<()> {
     if options.hand_size.as_ref().is_some_and(|h| h.len() != 2) {
         bail!("--hand-size takes two numbers, e.g. --hand-size 5,4");
     }
     if options.deck_size.as_ref().is_some_and(|d| d.is_empty() || d.len() > 2) {
         bail!("--deck-size takes one or two numbers, e.g. --deck-size 55,55");
     }
-    let manifest = options.manifest.as_deref().map(|m| read_manifest(&game, m)).transpose()?;
-    let setup = TableSetup {
-        manifest,
-        physical: options.physical,
-        nations: options.nations,
-        hand_size: options.hand_size.as_ref().map(|h| [h[0], h[1]]),
-        deck_size: options.deck_size.as_ref().map(|d| [d[0], d.get(1).copied().unwrap_or(d[0])]),
-        ..TableSetup::new(&game)
-    };
-    let seed = crate::seed_or_clock(options.seed);
-    let session = Session::<CardTable>::new(setup, seed, ChanceMode::Auto).map_err(|e| anyhow!("{e}"))?;
-    Ok(Some((session, Origin::New)))
+    Ok(())
+}
+
+/// With `--resume`, the game and setup options given must say what the save already has: each
+/// one that disagrees is named, so a player who meant another table, seed or deck finds out before
+/// playing on with the wrong one. Options that agree are allowed (a repeated command line works).
+fn check_agrees(options: &AssistOptions, session: &Session<CardTable>, source: &str) -> Result<()> {
+    let setup = session.setup();
+    // The sizes the table started with: the save's own numbers, or the playsheet's when it has none.
+    let start = CardTable::new(setup).map_err(|e| anyhow!("{source}: {e}"))?;
+    let mut differ: Vec<String> = Vec::new();
+    if let Some(given) = &options.game
+        && table_game(given)? != setup.game
+    {
+        differ.push(format!("the game {given} (the save is {})", game_id(session)));
+    }
+    if let Some(seed) = options.seed
+        && seed != session.seed()
+    {
+        differ.push(format!("--seed {seed} (the save has seed {})", session.seed()));
+    }
+    check_sizes(options)?;
+    let pair = |a: String, b: String| if a == b { a } else { format!("{a},{b}") };
+    if let Some(h) = &options.hand_size {
+        let saved = [start.max_hand_size(0), start.max_hand_size(1)];
+        if h.as_slice() != saved {
+            differ.push(format!(
+                "--hand-size {} (the save has {})",
+                pair(h[0].to_string(), h[1].to_string()),
+                pair(saved[0].to_string(), saved[1].to_string())
+            ));
+        }
+    }
+    if let Some(d) = &options.deck_size {
+        let saved = start.deck_sizes();
+        let given = [d[0], d.get(1).copied().unwrap_or(d[0])];
+        // A shared deck has one size: only the first number counts.
+        let dual = start.sheet().deck == solo::DeckMode::Dual;
+        if (dual && given != saved) || (!dual && given[0] != saved[0]) {
+            let shown = if dual { pair(saved[0].to_string(), saved[1].to_string()) } else { saved[0].to_string() };
+            let given = d.iter().map(u16::to_string).collect::<Vec<_>>().join(",");
+            differ.push(format!("--deck-size {given} (the save has {shown})"));
+        }
+    }
+    if let Some(nations) = options.nations
+        && nations != setup.nations
+    {
+        differ.push(format!("--nations {nations} (the save has {})", setup.nations));
+    }
+    if options.physical && !setup.physical {
+        differ.push("--physical (the save's deck is the program's own)".to_string());
+    }
+    if let Some(which) = &options.manifest {
+        let given = read_manifest(&setup.game, which)?;
+        match &setup.manifest {
+            Some(saved) if *saved == given => {}
+            Some(_) => differ.push(format!("--manifest {which} (the save names its cards with another manifest)")),
+            None => differ.push(format!("--manifest {which} (the save has no manifest)")),
+        }
+    }
+    if !differ.is_empty() {
+        bail!(
+            "--resume: {source} does not agree with {}: a resumed table keeps its own setup, so leave {} out",
+            differ.join("; "),
+            if differ.len() == 1 { "that option" } else { "those options" }
+        );
+    }
+    Ok(())
 }
 
 /// Makes the card setup of `--scenario` and says what it did and what is left to choose.
@@ -281,7 +364,12 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
         write!(out, "> ")?;
         out.flush()?;
         let Some(line) = crate::read_line(input)? else { return farewell(autosave.as_ref(), &session, out) };
-        match line.split_once(' ').map_or((line.as_str(), ""), |(a, b)| (a, b.trim())) {
+        let (word, rest) = crate::command_line::split(&line);
+        if !rest.is_empty() && !crate::command_line::takes_file(word) {
+            writeln!(out, "{}", crate::command_line::extra_words(word, rest))?;
+            continue;
+        }
+        match (word, rest) {
             ("q" | "quit", _) => {
                 let kept = autosave.as_ref().is_some_and(|a| a.is_current(session.log()));
                 if kept
@@ -335,9 +423,10 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
                                 .collect();
                             write!(out, "For what? Type {}: ", letters.join(", "))?;
                             out.flush()?;
-                            // "b", "5b" or the option's number "2".
+                            // "b", "5b" or the option's number "2"; one word only, or nothing is done.
                             let answer = crate::read_line(input)?.unwrap_or_default();
                             let answer = match answer.char_indices().last() {
+                                _ if answer.contains(char::is_whitespace) => "",
                                 Some((at, c)) if c.is_ascii_alphabetic() => &answer[at..],
                                 _ => answer.as_str(),
                             };
@@ -417,16 +506,35 @@ fn cannot_be_undone(state: &CardTable, action: &TableAction) -> bool {
 }
 
 /// Runs a script: one action id per line (`#` starts a comment), or `undo`, or `save FILE`. Stops at
-/// the first line that cannot be carried out, naming it. Prints the table at the end as JSON.
+/// the first line that cannot be carried out, naming it: a line with words after its id or `undo`,
+/// and a `save` over a file the script did not write itself (nobody is there to confirm). Prints
+/// the table at the end as JSON.
 fn run_script(session: &mut Session<CardTable>, file: &Path, out: &mut dyn Write) -> Result<()> {
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let text = engine::files::read_text(file)?;
+    let mut written: Vec<PathBuf> = Vec::new();
     for (n, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
         let at = || format!("{} line {}", file.display(), n + 1);
-        match line.split_once(' ').map_or((line, ""), |(a, b)| (a, b.trim())) {
+        match crate::command_line::split(line) {
             ("", _) => {}
+            ("save", "") => bail!("{}: save needs the name of the file to write", at()),
+            ("save", path) => {
+                let path = PathBuf::from(path);
+                if std::fs::symlink_metadata(&path).is_ok() && !written.contains(&path) {
+                    bail!(
+                        "{}: save {}: that file exists, and a script does not overwrite files (remove it or choose \
+                         another name)",
+                        at(),
+                        path.display()
+                    );
+                }
+                save(session, &path).with_context(at)?;
+                written.push(path);
+            }
+            (word, rest) if !rest.is_empty() => {
+                bail!("{}: '{rest}' after '{word}': a line holds one action id, undo, or save FILE", at())
+            }
             ("undo", _) => session.undo().map_err(|e| anyhow!("{}: undo: {e}", at()))?,
-            ("save", path) => save(session, Path::new(path)).with_context(at)?,
             (id, _) => session.apply_id(id).map_err(|e| anyhow!("{}: '{id}': {e}", at()))?,
         }
     }

@@ -272,7 +272,7 @@ pub fn run(files: &[String], json: bool, plot: Option<&str>, anchor: Option<&str
     let mut used = 0;
     let mut played = 0;
     for file in files {
-        let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+        let text = engine::files::read_text(std::path::Path::new(file))?;
         let report: SimReport = serde_json::from_str(&text).map_err(|_| {
             let hint =
                 if text.contains("\"shard\"") { " (it is a shard's part file: merge the parts first)" } else { "" };

@@ -3,6 +3,7 @@
 
 mod assist;
 mod bench;
+mod command_line;
 mod ladder;
 mod menu;
 mod play;
@@ -79,9 +80,9 @@ enum Command {
         #[arg(long, value_name = "S")]
         scenario: Option<String>,
         /// Nations each side fields (Epic Ancients: three Field Command cards and one activation
-        /// of each section per nation).
-        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
-        nations: u8,
+        /// of each section per nation); 1 when left out.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=4))]
+        nations: Option<u8>,
     },
     /// Play a game in the terminal, hotseat (only `manoeuvre` for now).
     Play {
@@ -381,12 +382,7 @@ fn run(cli: Cli) -> Result<()> {
                 }
                 _ => bail!("--armies takes two nations (e.g. FR,BR) or all"),
             };
-            let hand_modes = match hand_modes.as_deref() {
-                None => [manoeuvre::HandMode::Hand; 2],
-                Some([m]) => [(*m).into(); 2],
-                Some([m, n]) => [(*m).into(), (*n).into()],
-                Some(_) => bail!("--hand-modes takes one or two modes"),
-            };
+            let hand_modes = play::hand_mode_pair(hand_modes.as_deref())?.unwrap_or([manoeuvre::HandMode::Hand; 2]);
             if games == 0 {
                 bail!("--games must be at least 1");
             }

@@ -13,7 +13,7 @@
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use bots::{Bot, Mcts, RulesPlayout, Seat};
 use clap::ValueEnum;
 use engine::{ChanceMode, Game, LogEntry, Session, ToMove};
@@ -93,6 +93,21 @@ fn undo_own(session: &mut Session<Manoeuvre>, human: Option<u8>) -> Result<(), e
 /// The id written beside a saved game, so `assist --resume` and `play --resume` tell their saves apart.
 const GAME_ID: &str = "manoeuvre";
 
+/// `--hand-modes` as a pair, player 1's first: one mode is both players', two are one each, and
+/// any other count is refused rather than cut to two.
+pub(crate) fn hand_mode_pair(modes: Option<&[HandModeArg]>) -> Result<Option<[HandMode; 2]>> {
+    match modes {
+        None => Ok(None),
+        Some([both]) => Ok(Some([(*both).into(); 2])),
+        Some([first, second]) => Ok(Some([(*first).into(), (*second).into()])),
+        Some(more) => bail!(
+            "--hand-modes takes one mode (for both players) or two (player 1's first), e.g. --hand-modes \
+             hand,display; {} were given",
+            more.len()
+        ),
+    }
+}
+
 /// Checks the nation names against the data, suggesting the closest one for a typo.
 pub(crate) fn check_armies(armies: &[String], data_dir: Option<&str>) -> Result<()> {
     let data = match data_dir {
@@ -113,7 +128,7 @@ pub(crate) fn check_armies(armies: &[String], data_dir: Option<&str>) -> Result<
 }
 
 fn read_scenario(file: &str) -> Result<Scenario> {
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+    let text = engine::files::read_text(Path::new(file))?;
     let scenario = if file.ends_with(".json") { Scenario::from_json(&text) } else { Scenario::from_toml(&text) };
     scenario.map_err(|e| anyhow!("{file}: {e}"))
 }
@@ -135,10 +150,7 @@ fn new_session(options: &PlayOptions) -> Result<Session<Manoeuvre>> {
         };
         return Session::new(setup, seed, ChanceMode::Auto).map_err(|e| anyhow!("{e}"));
     }
-    let hand_modes = options.hand_modes.as_ref().and_then(|m| {
-        let first = HandMode::from(*m.first()?);
-        Some([first, m.get(1).map_or(first, |&s| s.into())])
-    });
+    let hand_modes = hand_mode_pair(options.hand_modes.as_deref())?;
     let armies = match &options.armies {
         Some(a) if a.len() == 2 => {
             check_armies(a, options.data_dir.as_deref())?;
@@ -388,7 +400,12 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
         write!(out, "> ")?;
         out.flush()?;
         let Some(line) = crate::read_line(input)? else { return farewell(autosave.as_ref(), &session, out) };
-        match line.split_once(' ').map_or((line.as_str(), ""), |(a, b)| (a, b.trim())) {
+        let (word, rest) = crate::command_line::split(&line);
+        if !rest.is_empty() && !crate::command_line::takes_file(word) {
+            writeln!(out, "{}", crate::command_line::extra_words(word, rest))?;
+            continue;
+        }
+        match (word, rest) {
             ("q" | "quit", _) => {
                 let kept = autosave.as_ref().is_some_and(|a| a.is_current(session.log()));
                 if kept

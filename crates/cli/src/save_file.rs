@@ -63,7 +63,7 @@ pub fn load_record<S: DeserializeOwned>(
     accept: &dyn Fn(&str) -> Result<()>,
     otherwise: &str,
 ) -> Result<Record<S>> {
-    let text = fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = engine::files::read_text(path)?;
     let value: Value =
         serde_json::from_str(&text).with_context(|| format!("{} is not a saved {what} (not JSON)", path.display()))?;
     record_from_value(value, &path.display().to_string(), what, accept, otherwise)

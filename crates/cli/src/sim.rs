@@ -288,7 +288,7 @@ pub fn run(options: SimOptions, out: &mut dyn Write) -> Result<()> {
 pub fn merge(files: &[String], json: bool, csv: Option<&str>, plot: Option<&str>, out: &mut dyn Write) -> Result<()> {
     let mut parts = Vec::new();
     for file in files {
-        let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+        let text = engine::files::read_text(std::path::Path::new(file))?;
         let part: Part =
             serde_json::from_str(&text).with_context(|| format!("{file} is not a part file of cdgsolo sim"))?;
         parts.push((file, part));

@@ -40,11 +40,12 @@ pub enum Resume {
 }
 
 impl Resume {
-    /// `--resume` alone lists the stored games; a value naming an existing file is that file; a
-    /// number is a stored game's id.
+    /// `--resume` alone lists the stored games; a value naming anything that exists is that file
+    /// (a pipe or a directory is then refused when it is read, by its name, rather than taken for an
+    /// id); a number is a stored game's id.
     pub fn parse(value: Option<&str>) -> Result<Self> {
         let Some(text) = value else { return Ok(Resume::Stored(None)) };
-        if Path::new(text).is_file() {
+        if std::fs::symlink_metadata(text).is_ok() {
             return Ok(Resume::File(PathBuf::from(text)));
         }
         match text.parse::<i64>() {

@@ -48,6 +48,19 @@ pub enum StoreError {
     NoGame(i64),
     #[error("saved game {id} is damaged: {reason}")]
     Damaged { id: i64, reason: String },
+    #[error("cannot use {path} as the saved games: it is {kind}, not a regular file")]
+    NotAFile { path: String, kind: &'static str },
+    #[error("cannot open the saved games in {path}: {reason}")]
+    Unreadable { path: String, reason: String },
+    #[error("{path} is not a SQLite database, so it cannot hold the saved games; it is left as it is")]
+    NotADatabase { path: String },
+    #[error(
+        "{path} is a SQLite database of some other program (it has tables but no cdgsolo schema version); it is \
+         left as it is"
+    )]
+    Foreign { path: String },
+    #[error("{path} is damaged ({reason}); it is left as it is: move it away or give another --db")]
+    DamagedFile { path: String, reason: String },
 }
 
 /// One saved game as the list shows it.
@@ -77,10 +90,55 @@ pub struct Store {
 }
 
 impl Store {
-    /// Opens (or creates) the database at `path` and brings its schema up to date.
+    /// Opens (or creates) the database at `path` and brings its schema up to date. A path that is
+    /// not a regular file, a file that is not a SQLite database, another program's database and a
+    /// damaged one are refused before anything is written to them.
     pub fn open(path: &Path) -> Result<Self, StoreError> {
-        let conn = Connection::open(path)?;
-        Self::prepare(conn, &path.display().to_string())
+        let name = path.display().to_string();
+        Self::check_file(path, &name)?;
+        let conn =
+            Connection::open(path).map_err(|e| StoreError::Unreadable { path: name.clone(), reason: e.to_string() })?;
+        Self::check_contents(&conn, &name)?;
+        Self::prepare(conn, &name)
+    }
+
+    /// Refuses, without opening it for SQLite, what stands at `path` when it cannot be a database:
+    /// SQLite would block on a named pipe and read a device as an empty database.
+    fn check_file(path: &Path, name: &str) -> Result<(), StoreError> {
+        // Only the metadata is looked at: the header is left for SQLite to read, because a
+        // descriptor of our own on the file, once closed, would drop the POSIX locks that other
+        // connections of this process hold on it.
+        match engine::files::check_regular(path) {
+            Ok(_) => Ok(()),
+            // A new database is made where there is none yet.
+            Err(engine::files::FileError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(engine::files::FileError::NotRegular { kind, .. }) => {
+                Err(StoreError::NotAFile { path: name.to_string(), kind })
+            }
+            Err(e) => Err(StoreError::Unreadable { path: name.to_string(), reason: e.to_string() }),
+        }
+    }
+
+    /// Reads the whole database once before the first write: a cut or damaged file is refused
+    /// here, rather than half-served and then extended by the next save.
+    fn check_contents(conn: &Connection, name: &str) -> Result<(), StoreError> {
+        let damaged = |reason: String| StoreError::DamagedFile { path: name.to_string(), reason };
+        let sqlite = |e: rusqlite::Error| match e.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::NotADatabase) => StoreError::NotADatabase { path: name.to_string() },
+            _ => damaged(e.to_string()),
+        };
+        let first: String = conn.query_row("PRAGMA quick_check(1)", [], |r| r.get(0)).map_err(sqlite)?;
+        if first != "ok" {
+            return Err(damaged(first));
+        }
+        // A database cdgsolo made has a schema version from its first migration on; tables
+        // without one belong to some other program, whose file must not get cdgsolo's tables.
+        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(sqlite)?;
+        let objects: i64 = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0)).map_err(sqlite)?;
+        if version == 0 && objects > 0 {
+            return Err(StoreError::Foreign { path: name.to_string() });
+        }
+        Ok(())
     }
 
     /// A database in memory, for tests.
@@ -346,6 +404,85 @@ mod tests {
         assert!(err.to_string().contains("database"), "{err}");
         assert_eq!(std::fs::read(&path).expect("read"), junk, "the file is not overwritten");
         let _ = std::fs::remove_file(&path);
+    }
+
+    /// A scratch path of its own for one test, with no database (or its -wal and -shm) there.
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let path = std::env::temp_dir().join(format!("cdgsolo-store-{name}-{}.sqlite", std::process::id()));
+        remove(&path);
+        path
+    }
+
+    fn remove(path: &Path) {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+    }
+
+    #[test]
+    fn a_database_cut_short_is_refused_by_name_and_left_alone() {
+        let whole = scratch("whole");
+        {
+            let store = Store::open(&whole).expect("created");
+            // Enough games for several pages, so that half the file loses some of them.
+            for i in 0..200 {
+                let record = json!({"seed": i, "log": vec!["some-action-id"; 20]});
+                store.create(&format!("game {i}"), "manoeuvre", &record).expect("created");
+            }
+        }
+        let bytes = std::fs::read(&whole).expect("read");
+        assert!(bytes.len() >= 8 * 4096, "the database spans many pages ({} bytes)", bytes.len());
+        let cut = scratch("cut");
+        let half = &bytes[..bytes.len() / 2];
+        std::fs::write(&cut, half).expect("written");
+        let err = Store::open(&cut).err().expect("refused");
+        assert!(matches!(err, StoreError::DamagedFile { .. }), "{err}");
+        assert!(err.to_string().contains(&cut.display().to_string()), "{err}");
+        assert_eq!(std::fs::read(&cut).expect("read"), half, "the cut file is not changed");
+        // The whole one still opens and keeps its games.
+        assert_eq!(Store::open(&whole).expect("opens").list().expect("listed").len(), 200);
+        remove(&whole);
+        remove(&cut);
+    }
+
+    #[test]
+    fn a_file_shorter_than_a_database_header_or_of_another_program_is_refused() {
+        let short = scratch("short");
+        std::fs::write(&short, b"SQLite").expect("written");
+        let err = Store::open(&short).err().expect("refused");
+        assert!(matches!(err, StoreError::NotADatabase { .. }), "{err}");
+        assert_eq!(std::fs::read(&short).expect("read"), b"SQLite");
+        let foreign = scratch("foreign");
+        Connection::open(&foreign).expect("opened").execute_batch("CREATE TABLE notes (text TEXT);").expect("made");
+        let before = std::fs::read(&foreign).expect("read");
+        let err = Store::open(&foreign).err().expect("refused");
+        assert!(matches!(err, StoreError::Foreign { .. }), "{err}");
+        assert_eq!(std::fs::read(&foreign).expect("read"), before, "no table of cdgsolo's added");
+        // An empty file is a new database.
+        let empty = scratch("empty");
+        std::fs::write(&empty, b"").expect("written");
+        Store::open(&empty)
+            .expect("an empty file takes a new database")
+            .create("g", "manoeuvre", &json!({}))
+            .expect("ok");
+        for path in [&short, &foreign, &empty] {
+            remove(path);
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_a_device_and_a_directory_are_refused_without_waiting() {
+        let fifo = scratch("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().map(|s| s.success()).unwrap_or(false);
+        assert!(made, "mkfifo (coreutils) makes the pipe");
+        let err = Store::open(&fifo).err().expect("refused");
+        assert!(err.to_string().contains("it is a named pipe, not a regular file"), "{err}");
+        let err = Store::open(Path::new("/dev/null")).err().expect("refused");
+        assert!(err.to_string().contains("/dev/null") && err.to_string().contains("a device"), "{err}");
+        let err = Store::open(&std::env::temp_dir()).err().expect("refused");
+        assert!(err.to_string().contains("a directory"), "{err}");
+        remove(&fifo);
     }
 
     #[test]

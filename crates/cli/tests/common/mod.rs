@@ -1,0 +1,106 @@
+//! What the binary's robustness tests share: scratch paths, a run of `cdgsolo` that fails the test
+//! instead of hanging it, and a minimal HTTP/1.1 client over a plain TCP stream (one request per
+//! connection), so the server can be driven and killed without an HTTP library.
+
+#![allow(dead_code)]
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// A scratch path for one test, unique to this test process.
+pub fn temp_path(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("cdgsolo-robust-{}-{name}", std::process::id()))
+}
+
+/// Removes a database and the files SQLite keeps beside it.
+pub fn remove_db(path: &Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+}
+
+/// Runs `cdgsolo ARGS` with `stdin` as its input; a run still going after `limit` is killed and
+/// fails the test, so a command that blocks (on a pipe, say) is a failure, not a hung suite.
+pub fn cdgsolo_within(args: &[&str], stdin: &str, limit: Duration) -> (bool, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cdgsolo"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut input = child.stdin.take().expect("stdin");
+    let text = stdin.to_string();
+    // Written from a thread: a command that never reads must not block the test on a full pipe.
+    std::thread::spawn(move || {
+        let _ = input.write_all(text.as_bytes());
+    });
+    let started = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) if started.elapsed() < limit => std::thread::sleep(Duration::from_millis(20)),
+            _ => {
+                let _ = child.kill();
+                let Output { stdout, stderr, .. } = child.wait_with_output().expect("the killed binary");
+                panic!(
+                    "cdgsolo {} still ran after {limit:?}\nstdout: {}\nstderr: {}",
+                    args.join(" "),
+                    String::from_utf8_lossy(&stdout),
+                    String::from_utf8_lossy(&stderr)
+                );
+            }
+        }
+    }
+    let out = child.wait_with_output().expect("the binary's output");
+    (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+/// Makes a named pipe at `path` with mkfifo.
+#[cfg(unix)]
+pub fn mkfifo(path: &Path) {
+    let _ = std::fs::remove_file(path);
+    let made = Command::new("mkfifo").arg(path).status().map(|s| s.success()).unwrap_or(false);
+    assert!(made, "mkfifo (coreutils) makes {}", path.display());
+}
+
+/// One HTTP/1.1 request to `addr` ("127.0.0.1:PORT"); the status code and the JSON body (null when
+/// the body is empty). An error means the connection failed or broke before a whole answer came.
+pub fn http(addr: &str, method: &str, path: &str, body: Option<&Value>) -> std::io::Result<(u16, Value)> {
+    let mut stream = TcpStream::connect(addr)?;
+    stream.set_read_timeout(Some(Duration::from_secs(30)))?;
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes())?;
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer)?;
+    let broken = |what: &str| std::io::Error::new(std::io::ErrorKind::UnexpectedEof, what.to_string());
+    let split = answer.windows(4).position(|w| w == b"\r\n\r\n").ok_or_else(|| broken("no end of the headers"))?;
+    let head = String::from_utf8_lossy(&answer[..split]).to_string();
+    let content = &answer[split + 4..];
+    let code: u16 =
+        head.split_whitespace().nth(1).and_then(|c| c.parse().ok()).ok_or_else(|| broken("no status code"))?;
+    // A cut answer is no answer: the length the headers promise must all be there.
+    let length = head
+        .lines()
+        .find_map(|l| l.split_once(':').filter(|(k, _)| k.eq_ignore_ascii_case("content-length")))
+        .and_then(|(_, v)| v.trim().parse::<usize>().ok());
+    if length.is_some_and(|n| n != content.len()) {
+        return Err(broken("the body is shorter than its Content-Length"));
+    }
+    let value = if content.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_slice(content).map_err(|_| broken("the body is not JSON"))?
+    };
+    Ok((code, value))
+}

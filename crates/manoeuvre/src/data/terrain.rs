@@ -48,6 +48,7 @@ pub(crate) fn parse(file: &'static str, text: &str) -> Result<TerrainTable, Data
         DataError::invalid(file, line, &key_on_line(text, line), format!("not valid TOML here: {message}"))
     })?;
     let mut found: BTreeMap<Terrain, TerrainEffects> = BTreeMap::new();
+    let mut enter_lines: Vec<u64> = Vec::new();
     // Look at the tables and keys in file order, so the first error reported is the first in the file.
     let mut in_order: Vec<_> = tables.iter().collect();
     in_order.sort_by_key(|(name, _)| name.span().start);
@@ -79,6 +80,7 @@ pub(crate) fn parse(file: &'static str, text: &str) -> Result<TerrainTable, Data
             }
         }
         let fields = Fields { file, text, terrain, table_line, entries };
+        enter_lines.push(fields.value("enter")?.1);
         let effects = TerrainEffects {
             enter: fields.flag("enter")?,
             ends_move: fields.flag("ends_move")?,
@@ -108,6 +110,17 @@ pub(crate) fn parse(file: &'static str, text: &str) -> Result<TerrainTable, Data
                 ));
             }
         }
+    }
+    // Every square of such a map would be closed to units, so no side could deploy.
+    if effects.iter().all(|(_, e)| !e.enter) {
+        let line = enter_lines.iter().copied().max().unwrap_or(last_line);
+        return Err(DataError::invalid(
+            file,
+            line,
+            "enter",
+            "every terrain type has enter = false, so there is no square a unit can stand on; at least one type \
+             needs enter = true",
+        ));
     }
     Ok(TerrainTable { effects })
 }

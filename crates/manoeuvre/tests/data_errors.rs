@@ -652,3 +652,30 @@ fn at_most_255_nations() {
     files.texts.insert(data::NATIONS_FILE, text);
     assert_at(&files.error(), "nations.csv", 257, "code", "a data set holds at most 255 nations");
 }
+
+#[test]
+fn nations_that_read_alike_are_refused() {
+    // Players give a nation by code or name in any case, so "FRANCE" would be France again.
+    let mut files = Files::embedded();
+    let austria = files.set_cell(data::NATIONS_FILE, "AU,Austria,", "name", "FRANCE");
+    let france = files.line_of(data::NATIONS_FILE, "FR,France,");
+    assert!(austria < france, "Austria is listed before France");
+    assert_at(&files.error(), "nations.csv", france, "name", &format!("'France' is already used on line {austria}"));
+
+    // Austria comes first in the file, so France's code is the one that clashes with Austria's new name.
+    let mut files = Files::embedded();
+    files.set_cell(data::NATIONS_FILE, "AU,Austria,", "name", "fr");
+    let france = files.line_of(data::NATIONS_FILE, "FR,France,");
+    assert_at(&files.error(), "nations.csv", france, "code", "'FR' is already used on line");
+    assert!(files.error().to_string().ends_with("(nations are found by code or name, in any case)"));
+}
+
+#[test]
+fn unit_names_that_differ_only_by_case_are_refused() {
+    let mut files = Files::embedded();
+    let line = files.replace(data::UNITS_FILE, "FR,France,Guard Cavalry,", "FR,France,IMPERIAL GUARD,");
+    let guard = files.line_of(data::UNITS_FILE, "FR,France,Imperial Guard,");
+    // Whichever of the two comes second is the one refused.
+    let second = line.max(guard);
+    assert_at(&files.error(), "units.csv", second, "unit_name", "is already a unit on units.csv line");
+}

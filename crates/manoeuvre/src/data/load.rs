@@ -365,12 +365,20 @@ fn parse_nations(text: &str) -> Result<Vec<ArmyBuild>, DataError> {
         if builds.len() >= MAX_NATIONS {
             return Err(row.err("code", format!("a data set holds at most {MAX_NATIONS} nations")));
         }
+        // A player names a nation by its code or its name, in any case, so no two may read alike.
         for other in &builds {
-            if other.army.code == code {
-                return Err(row.err("code", format!("'{code}' is already used on line {}", other.nation_row.line)));
+            let (line, same) = (other.nation_row.line, |a: &str, b: &str| a.eq_ignore_ascii_case(b));
+            if same(&other.army.code, code) || same(&other.army.name, code) {
+                return Err(row.err(
+                    "code",
+                    format!("'{code}' is already used on line {line} (nations are found by code or name, in any case)"),
+                ));
             }
-            if other.army.name == name {
-                return Err(row.err("name", format!("'{name}' is already used on line {}", other.nation_row.line)));
+            if same(&other.army.name, name) || same(&other.army.code, name) {
+                return Err(row.err(
+                    "name",
+                    format!("'{name}' is already used on line {line} (nations are found by code or name, in any case)"),
+                ));
             }
             if other.army.tiebreak == tiebreak {
                 return Err(row.err(
@@ -420,7 +428,8 @@ fn parse_units(file: &'static str, text: &str, builds: &mut [ArmyBuild]) -> Resu
     for row in table.iter() {
         let build = army_of(&row, builds)?;
         let name = row.required("unit_name")?;
-        if let Some(i) = build.army.units.iter().position(|u| u.name == name) {
+        // Scenarios name units without regard to case, so two names may not differ by case alone.
+        if let Some(i) = build.army.units.iter().position(|u| u.name.eq_ignore_ascii_case(name)) {
             let first = build.unit_rows[i];
             return Err(
                 row.err("unit_name", format!("'{name}' is already a unit on {} line {}", first.file, first.line))

@@ -564,8 +564,8 @@ fn two_sections_that_leave_too_few_home_squares() {
         "map_sections.csv",
         first,
         "terrain",
-        "section 1 has only 1 squares a unit can enter along its top edge, and section 21 6 along its left edge; \
-         placed side by side at a player's starting edge they leave 7 home squares for the 8 units",
+        "section 1 has only 1 square a unit can enter along its top edge, and section 21 6 squares along its left \
+         edge; placed side by side at a player's starting edge they leave 7 squares for the 8 units",
     );
 }
 

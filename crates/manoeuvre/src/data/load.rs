@@ -718,6 +718,11 @@ fn parse_sections(text: &str) -> Result<(Vec<MapSection>, Vec<SectionRows>), Dat
     Ok((sections, places))
 }
 
+/// "1 square", "6 squares".
+fn squares(count: usize) -> String {
+    if count == 1 { "1 square".into() } else { format!("{count} squares") }
+}
+
 /// Whether the square at (row, column) of a section lies in one of its edge strips.
 type OnSide = fn(usize, usize) -> bool;
 
@@ -787,10 +792,12 @@ fn check_battlefield(
         return Err(places[a].first.err(
             "terrain",
             format!(
-                "section {sa} has only {open_a} squares a unit can enter along its {side_a} edge, and section {sb} \
-                 {open_b} along its {side_b} edge; placed side by side at a player's starting edge they leave {} \
-                 home squares for the {UNITS_PER_ARMY} units that player deploys there (rule 3)",
-                open_a + open_b
+                "section {sa} has only {} a unit can enter along its {side_a} edge, and section {sb} {} along \
+                 its {side_b} edge; placed side by side at a player's starting edge they leave {} for the \
+                 {UNITS_PER_ARMY} units that player deploys there (rule 3)",
+                squares(open_a),
+                squares(open_b),
+                squares(open_a + open_b)
             ),
         ));
     }

@@ -109,6 +109,14 @@ fn unknown_options_are_refused_by_name() {
 }
 
 #[test]
+fn the_error_names_its_option_for_programs_too() {
+    let err = ManoeuvreSetup::from_json(&json!({"map": {"sections": [1, 2, 3, 4], "turns": [0, 0, 9, 0]}}));
+    assert_eq!(err.unwrap_err().option(), "map.turns[2]");
+    let err = ManoeuvreSetup::from_json(&json!({"quick": true}));
+    assert_eq!(err.unwrap_err().option(), "quick");
+}
+
+#[test]
 fn a_section_the_data_lacks_is_named_with_the_sections_there_are() {
     let setup = serde_json::from_value::<ManoeuvreSetup>(json!({"map": {"sections": [1, 2, 3, 99]}})).unwrap();
     let err = Manoeuvre::new(&setup).unwrap_err().to_string();

@@ -679,3 +679,20 @@ fn unit_names_that_differ_only_by_case_are_refused() {
     let second = line.max(guard);
     assert_at(&files.error(), "units.csv", second, "unit_name", "is already a unit on units.csv line");
 }
+
+#[test]
+fn invisible_characters_in_map_cells_and_terrain_names_are_shown_escaped() {
+    let mut files = Files::embedded();
+    let row = square_row(&files, 2, 1, 1);
+    let (place, terrain) = row.rsplit_once(',').unwrap();
+    let line =
+        files.replace(data::MAP_SECTIONS_FILE, &format!("\n{row}\n"), &format!("\n{place},{terrain}\u{7f}\n")) + 1;
+    assert_at(&files.error(), "map_sections.csv", line, "terrain", "holds the invisible character U+007F");
+
+    // A quoted TOML table name may hold anything; the error writes the bell as \u{7}.
+    let mut files = Files::embedded();
+    let line = files.replace(data::TERRAIN_FILE, "\n[Clear]\n", "\n[\"Cl\\u0007ear\"]\n") + 1;
+    let err = files.error();
+    assert_eq!((err.file(), err.line(), err.field()), ("terrain.toml", Some(line), Some("Cl\\u{7}ear")), "{err}");
+    assert!(!err.to_string().contains('\u{7}'), "{err}");
+}

@@ -40,6 +40,18 @@ pub(crate) fn unprintable(text: &str) -> Option<char> {
     })
 }
 
+/// `text` with every character [`unprintable`] finds written as `\u{...}`, for messages that quote a
+/// header or key the loader does not know (cells with such characters are refused before).
+pub(crate) fn visible(text: &str) -> String {
+    text.chars()
+        .map(
+            |c| {
+                if unprintable(&c.to_string()).is_some() { format!("\\u{{{:x}}}", u32::from(c)) } else { c.to_string() }
+            },
+        )
+        .collect()
+}
+
 /// The rows of one CSV file, each holding the expected columns in the expected order.
 pub(crate) struct Table {
     pub file: &'static str,
@@ -80,7 +92,7 @@ impl Table {
                 return Err(DataError::invalid(
                     file,
                     header_line,
-                    name,
+                    &visible(name),
                     format!("unknown column; the columns are {}", columns.join(",")),
                 ));
             }

@@ -7,7 +7,7 @@ use toml::Spanned;
 
 use super::error::DataError;
 use super::model::{Terrain, TerrainEffects, TerrainTable};
-use super::table::line_at;
+use super::table::{line_at, visible};
 
 type Tables = BTreeMap<Spanned<String>, Spanned<BTreeMap<Spanned<String>, Spanned<toml::Value>>>>;
 
@@ -36,7 +36,7 @@ fn key_on_line(text: &str, line: u64) -> String {
         content.split('=').next().unwrap_or("")
     };
     let key = key.trim();
-    if key.is_empty() { "(syntax)".into() } else { key.into() }
+    if key.is_empty() { "(syntax)".into() } else { visible(key) }
 }
 
 pub(crate) fn parse(file: &'static str, text: &str) -> Result<TerrainTable, DataError> {
@@ -56,11 +56,12 @@ pub(crate) fn parse(file: &'static str, text: &str) -> Result<TerrainTable, Data
         let table_line = line_of(name.span());
         let Some(terrain) = Terrain::from_name(name.get_ref()) else {
             let known: Vec<&str> = Terrain::ALL.iter().map(|t| t.name()).collect();
+            let shown = visible(name.get_ref());
             return Err(DataError::invalid(
                 file,
                 table_line,
-                name.get_ref(),
-                format!("'{}' is not a terrain type; the types are {}", name.get_ref(), known.join(", ")),
+                &shown,
+                format!("'{shown}' is not a terrain type; the types are {}", known.join(", ")),
             ));
         };
         if found.contains_key(&terrain) {
@@ -74,7 +75,7 @@ pub(crate) fn parse(file: &'static str, text: &str) -> Result<TerrainTable, Data
                 return Err(DataError::invalid(
                     file,
                     line_of(key.span()),
-                    key.get_ref(),
+                    &visible(key.get_ref()),
                     format!("unknown key in [{}]; the keys are {}", terrain.name(), FIELDS.join(", ")),
                 ));
             }
@@ -180,7 +181,7 @@ impl Fields<'_> {
                 return Err(bad(format!("'{item}' must be a field name in quotes")));
             };
             if name == KEY || !FIELDS.contains(&name.as_str()) {
-                return Err(bad(format!("'{name}' is not a field of a terrain table")));
+                return Err(bad(format!("'{}' is not a field of a terrain table", visible(name))));
             }
             if names.contains(name) {
                 return Err(bad(format!("'{name}' is listed twice")));

@@ -21,10 +21,14 @@ pub const MAP_FIELDS: [&str; 3] = ["sections", "turns", "second_player_edge"];
 /// A wrong value in the options of a new game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupOptionError {
-    /// An option (or a field of `map`) that does not exist, worded as serde words it for the options
-    /// of the other games, then what there is.
-    #[error("unknown field `{name}`; {known}")]
-    Unknown { name: String, known: String },
+    /// An option (or a field of `map`) that does not exist, with the nearest known name when it looks
+    /// like a typo and the list of known ones, worded as the protocol words it for the other games.
+    #[error("{message}")]
+    Unknown {
+        /// The unknown name, with its path (`speed`, `map.edge`).
+        name: String,
+        message: String,
+    },
     /// A known option with a value it does not take.
     #[error("{option}: {message}")]
     Bad {
@@ -42,6 +46,11 @@ impl SetupOptionError {
             SetupOptionError::Bad { option, .. } => option,
         }
     }
+}
+
+/// ` (did you mean "turns"?)` when `name` looks like a misspelling of one of `known`.
+fn hint(name: &str, known: &[&str]) -> String {
+    engine::did_you_mean(name, known).map(|s| format!(" (did you mean \"{s}\"?)")).unwrap_or_default()
 }
 
 fn bad(option: impl Into<String>, message: impl Into<String>) -> SetupOptionError {
@@ -119,7 +128,11 @@ fn fixed_map(fields: &Map<String, Value>) -> Result<MapSetup, SetupOptionError> 
     if let Some(unknown) = fields.keys().find(|k| !MAP_FIELDS.contains(&k.as_str())) {
         return Err(SetupOptionError::Unknown {
             name: format!("map.{unknown}"),
-            known: format!("a fixed map has {}", MAP_FIELDS.join(", ")),
+            message: format!(
+                "map: unknown field \"{unknown}\"{}; a fixed map has {}",
+                hint(unknown, &MAP_FIELDS),
+                MAP_FIELDS.join(", ")
+            ),
         });
     }
     let Some(sections) = fields.get("sections") else {
@@ -169,7 +182,11 @@ impl ManoeuvreSetup {
         if let Some(unknown) = fields.keys().find(|k| !OPTIONS.contains(&k.as_str())) {
             return Err(SetupOptionError::Unknown {
                 name: unknown.clone(),
-                known: format!("the options of a game of Manoeuvre are {}", OPTIONS.join(", ")),
+                message: format!(
+                    "unknown option \"{unknown}\"{}; the options of Manoeuvre are: {}",
+                    hint(unknown, &OPTIONS),
+                    OPTIONS.join(", ")
+                ),
             });
         }
         // `null` is how a saved record writes an option that was not given.

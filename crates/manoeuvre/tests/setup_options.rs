@@ -62,7 +62,7 @@ fn the_fields_of_a_fixed_map() {
     );
     assert_eq!(
         error(json!({"map": {"sections": [1, 2, 3, 4], "edge": "top"}})),
-        "unknown field `map.edge`; a fixed map has sections, turns, second_player_edge"
+        "map: unknown field \"edge\"; a fixed map has sections, turns, second_player_edge"
     );
 }
 
@@ -98,8 +98,17 @@ fn armies_hand_modes_and_flags() {
 fn unknown_options_are_refused_by_name() {
     assert_eq!(
         error(json!({"see": 5})),
-        "unknown field `see`; the options of a game of Manoeuvre are armies, map, hand_modes, quick_start, \
+        "unknown option \"see\"; the options of Manoeuvre are: armies, map, hand_modes, quick_start, \
          tournament, scenario, data_dir"
+    );
+    // A likely typo is answered with the nearest name, at the top and inside the map.
+    assert!(
+        error(json!({"quick_strat": true}))
+            .starts_with("unknown option \"quick_strat\" (did you mean \"quick_start\"?)")
+    );
+    assert!(
+        error(json!({"map": {"sections": [1, 2, 3, 4], "turn": [0, 0, 0, 0]}}))
+            .starts_with("map: unknown field \"turn\" (did you mean \"turns\"?)")
     );
     assert_eq!(error(json!(5)), "options: 5 is not an object of options, like {\"armies\": [\"FR\", \"BR\"]}");
     // A long value is cut short in the message.
@@ -114,6 +123,8 @@ fn the_error_names_its_option_for_programs_too() {
     assert_eq!(err.unwrap_err().option(), "map.turns[2]");
     let err = ManoeuvreSetup::from_json(&json!({"quick": true}));
     assert_eq!(err.unwrap_err().option(), "quick");
+    let err = ManoeuvreSetup::from_json(&json!({"map": {"sections": [1, 2, 3, 4], "edge": "top"}}));
+    assert_eq!(err.unwrap_err().option(), "map.edge");
 }
 
 #[test]

@@ -116,6 +116,11 @@ pub(crate) fn take(g: &mut Manoeuvre, player: u8, card: u8) {
         return;
     }
     let active = player == g.active && g.fate.face != 0;
+    if active {
+        // A card played leaves what is still playable, so the set never names a card that has gone
+        // (were it to come back face-up by a refill this turn, it would wait like any other).
+        g.fate.rest &= !card_bit(card);
+    }
     if active && !g.fate.played {
         // After a slot face, the rest of that slot stays playable; faces 1 and 2 allow one card.
         let rest = if g.fate.face >= 3 && slot != C {
@@ -392,6 +397,7 @@ pub(crate) fn dig_in(g: &mut Manoeuvre) {
         d.slots[s as usize] = 0;
         d.face_up &= !cards_here;
         d.owed[s as usize] = 1;
+        g.fate.rest &= !cards_here;
     }
 }
 

@@ -247,21 +247,7 @@ impl Game for Manoeuvre {
             Some(dir) => Compiled::from_dir(std::path::Path::new(dir)),
         }
         .map_err(|e| SetupError(format!("the Manoeuvre data does not load: {e}")))?;
-        if let Some(scenario) = &setup.scenario {
-            // `data_dir` may go with a scenario: it says which data the scenario's names refer to.
-            let chosen = setup.armies.is_some() || setup.map.is_some() || setup.hand_modes.is_some();
-            if chosen || setup.quick_start || setup.tournament {
-                return Err(SetupError(
-                    "scenario: a scenario sets up the whole game, so leave out armies, map, hand_modes, quick_start \
-                     and tournament"
-                        .into(),
-                ));
-            }
-            return Manoeuvre::from_scenario(data, scenario).map_err(|e| SetupError(format!("scenario: {e}")));
-        }
-        let mut game = Manoeuvre::start(data, setup)?;
-        game.settle();
-        Ok(game)
+        Manoeuvre::with_data(data, setup)
     }
 
     fn num_players(&self) -> u8 {
@@ -380,6 +366,27 @@ impl Game for Manoeuvre {
 }
 
 impl Manoeuvre {
+    /// A new game on data already loaded (what [`Game::new`] does once it has found the data
+    /// `setup.data_dir` names; `data_dir` itself is not looked at). For data that is not in a
+    /// directory, such as a ruleset built in memory by a tool or a test.
+    pub fn with_data(data: &'static Compiled, setup: &ManoeuvreSetup) -> Result<Self, SetupError> {
+        if let Some(scenario) = &setup.scenario {
+            // `data_dir` may go with a scenario: it says which data the scenario's names refer to.
+            let chosen = setup.armies.is_some() || setup.map.is_some() || setup.hand_modes.is_some();
+            if chosen || setup.quick_start || setup.tournament {
+                return Err(SetupError(
+                    "scenario: a scenario sets up the whole game, so leave out armies, map, hand_modes, quick_start \
+                     and tournament"
+                        .into(),
+                ));
+            }
+            return Manoeuvre::from_scenario(data, scenario).map_err(|e| SetupError(format!("scenario: {e}")));
+        }
+        let mut game = Manoeuvre::start(data, setup)?;
+        game.settle();
+        Ok(game)
+    }
+
     /// Redraws the cards of `owner` that `viewer_is_owner` (or the opponent) cannot see, keeping
     /// every count the viewer can see.
     fn redeal_hidden(&mut self, owner: u8, viewer_is_owner: bool, rng: &mut dyn RngCore) {

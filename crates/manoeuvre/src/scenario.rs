@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{self, Edge, LayoutEdge, Placement, SQUARES, bit};
 use crate::data::model::{Army, Terrain};
-use crate::display_mode::{A, B, D, E, FateState};
+use crate::display_mode::{A, B, C, CARD_SLOTS, D, E, FateState};
 use crate::setup::{ManoeuvreSetup, TerrainMasks, find_army};
 use crate::state::{HandMode, Manoeuvre, MovementState, NONE, Phase};
 use crate::tables::{Cards, Compiled, card_bit, cards};
@@ -712,7 +712,19 @@ fn resolve_subset(
     candidates: Cards,
     among: &str,
 ) -> Result<Cards, ScenarioError> {
+    Ok(resolve_in_order(army, field, refs, candidates, among)?.into_iter().fold(0, |set, c| set | card_bit(c)))
+}
+
+/// The cards of a subset list in the order they are listed, each checked as [`resolve_subset`] says.
+fn resolve_in_order(
+    army: &Army,
+    field: &str,
+    refs: &[NameOrIndex],
+    candidates: Cards,
+    among: &str,
+) -> Result<Vec<u8>, ScenarioError> {
     let mut set: Cards = 0;
+    let mut listed = Vec::with_capacity(refs.len());
     for (i, r) in refs.iter().enumerate() {
         let f = format!("{field}[{i}]");
         let c = match r {
@@ -728,8 +740,11 @@ fn resolve_subset(
                 if copies.is_empty() {
                     return Err(invalid(f, format!("{n} is not a card of {}", army.name)));
                 }
+                if copies.iter().all(|&c| candidates & card_bit(c) == 0) {
+                    return Err(invalid(f, format!("no card '{n}' is {among}")));
+                }
                 copies.into_iter().find(|&c| candidates & !set & card_bit(c) != 0).ok_or_else(|| {
-                    invalid(&f, format!("no card '{n}' {among} is left to list (each card is listed once)"))
+                    invalid(&f, format!("every card '{n}' {among} is listed already (each card is listed once)"))
                 })?
             }
         };
@@ -737,8 +752,47 @@ fn resolve_subset(
             return Err(invalid(f, format!("card {} is listed twice", card_desc(army, c))));
         }
         set |= card_bit(c);
+        listed.push(c);
     }
-    Ok(set)
+    Ok(listed)
+}
+
+/// The most cards one slot of player `p`'s display can hold at the scenario's point of the game.
+/// A slot is dealt one card, and refills only bring an empty slot back to one; it grows beyond that
+/// only by a card moved into it at the end of a turn in which nothing was played, or by a card a
+/// Skirmish gives back after the slot was refilled, and a turn can have one of the two at most. So a
+/// slot holds at most one card more than the turns its player has begun.
+pub fn slot_limit(sc: &Scenario, p: u8) -> u32 {
+    let active = sc.active.unwrap_or(sc.first_player);
+    let turn = u32::from(sc.turn.max(1));
+    // The second player has not begun the current game turn while the first player is active.
+    let begun = if p != sc.first_player && active == sc.first_player { turn - 1 } else { turn };
+    1 + begun
+}
+
+fn check_slot_sizes(sc: &Scenario, p: u8, d: &DisplayScenario) -> Result<(), ScenarioError> {
+    let limit = slot_limit(sc, p);
+    for (letter, slot) in [("a", &d.a), ("b", &d.b), ("d", &d.d), ("e", &d.e)] {
+        let listed = slot.up.iter().map(|c| ("up", c)).chain(slot.down.iter().map(|c| ("down", c)));
+        let Some((i, (facing, card))) = listed.enumerate().nth(limit as usize) else { continue };
+        let index = if facing == "up" { i } else { i - slot.up.len() };
+        let shown = match card {
+            NameOrIndex::Name(n) => n.clone(),
+            NameOrIndex::Index(x) => format!("card {x}"),
+        };
+        return Err(invalid(
+            format!("players[{p}].display.{letter}.{facing}[{index}]"),
+            format!(
+                "{shown} would be card {} of slot {}, but at game turn {} a slot of player {p}'s display holds at \
+                 most {limit}: one from the deal, and one more for each turn player {p} has begun at most (a card \
+                 moved there when nothing was played, or given back by a Skirmish)",
+                i + 1,
+                letter.to_ascii_uppercase(),
+                sc.turn
+            ),
+        ));
+    }
+    Ok(())
 }
 
 fn deal_cards(g: &mut Manoeuvre, sc: &Scenario, p: u8) -> Result<(), ScenarioError> {
@@ -771,6 +825,9 @@ fn deal_cards(g: &mut Manoeuvre, sc: &Scenario, p: u8) -> Result<(), ScenarioErr
             }
             if !ps.revealed.is_empty() {
                 return Err(invalid(format!("{base}.revealed"), "only a hand has revealed cards"));
+            }
+            if let Some(d) = &ps.display {
+                check_slot_sizes(sc, p, d)?;
             }
         }
     }
@@ -899,10 +956,12 @@ fn set_turn(g: &mut Manoeuvre, sc: &Scenario) -> Result<(), ScenarioError> {
                         "cards stay playable under the roll only after one was played: write fate.played = true",
                     ));
                 }
-                let army_index = g.sides[active as usize].army;
-                let army = g.data.0.army(army_index);
-                let all = g.data.0.tables(army_index).all;
-                let rest = resolve_subset(army, "fate.rest", &f.rest, all, "in the army")?;
+                let army = g.data.0.army(g.sides[active as usize].army);
+                let display = &g.sides[active as usize].display;
+                let among = format!("face-up in player {active}'s display");
+                let listed = resolve_in_order(army, "fate.rest", &f.rest, face_up_held(display), &among)?;
+                check_rest(army, display, f.die, &listed)?;
+                let rest = listed.iter().fold(0, |set, &c| set | card_bit(c));
                 g.fate = FateState { face: f.die, played: f.played, rest };
                 fate_played = f.played;
             }
@@ -949,6 +1008,80 @@ fn set_turn(g: &mut Manoeuvre, sc: &Scenario) -> Result<(), ScenarioError> {
         implied |= fate_played;
     }
     g.card_played = sc.card_played || implied;
+    Ok(())
+}
+
+/// The face-up cards of a display, its face-up deck top (slot C) included.
+fn face_up_held(d: &crate::state::Display) -> Cards {
+    let slots = CARD_SLOTS.iter().fold(0, |all, &s| all | d.slots[s as usize]) & d.face_up;
+    if d.top == NONE { slots } else { slots | card_bit(d.top) }
+}
+
+/// The slot a card of the display lies in (C for the face-up deck top).
+fn slot_holding(d: &crate::state::Display, card: u8) -> u8 {
+    if d.top == card {
+        return C;
+    }
+    CARD_SLOTS.into_iter().find(|&s| d.slots[s as usize] & card_bit(card) != 0).unwrap_or(NONE)
+}
+
+fn slot_letter(slot: u8) -> char {
+    ['A', 'B', 'C', 'D', 'E'].get(usize::from(slot)).copied().unwrap_or('?')
+}
+
+/// The cards still playable under a roll are what is left of the slot the first card came from, so
+/// they lie face-up in that one slot, which the face allows: A or B after a 3 or a 4, D or E after a 5
+/// or a 6. A card played from the deck's top (slot C) leaves nothing, and so do faces 1 and 2, which
+/// allow one card. (A Skirmish gives its initiating card back to the slot it came from, which is
+/// then that same slot.)
+fn check_rest(army: &Army, d: &crate::state::Display, face: u8, rest: &[u8]) -> Result<(), ScenarioError> {
+    let slots: &[u8] = match face {
+        3 | 4 => &[A, B],
+        5 | 6 => &[D, E],
+        _ => &[],
+    };
+    let mut first: Option<(usize, u8)> = None;
+    for (i, &card) in rest.iter().enumerate() {
+        let field = format!("fate.rest[{i}]");
+        let slot = slot_holding(d, card);
+        let name = card_desc(army, card);
+        if slots.is_empty() {
+            return Err(invalid(
+                field,
+                format!(
+                    "card {name}: a roll of {face} allows one card, so no card stays playable after it; leave \
+                     fate.rest empty"
+                ),
+            ));
+        }
+        if !slots.contains(&slot) {
+            let allowed: Vec<String> = slots.iter().map(|&s| slot_letter(s).to_string()).collect();
+            let after_top = if slot == C { " (a card played from the deck's top leaves nothing playable)" } else { "" };
+            return Err(invalid(
+                field,
+                format!(
+                    "card {name} lies in slot {}, but a roll of {face} leaves playable only cards of slot {}{after_top}",
+                    slot_letter(slot),
+                    allowed.join(" or ")
+                ),
+            ));
+        }
+        match first {
+            None => first = Some((i, slot)),
+            Some((j, other)) if other != slot => {
+                return Err(invalid(
+                    field,
+                    format!(
+                        "card {name} lies in slot {}, but fate.rest[{j}] lies in slot {}: the cards left playable \
+                         are the rest of the one slot the first card was played from",
+                        slot_letter(slot),
+                        slot_letter(other)
+                    ),
+                ));
+            }
+            Some(_) => {}
+        }
+    }
     Ok(())
 }
 
@@ -1195,7 +1328,7 @@ impl Scenario {
             FateScenario {
                 die: g.fate.face,
                 played: g.fate.played,
-                rest: w.subset(g.fate.rest, g.data.0.tables(side.army).all),
+                rest: w.subset(g.fate.rest, face_up_held(&side.display)),
             }
         });
         let later = phase != ScenarioPhase::Discard;

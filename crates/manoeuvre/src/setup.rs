@@ -13,38 +13,34 @@ use crate::data::model::Terrain;
 use crate::state::{HandMode, Manoeuvre, MovementState, NONE, Phase, Side, Unit};
 use crate::tables::{Compiled, card_bit, cards};
 
-/// How to start a game of Manoeuvre (the `options` of `new` in the protocol).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// How to start a game of Manoeuvre (the `options` of `new` in the protocol). Its `Deserialize` is
+/// written by hand (crate::setup_options) so that a wrong value names its option.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct ManoeuvreSetup {
     /// The nations of player 0 and player 1 (codes like "FR" or names); chosen during setup when
     /// absent.
-    #[serde(default)]
     pub armies: Option<[String; 2]>,
     /// The battlefield: fixed sections, or `"random"` (sections, turns and edge drawn at random);
     /// chosen during setup by the players when absent.
-    #[serde(default)]
     pub map: Option<MapChoice>,
     /// How each player holds cards: "hand" (default) or "display" (the CDG Solo System playsheet).
-    #[serde(default)]
     pub hand_modes: Option<[HandMode; 2]>,
     /// Make every setup choice at random.
-    #[serde(default)]
     pub quick_start: bool,
     /// Tournament hands: each player picks its five starting cards.
-    #[serde(default)]
     pub tournament: bool,
     /// Start from this position instead of setting up (then the options above stay unset).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scenario: Option<crate::scenario::Scenario>,
     /// A directory holding a corrected copy of the data files (see docs/manoeuvre-data.md); the
     /// built-in data when absent.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub data_dir: Option<String>,
 }
 
-/// The `map` option: a fixed battlefield, or one drawn at random.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The `map` option: a fixed battlefield, or one drawn at random. Read by hand like
+/// [`ManoeuvreSetup`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum MapChoice {
     Random(RandomWord),
@@ -123,6 +119,20 @@ impl TerrainMasks {
     }
 }
 
+/// The numbers of the loaded map sections, runs written as ranges: "1 to 24", "1 to 3, 7".
+fn section_numbers(data: &Compiled) -> String {
+    let mut runs: Vec<(u8, u8)> = Vec::new();
+    for n in data.rules.sections.iter().map(|s| s.number) {
+        match runs.last_mut() {
+            Some((_, last)) if last.checked_add(1) == Some(n) => *last = n,
+            _ => runs.push((n, n)),
+        }
+    }
+    let words: Vec<String> =
+        runs.iter().map(|&(a, b)| if a == b { a.to_string() } else { format!("{a} to {b}") }).collect();
+    words.join(", ")
+}
+
 /// Finds a nation by code or name.
 pub fn find_army(data: &Compiled, text: &str) -> Option<u8> {
     data.rules
@@ -186,7 +196,10 @@ impl Manoeuvre {
         if let Some(MapChoice::Fixed(map)) = &setup.map {
             for (i, &s) in map.sections.iter().enumerate() {
                 if !data.rules.sections.iter().any(|x| x.number == s) {
-                    return Err(SetupError(format!("map.sections[{i}]: there is no map section {s}")));
+                    return Err(SetupError(format!(
+                        "map.sections[{i}]: there is no map section {s} (the map has sections {})",
+                        section_numbers(data)
+                    )));
                 }
                 if map.sections[..i].contains(&s) {
                     return Err(SetupError(format!("map.sections: section {s} is used twice")));

@@ -489,3 +489,210 @@ fn too_few_hq_types() {
     let last = files.line_of(data::CARDS_FILE, "OT,Ottoman Empire,227,");
     assert_at(&files.error(), "cards.csv", last, "hq_type", "has HQ cards of 1 kinds besides Leaders");
 }
+
+/// Rewrites every line of a file through `edit`.
+fn edit_lines(files: &mut Files, file: &'static str, edit: impl Fn(&str) -> String) {
+    let edited: Vec<String> = files.text(file).lines().map(edit).collect();
+    files.texts.insert(file, edited.join("\n") + "\n");
+}
+
+/// The map row of `section`'s square at `row`, `col`, as the shipped file writes it.
+fn square_row(files: &Files, section: u8, row: u8, col: u8) -> String {
+    let start = format!("{section},{row},{col},");
+    files.text(data::MAP_SECTIONS_FILE).lines().find(|l| l.starts_with(&start)).expect("a map row").to_string()
+}
+
+#[test]
+fn fewer_than_four_map_sections() {
+    let mut files = Files::embedded();
+    let keep = |l: &str| ["1,", "2,", "3,"].iter().any(|p| l.starts_with(p)) || !l.starts_with(char::is_numeric);
+    edit_lines(&mut files, data::MAP_SECTIONS_FILE, |l| if keep(l) { l.to_string() } else { "# cut".into() });
+    let last = files.line_of(data::MAP_SECTIONS_FILE, "3,3,3,");
+    assert_at(&files.error(), "map_sections.csv", last, "section", "only 3 map sections are listed (1, 2, 3)");
+
+    // Four sections are enough for a battlefield.
+    let mut four = Files::embedded();
+    let keep = |l: &str| ["1,", "2,", "3,", "4,"].iter().any(|p| l.starts_with(p)) || !l.starts_with(char::is_numeric);
+    edit_lines(&mut four, data::MAP_SECTIONS_FILE, |l| if keep(l) { l.to_string() } else { "# cut".into() });
+    assert_eq!(four.load().unwrap().sections.len(), 4);
+}
+
+#[test]
+fn a_map_no_unit_can_enter() {
+    let mut files = Files::embedded();
+    edit_lines(&mut files, data::MAP_SECTIONS_FILE, |l| match l.rsplit_once(',') {
+        Some((place, _)) if l.starts_with(char::is_numeric) => format!("{place},Lake"),
+        _ => l.to_string(),
+    });
+    let last = files.text(data::MAP_SECTIONS_FILE).lines().count() as u64;
+    assert_at(
+        &files.error(),
+        "map_sections.csv",
+        last,
+        "terrain",
+        "no square of any section can be entered by a unit: the terrain used (Lake) has enter = false in terrain.toml",
+    );
+}
+
+#[test]
+fn no_terrain_a_unit_can_stand_on() {
+    let mut files = Files::embedded();
+    edit_lines(&mut files, data::TERRAIN_FILE, |l| l.replace("enter = true", "enter = false"));
+    let last = files.text(data::TERRAIN_FILE).lines().enumerate().filter(|(_, l)| l.starts_with("enter ")).last();
+    let line = last.expect("an enter key").0 as u64 + 1;
+    assert_at(&files.error(), "terrain.toml", line, "enter", "there is no square a unit can stand on");
+}
+
+#[test]
+fn two_sections_that_leave_too_few_home_squares() {
+    // Section 21 has 6 open squares along its left edge (two Lakes). Flooding six of the eight
+    // squares along section 1's top edge leaves 2 + 6 = 8: just enough for eight units.
+    let mut files = Files::embedded();
+    let flood = |files: &mut Files, squares: &[(u8, u8)]| {
+        for &(r, c) in squares {
+            let row = square_row(files, 1, r, c);
+            let (place, _) = row.rsplit_once(',').unwrap();
+            files.replace(data::MAP_SECTIONS_FILE, &format!("\n{row}\n"), &format!("\n{place},Lake\n"));
+        }
+    };
+    flood(&mut files, &[(0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1)]);
+    assert!(files.load().is_ok(), "eight open home squares are enough");
+    flood(&mut files, &[(1, 2)]);
+    let first = files.line_of(data::MAP_SECTIONS_FILE, "1,0,0,Lake");
+    assert_at(
+        &files.error(),
+        "map_sections.csv",
+        first,
+        "terrain",
+        "section 1 has only 1 square a unit can enter along its top edge, and section 21 6 squares along its left \
+         edge; placed side by side at a player's starting edge they leave 7 squares for the 8 units",
+    );
+}
+
+#[test]
+fn control_characters_in_names_are_refused_where_they_are() {
+    let mut files = Files::embedded();
+    let line = files.replace(data::UNITS_FILE, "FR,France,Imperial Guard,", "FR,France,Imperial\tGuard,");
+    assert_at(&files.error(), "units.csv", line, "unit_name", "holds the invisible character U+0009");
+
+    let mut files = Files::embedded();
+    let line = files.set_cell(data::CARDS_FILE, "FR,France,167,", "name", "Michel\u{7}Ney");
+    assert_at(&files.error(), "cards.csv", line, "name", "U+0007");
+
+    // A line break inside a quoted cell is a control character too.
+    let mut files = Files::embedded();
+    let line = files.set_cell(data::CARDS_FILE, "FR,France,167,", "name", "\"Michel\nNey\"");
+    assert_at(&files.error(), "cards.csv", line, "name", "U+000A");
+
+    // A mark that turns the text around could make one name pass for another.
+    let mut files = Files::embedded();
+    let line = files.set_cell(data::NATIONS_FILE, "FR,France,", "name", "Fr\u{202e}ance");
+    assert_at(&files.error(), "nations.csv", line, "name", "U+202E");
+
+    let mut files = Files::embedded();
+    let row = files.text(data::DISTANT_LANDS_UNITS_FILE).lines().find(|l| l.starts_with("IN,")).unwrap().to_string();
+    let nationality = row.rsplit(',').next().unwrap().to_string();
+    assert!(!nationality.is_empty(), "Indian units have a nationality: {row}");
+    let edited = format!("{}\u{1b}", row);
+    let line = files.replace(data::DISTANT_LANDS_UNITS_FILE, &format!("{row}\n"), &format!("{edited}\n"));
+    assert_at(&files.error(), "distant_lands_units.csv", line, "nationality", "U+001B");
+
+    // A note is never shown, so it may hold anything.
+    let mut files = Files::embedded();
+    let header = files.header_line(data::NATIONS_FILE);
+    let lines: Vec<String> = files
+        .text(data::NATIONS_FILE)
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i as u64 + 1 == header {
+                format!("{l},note")
+            } else if i as u64 + 1 > header && !l.starts_with('#') {
+                format!("{l},tab\there")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    files.texts.insert(data::NATIONS_FILE, lines.join("\n") + "\n");
+    assert!(files.load().is_ok());
+}
+
+#[test]
+fn an_empty_name_is_refused() {
+    let mut files = Files::embedded();
+    let line = files.set_cell(data::CARDS_FILE, "FR,France,167,", "name", "  ");
+    assert_at(&files.error(), "cards.csv", line, "name", "must not be empty");
+    let mut files = Files::embedded();
+    let line = files.set_cell(data::NATIONS_FILE, "FR,France,", "name", "");
+    assert_at(&files.error(), "nations.csv", line, "name", "must not be empty");
+}
+
+#[test]
+fn a_single_nation_cannot_make_a_game() {
+    let mut files = Files::embedded();
+    edit_lines(&mut files, data::NATIONS_FILE, |l| {
+        if l.starts_with(char::is_uppercase) && !l.starts_with("code") && !l.starts_with("FR,") {
+            "# cut".into()
+        } else {
+            l.to_string()
+        }
+    });
+    let line = files.line_of(data::NATIONS_FILE, "FR,France,");
+    assert_at(&files.error(), "nations.csv", line, "code", "France is the only nation listed; a game needs two");
+}
+
+#[test]
+fn at_most_255_nations() {
+    let mut files = Files::embedded();
+    let mut text = String::from("code,name,tiebreak,provisional\n");
+    for i in 0..=255u32 {
+        text.push_str(&format!("N{i},Nation {i},{i},0\n"));
+    }
+    files.texts.insert(data::NATIONS_FILE, text);
+    assert_at(&files.error(), "nations.csv", 257, "code", "a data set holds at most 255 nations");
+}
+
+#[test]
+fn nations_that_read_alike_are_refused() {
+    // Players give a nation by code or name in any case, so "FRANCE" would be France again.
+    let mut files = Files::embedded();
+    let austria = files.set_cell(data::NATIONS_FILE, "AU,Austria,", "name", "FRANCE");
+    let france = files.line_of(data::NATIONS_FILE, "FR,France,");
+    assert!(austria < france, "Austria is listed before France");
+    assert_at(&files.error(), "nations.csv", france, "name", &format!("'France' is already used on line {austria}"));
+
+    // Austria comes first in the file, so France's code is the one that clashes with Austria's new name.
+    let mut files = Files::embedded();
+    files.set_cell(data::NATIONS_FILE, "AU,Austria,", "name", "fr");
+    let france = files.line_of(data::NATIONS_FILE, "FR,France,");
+    assert_at(&files.error(), "nations.csv", france, "code", "'FR' is already used on line");
+    assert!(files.error().to_string().ends_with("(nations are found by code or name, in any case)"));
+}
+
+#[test]
+fn unit_names_that_differ_only_by_case_are_refused() {
+    let mut files = Files::embedded();
+    let line = files.replace(data::UNITS_FILE, "FR,France,Guard Cavalry,", "FR,France,IMPERIAL GUARD,");
+    let guard = files.line_of(data::UNITS_FILE, "FR,France,Imperial Guard,");
+    // Whichever of the two comes second is the one refused.
+    let second = line.max(guard);
+    assert_at(&files.error(), "units.csv", second, "unit_name", "is already a unit on units.csv line");
+}
+
+#[test]
+fn invisible_characters_in_map_cells_and_terrain_names_are_shown_escaped() {
+    let mut files = Files::embedded();
+    let row = square_row(&files, 2, 1, 1);
+    let (place, terrain) = row.rsplit_once(',').unwrap();
+    let line =
+        files.replace(data::MAP_SECTIONS_FILE, &format!("\n{row}\n"), &format!("\n{place},{terrain}\u{7f}\n")) + 1;
+    assert_at(&files.error(), "map_sections.csv", line, "terrain", "holds the invisible character U+007F");
+
+    // A quoted TOML table name may hold anything; the error writes the bell as \u{7}.
+    let mut files = Files::embedded();
+    let line = files.replace(data::TERRAIN_FILE, "\n[Clear]\n", "\n[\"Cl\\u0007ear\"]\n") + 1;
+    let err = files.error();
+    assert_eq!((err.file(), err.line(), err.field()), ("terrain.toml", Some(line), Some("Cl\\u{7}ear")), "{err}");
+    assert!(!err.to_string().contains('\u{7}'), "{err}");
+}

@@ -236,10 +236,7 @@ fn hands_and_displays() {
 
     let mut s = base();
     s.players[1].revealed = names(&["Redoubt"]);
-    assert_error(
-        &s,
-        "players[1].revealed[0]: no card 'Redoubt' in the hand is left to list (each card is listed once)",
-    );
+    assert_error(&s, "players[1].revealed[0]: no card 'Redoubt' is in the hand");
 
     let mut s = base();
     s.players[0].mode = HandMode::Display;
@@ -381,4 +378,121 @@ fn text_that_does_not_parse() {
 
     let err = Scenario::from_json("{\"players\": []}").unwrap_err();
     assert!(matches!(err, ScenarioError::Parse { format: "JSON", .. }), "{err}");
+}
+
+/// The shipped display example: Great Britain (player 1, second player) on the display at game turn
+/// 3, after a Fate Die roll of 4; slot B holds 1st Foot Guards and Lord Wellington face-up.
+fn display_example() -> Scenario {
+    Scenario::from_toml(include_str!("../scenarios/display.toml")).unwrap()
+}
+
+fn rest_after(die: u8, rest: &[&str]) -> Scenario {
+    let mut s = display_example();
+    s.fate = Some(FateScenario { die, played: true, rest: names(rest) });
+    s
+}
+
+#[track_caller]
+fn assert_error_part(scenario: &Scenario, field: &str, part: &str) {
+    let message = error(scenario);
+    assert!(message.starts_with(&format!("{field}: ")), "{message}");
+    assert!(message.contains(part), "'{message}' should contain '{part}'");
+}
+
+#[test]
+fn fate_leftovers_are_the_rest_of_one_rolled_slot() {
+    // The rest of slot B after a roll of 4: accepted, and written back the same.
+    let s = rest_after(4, &["Lord Wellington"]);
+    let game = s.build().unwrap();
+    let written = Scenario::from_state(&game).unwrap();
+    assert_eq!(written.fate.map(|f| f.rest), Some(names(&["Lord Wellington"])));
+
+    assert_error_part(
+        &rest_after(4, &["Redoubt"]),
+        "fate.rest[0]",
+        "card 48 (Redoubt) lies in slot E, but a roll of 4 leaves playable only cards of slot A or B",
+    );
+    assert_error_part(
+        &rest_after(5, &["Lord Wellington"]),
+        "fate.rest[0]",
+        "(Lord Wellington) lies in slot B, but a roll of 5 leaves playable only cards of slot D or E",
+    );
+    assert_error_part(
+        &rest_after(4, &["Lord Wellington", "Supply"]),
+        "fate.rest[1]",
+        "card 53 (Supply) lies in slot A, but fate.rest[0] lies in slot B: the cards left playable are the rest of \
+         the one slot the first card was played from",
+    );
+    // The deck's face-up top card is slot C: playing it leaves nothing to play.
+    assert_error_part(
+        &rest_after(3, &["King's Dragoons Guards"]),
+        "fate.rest[0]",
+        "lies in slot C, but a roll of 3 leaves playable only cards of slot A or B (a card played from the deck's \
+         top leaves nothing playable)",
+    );
+    // Faces 1 and 2 allow a single card.
+    assert_error_part(
+        &rest_after(2, &["Supply"]),
+        "fate.rest[0]",
+        "card 53 (Supply): a roll of 2 allows one card, so no card stays playable after it; leave fate.rest empty",
+    );
+}
+
+#[test]
+fn fate_leftovers_lie_face_up_in_the_display() {
+    assert_eq!(
+        error(&rest_after(4, &["Withdraw"])),
+        "fate.rest[0]: no card 'Withdraw' is face-up in player 1's display"
+    );
+    // Spy lies face-down in slot D: a roll turns its slots face-up, so a card left playable shows.
+    assert_eq!(error(&rest_after(6, &["Spy"])), "fate.rest[0]: no card 'Spy' is face-up in player 1's display");
+    // By number: the second Redoubt (49) lies face-down in slot E.
+    let mut s = display_example();
+    s.fate = Some(FateScenario { die: 6, played: true, rest: vec![NameOrIndex::Index(49)] });
+    assert!(
+        error(&s).starts_with("fate.rest[0]: card 49 (Redoubt) is not face-up in player 1's display"),
+        "{}",
+        error(&s)
+    );
+    assert_eq!(
+        error(&rest_after(4, &["Lord Wellington", "Lord Wellington"])),
+        "fate.rest[1]: every card 'Lord Wellington' face-up in player 1's display is listed already (each card is \
+         listed once)"
+    );
+}
+
+#[test]
+fn a_display_slot_holds_at_most_one_card_more_than_its_player_has_begun_turns() {
+    // Game turn 3, Britain's own turn: it has begun three turns, so a slot holds at most 4 cards.
+    let mut s = display_example();
+    let display = s.players[1].display.as_mut().unwrap();
+    display.b.up.extend(names(&["Supply", "Supply"]));
+    let game = s.build().unwrap();
+    assert_eq!(game.side(1).display.slots[1].count_ones(), 4, "four cards fit");
+
+    let mut five = s.clone();
+    five.players[1].display.as_mut().unwrap().b.up.push("Withdraw".into());
+    assert_eq!(
+        error(&five),
+        "players[1].display.b.up[4]: Withdraw would be card 5 of slot B, but at game turn 3 a slot of player 1's \
+         display holds at most 4: one from the deal, and one more for each turn player 1 has begun at most (a card \
+         moved there when nothing was played, or given back by a Skirmish)"
+    );
+    // Face-down cards count too, after the face-up ones.
+    let mut five = s.clone();
+    five.players[1].display.as_mut().unwrap().b.down.push("Withdraw".into());
+    assert_error_part(&five, "players[1].display.b.down[0]", "Withdraw would be card 5 of slot B");
+
+    // On France's turn of game turn 3, Britain (the second player) has begun only two turns.
+    let mut france = s.clone();
+    france.active = Some(0);
+    france.fate = None;
+    assert_error_part(
+        &france,
+        "players[1].display.b.up[3]",
+        "at game turn 3 a slot of player 1's display holds at most 3",
+    );
+    // And in the first game turn, before its first turn, every slot holds the one card it was dealt.
+    france.turn = 1;
+    assert_error_part(&france, "players[1].display.b.up[1]", "Lord Wellington would be card 2 of slot B");
 }

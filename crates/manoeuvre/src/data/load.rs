@@ -26,6 +26,11 @@ pub const HQ_CARDS_PER_ARMY: usize = 20;
 /// Cards in every Action Deck (rule 1.4).
 pub const CARDS_PER_ARMY: usize = UNITS_PER_ARMY * CARDS_PER_UNIT + HQ_CARDS_PER_ARMY;
 
+/// Nations a data set may hold: a game numbers them with one byte and keeps its last value for "none".
+pub const MAX_NATIONS: usize = 255;
+/// Map sections a battlefield is made of (rule 3).
+pub const SECTIONS_PER_MAP: usize = 4;
+
 pub const NATIONS_FILE: &str = "nations.csv";
 pub const UNITS_FILE: &str = "units.csv";
 pub const CARDS_FILE: &str = "cards.csv";
@@ -143,8 +148,8 @@ pub fn embedded() -> Result<&'static Ruleset, DataError> {
 pub fn load_dir(dir: &Path) -> Result<Ruleset, DataError> {
     let read = |name: &str| {
         let path = dir.join(name);
-        std::fs::read_to_string(&path)
-            .map_err(|e| DataError::Read { file: path.display().to_string(), message: e.to_string() })
+        engine::files::read_text(&path)
+            .map_err(|e| DataError::Read { file: path.display().to_string(), message: read_failure(&e) })
     };
     let nations = read(NATIONS_FILE)?;
     let units = read(UNITS_FILE)?;
@@ -164,6 +169,19 @@ pub fn load_dir(dir: &Path) -> Result<Ruleset, DataError> {
     })
 }
 
+/// Why a file could not be read, without the path (the error puts it first).
+fn read_failure(error: &engine::files::FileError) -> String {
+    use engine::files::{FileError, MAX_TEXT_FILE};
+    match error {
+        FileError::Io { source, .. } => source.to_string(),
+        FileError::NotRegular { kind, .. } => format!("it is {kind}, not a regular file"),
+        FileError::TooLarge { size, .. } => {
+            format!("it holds {size} bytes, more than the {MAX_TEXT_FILE} a data file may have")
+        }
+        FileError::NotText { offset, .. } => format!("it is not UTF-8 text (byte {offset} is not valid)"),
+    }
+}
+
 /// Parses and checks the texts of the data files. Armies come in the order of `nations.csv`, each
 /// army's units and cards in file order (`units.csv`/`cards.csv` first, then the Distant Lands
 /// files); map sections by number; terrain in the order of [`Terrain::ALL`].
@@ -176,8 +194,9 @@ pub fn load_texts(files: &DataFiles<'_>) -> Result<Ruleset, DataError> {
     parse_cards(CARDS_FILE, files.cards, &mut builds, &mut card_ids)?;
     parse_cards(DISTANT_LANDS_CARDS_FILE, files.distant_lands_cards, &mut builds, &mut card_ids)?;
     builds.iter().try_for_each(ArmyBuild::check_cards)?;
-    let sections = parse_sections(files.map_sections)?;
+    let (sections, places) = parse_sections(files.map_sections)?;
     let terrain = terrain::parse(TERRAIN_FILE, files.terrain)?;
+    check_battlefield(&sections, &places, &terrain)?;
     Ok(Ruleset { armies: builds.into_iter().map(|b| b.army).collect(), sections, terrain })
 }
 
@@ -343,12 +362,23 @@ fn parse_nations(text: &str) -> Result<Vec<ArmyBuild>, DataError> {
         let name = row.required("name")?;
         let tiebreak = row.required_number("tiebreak", 0..=u8::MAX)?;
         let provisional = row.flag("provisional")?;
+        if builds.len() >= MAX_NATIONS {
+            return Err(row.err("code", format!("a data set holds at most {MAX_NATIONS} nations")));
+        }
+        // A player names a nation by its code or its name, in any case, so no two may read alike.
         for other in &builds {
-            if other.army.code == code {
-                return Err(row.err("code", format!("'{code}' is already used on line {}", other.nation_row.line)));
+            let (line, same) = (other.nation_row.line, |a: &str, b: &str| a.eq_ignore_ascii_case(b));
+            if same(&other.army.code, code) || same(&other.army.name, code) {
+                return Err(row.err(
+                    "code",
+                    format!("'{code}' is already used on line {line} (nations are found by code or name, in any case)"),
+                ));
             }
-            if other.army.name == name {
-                return Err(row.err("name", format!("'{name}' is already used on line {}", other.nation_row.line)));
+            if same(&other.army.name, name) || same(&other.army.code, name) {
+                return Err(row.err(
+                    "name",
+                    format!("'{name}' is already used on line {line} (nations are found by code or name, in any case)"),
+                ));
             }
             if other.army.tiebreak == tiebreak {
                 return Err(row.err(
@@ -371,10 +401,13 @@ fn parse_nations(text: &str) -> Result<Vec<ArmyBuild>, DataError> {
             card_rows: Vec::new(),
         });
     }
-    if builds.is_empty() {
-        return Err(DataError::invalid(NATIONS_FILE, table.header_line, "code", "no nations are listed"));
+    match builds.as_slice() {
+        [] => Err(DataError::invalid(NATIONS_FILE, table.header_line, "code", "no nations are listed")),
+        [only] => Err(only
+            .nation_row
+            .err("code", format!("{} is the only nation listed; a game needs two different nations", only.army.name))),
+        _ => Ok(builds),
     }
-    Ok(builds)
 }
 
 /// The army a units or cards row belongs to, checking that `nation` (if given) agrees with the code.
@@ -395,7 +428,8 @@ fn parse_units(file: &'static str, text: &str, builds: &mut [ArmyBuild]) -> Resu
     for row in table.iter() {
         let build = army_of(&row, builds)?;
         let name = row.required("unit_name")?;
-        if let Some(i) = build.army.units.iter().position(|u| u.name == name) {
+        // Scenarios name units without regard to case, so two names may not differ by case alone.
+        if let Some(i) = build.army.units.iter().position(|u| u.name.eq_ignore_ascii_case(name)) {
             let first = build.unit_rows[i];
             return Err(
                 row.err("unit_name", format!("'{name}' is already a unit on {} line {}", first.file, first.line))
@@ -631,9 +665,16 @@ fn hq_card(row: &Cells<'_>, name: &str) -> Result<CardDef, DataError> {
     Ok(CardDef { name: name.into(), kind: CardKind::Hq(kind), ambush_dice })
 }
 
-fn parse_sections(text: &str) -> Result<Vec<MapSection>, DataError> {
+/// Where a map section's rows are in `map_sections.csv`.
+#[derive(Clone, Copy, Debug)]
+struct SectionRows {
+    first: Place,
+    last: Place,
+}
+
+fn parse_sections(text: &str) -> Result<(Vec<MapSection>, Vec<SectionRows>), DataError> {
     let table = Table::parse(MAP_SECTIONS_FILE, text, SECTION_COLUMNS)?;
-    let mut squares: BTreeMap<u8, ([Option<Terrain>; 16], Place)> = BTreeMap::new();
+    let mut squares: BTreeMap<u8, ([Option<Terrain>; 16], SectionRows)> = BTreeMap::new();
     for row in table.iter() {
         let number = row.required_number("section", 1..=u8::MAX)?;
         let r = row.required_number("row", 0..=3)?;
@@ -645,19 +686,22 @@ fn parse_sections(text: &str) -> Result<Vec<MapSection>, DataError> {
                 row.err("terrain", format!("'{name}' is not a terrain type; the types are {}", known.join(", ")))
             );
         };
-        let entry = squares.entry(number).or_insert(([None; 16], Place::of(&row)));
+        let place = Place::of(&row);
+        let entry = squares.entry(number).or_insert(([None; 16], SectionRows { first: place, last: place }));
         let slot = &mut entry.0[usize::from(r * 4 + c)];
         if slot.is_some() {
             return Err(row.err("col", format!("section {number} already has a square at row {r}, col {c}")));
         }
         *slot = Some(terrain);
-        entry.1 = Place::of(&row);
+        entry.1.last = place;
     }
     if squares.is_empty() {
         return Err(DataError::invalid(MAP_SECTIONS_FILE, table.header_line, "section", "no map sections are listed"));
     }
     let mut sections = Vec::with_capacity(squares.len());
-    for (number, (cells, last)) in squares {
+    let mut places = Vec::with_capacity(squares.len());
+    for (number, (cells, rows)) in squares {
+        let last = rows.last;
         let mut filled = [Terrain::Clear; 16];
         for (i, cell) in cells.iter().enumerate() {
             let Some(terrain) = cell else {
@@ -669,6 +713,93 @@ fn parse_sections(text: &str) -> Result<Vec<MapSection>, DataError> {
             filled[i] = *terrain;
         }
         sections.push(MapSection { number, squares: filled });
+        places.push(rows);
     }
-    Ok(sections)
+    Ok((sections, places))
+}
+
+/// "1 square", "6 squares".
+fn squares(count: usize) -> String {
+    if count == 1 { "1 square".into() } else { format!("{count} squares") }
+}
+
+/// Whether the square at (row, column) of a section lies in one of its edge strips.
+type OnSide = fn(usize, usize) -> bool;
+
+/// The four two-square-deep strips along a section's edges, by the edge's name in the file's terms
+/// (row 0 at the top). Turned, any of them can lie along a player's starting edge.
+const SECTION_SIDES: [(&str, OnSide); 4] =
+    [("top", |r, _| r < 2), ("bottom", |r, _| r >= 2), ("left", |_, c| c < 2), ("right", |_, c| c >= 2)];
+
+/// Refuses a map that loads but on which no game could be set up: fewer sections than a battlefield
+/// needs, no square a unit may enter, or two sections that, placed side by side along a starting edge,
+/// leave a player fewer free home squares than it has units to deploy there.
+fn check_battlefield(
+    sections: &[MapSection],
+    places: &[SectionRows],
+    terrain: &super::model::TerrainTable,
+) -> Result<(), DataError> {
+    let last = places.iter().map(|p| p.last).max_by_key(|p| p.line);
+    let last_err = |field: &str, message: String| match last {
+        Some(place) => place.err(field, message),
+        None => DataError::invalid(MAP_SECTIONS_FILE, 1, field, message),
+    };
+    if sections.len() < SECTIONS_PER_MAP {
+        let numbers: Vec<String> = sections.iter().map(|s| s.number.to_string()).collect();
+        return Err(last_err(
+            "section",
+            format!(
+                "only {} map sections are listed ({}); a battlefield is made of {SECTIONS_PER_MAP} different sections",
+                sections.len(),
+                numbers.join(", ")
+            ),
+        ));
+    }
+    let enter = |t: Terrain| terrain.get(t).enter;
+    if sections.iter().all(|s| s.squares.iter().all(|&t| !enter(t))) {
+        let mut used: Vec<&str> = sections.iter().flat_map(|s| s.squares.iter().map(|t| t.name())).collect();
+        used.sort_unstable();
+        used.dedup();
+        return Err(last_err(
+            "terrain",
+            format!(
+                "no square of any section can be entered by a unit: the terrain used ({}) has enter = false in \
+                 {TERRAIN_FILE}",
+                used.join(", ")
+            ),
+        ));
+    }
+    // The side of each section with the fewest enterable squares: the worst it can do at an edge.
+    let mut worst: Vec<(usize, &str, usize)> = sections
+        .iter()
+        .enumerate()
+        .map(|(i, section)| {
+            let open_on =
+                |keep: OnSide| (0..16).filter(|&sq| keep(sq / 4, sq % 4) && enter(section.squares[sq])).count();
+            let (side, open) = SECTION_SIDES
+                .iter()
+                .map(|(side, keep)| (*side, open_on(*keep)))
+                .min_by_key(|(_, open)| *open)
+                .unwrap_or(("top", 0));
+            (i, side, open)
+        })
+        .collect();
+    worst.sort_by_key(|(i, _, open)| (*open, *i));
+    if let [(a, side_a, open_a), (b, side_b, open_b), ..] = worst[..]
+        && open_a + open_b < UNITS_PER_ARMY
+    {
+        let (sa, sb) = (sections[a].number, sections[b].number);
+        return Err(places[a].first.err(
+            "terrain",
+            format!(
+                "section {sa} has only {} a unit can enter along its {side_a} edge, and section {sb} {} along \
+                 its {side_b} edge; placed side by side at a player's starting edge they leave {} for the \
+                 {UNITS_PER_ARMY} units that player deploys there (rule 3)",
+                squares(open_a),
+                squares(open_b),
+                squares(open_a + open_b)
+            ),
+        ));
+    }
+    Ok(())
 }

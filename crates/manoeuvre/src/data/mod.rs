@@ -17,7 +17,7 @@ mod terrain;
 pub use error::DataError;
 pub use load::{
     CARDS_FILE, CARDS_PER_ARMY, CARDS_PER_UNIT, DISTANT_LANDS_CARDS_FILE, DISTANT_LANDS_UNITS_FILE, DataFiles,
-    HQ_CARDS_PER_ARMY, MAP_SECTIONS_FILE, NATIONS_FILE, TERRAIN_FILE, UNITS_FILE, UNITS_PER_ARMY, embedded, load_dir,
-    load_texts,
+    HQ_CARDS_PER_ARMY, MAP_SECTIONS_FILE, MAX_NATIONS, NATIONS_FILE, SECTIONS_PER_MAP, TERRAIN_FILE, UNITS_FILE,
+    UNITS_PER_ARMY, embedded, load_dir, load_texts,
 };
 pub use model::*;

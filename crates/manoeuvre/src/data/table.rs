@@ -31,6 +31,27 @@ pub(crate) fn line_at(text: &str, byte: u64) -> u64 {
     line as u64 + 1
 }
 
+/// The first character of `text` that a screen would not show as itself: a control character (a tab,
+/// a bell, a line break inside quotes) or a mark that reverses the direction of the text around it,
+/// which could make one name look like another.
+pub(crate) fn unprintable(text: &str) -> Option<char> {
+    text.chars().find(|c| {
+        c.is_control() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    })
+}
+
+/// `text` with every character [`unprintable`] finds written as `\u{...}`, for messages that quote a
+/// header or key the loader does not know (cells with such characters are refused before).
+pub(crate) fn visible(text: &str) -> String {
+    text.chars()
+        .map(
+            |c| {
+                if unprintable(&c.to_string()).is_some() { format!("\\u{{{:x}}}", u32::from(c)) } else { c.to_string() }
+            },
+        )
+        .collect()
+}
+
 /// The rows of one CSV file, each holding the expected columns in the expected order.
 pub(crate) struct Table {
     pub file: &'static str,
@@ -71,7 +92,7 @@ impl Table {
                 return Err(DataError::invalid(
                     file,
                     header_line,
-                    name,
+                    &visible(name),
                     format!("unknown column; the columns are {}", columns.join(",")),
                 ));
             }
@@ -100,6 +121,24 @@ impl Table {
                     field,
                     format!("the row has {} cells but the header has {} columns", record.len(), names.len()),
                 ));
+            }
+            for (i, cell) in record.iter().enumerate() {
+                let column = names.get(i).copied().unwrap_or("(row)");
+                if column == NOTE_COLUMN {
+                    continue;
+                }
+                if let Some(bad) = unprintable(cell) {
+                    return Err(DataError::invalid(
+                        file,
+                        line,
+                        column,
+                        format!(
+                            "holds the invisible character U+{:04X}; names and values are shown on screens and in \
+                             logs, so they may hold only printable text",
+                            u32::from(bad)
+                        ),
+                    ));
+                }
             }
             let values = positions.iter().map(|&p| record.get(p).unwrap_or("").to_string()).collect();
             rows.push(Row { line, values });

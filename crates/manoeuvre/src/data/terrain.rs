@@ -7,7 +7,7 @@ use toml::Spanned;
 
 use super::error::DataError;
 use super::model::{Terrain, TerrainEffects, TerrainTable};
-use super::table::line_at;
+use super::table::{line_at, visible};
 
 type Tables = BTreeMap<Spanned<String>, Spanned<BTreeMap<Spanned<String>, Spanned<toml::Value>>>>;
 
@@ -36,7 +36,7 @@ fn key_on_line(text: &str, line: u64) -> String {
         content.split('=').next().unwrap_or("")
     };
     let key = key.trim();
-    if key.is_empty() { "(syntax)".into() } else { key.into() }
+    if key.is_empty() { "(syntax)".into() } else { visible(key) }
 }
 
 pub(crate) fn parse(file: &'static str, text: &str) -> Result<TerrainTable, DataError> {
@@ -48,6 +48,7 @@ pub(crate) fn parse(file: &'static str, text: &str) -> Result<TerrainTable, Data
         DataError::invalid(file, line, &key_on_line(text, line), format!("not valid TOML here: {message}"))
     })?;
     let mut found: BTreeMap<Terrain, TerrainEffects> = BTreeMap::new();
+    let mut enter_lines: Vec<u64> = Vec::new();
     // Look at the tables and keys in file order, so the first error reported is the first in the file.
     let mut in_order: Vec<_> = tables.iter().collect();
     in_order.sort_by_key(|(name, _)| name.span().start);
@@ -55,11 +56,12 @@ pub(crate) fn parse(file: &'static str, text: &str) -> Result<TerrainTable, Data
         let table_line = line_of(name.span());
         let Some(terrain) = Terrain::from_name(name.get_ref()) else {
             let known: Vec<&str> = Terrain::ALL.iter().map(|t| t.name()).collect();
+            let shown = visible(name.get_ref());
             return Err(DataError::invalid(
                 file,
                 table_line,
-                name.get_ref(),
-                format!("'{}' is not a terrain type; the types are {}", name.get_ref(), known.join(", ")),
+                &shown,
+                format!("'{shown}' is not a terrain type; the types are {}", known.join(", ")),
             ));
         };
         if found.contains_key(&terrain) {
@@ -73,12 +75,13 @@ pub(crate) fn parse(file: &'static str, text: &str) -> Result<TerrainTable, Data
                 return Err(DataError::invalid(
                     file,
                     line_of(key.span()),
-                    key.get_ref(),
+                    &visible(key.get_ref()),
                     format!("unknown key in [{}]; the keys are {}", terrain.name(), FIELDS.join(", ")),
                 ));
             }
         }
         let fields = Fields { file, text, terrain, table_line, entries };
+        enter_lines.push(fields.value("enter")?.1);
         let effects = TerrainEffects {
             enter: fields.flag("enter")?,
             ends_move: fields.flag("ends_move")?,
@@ -108,6 +111,17 @@ pub(crate) fn parse(file: &'static str, text: &str) -> Result<TerrainTable, Data
                 ));
             }
         }
+    }
+    // Every square of such a map would be closed to units, so no side could deploy.
+    if effects.iter().all(|(_, e)| !e.enter) {
+        let line = enter_lines.iter().copied().max().unwrap_or(last_line);
+        return Err(DataError::invalid(
+            file,
+            line,
+            "enter",
+            "every terrain type has enter = false, so there is no square a unit can stand on; at least one type \
+             needs enter = true",
+        ));
     }
     Ok(TerrainTable { effects })
 }
@@ -167,7 +181,7 @@ impl Fields<'_> {
                 return Err(bad(format!("'{item}' must be a field name in quotes")));
             };
             if name == KEY || !FIELDS.contains(&name.as_str()) {
-                return Err(bad(format!("'{name}' is not a field of a terrain table")));
+                return Err(bad(format!("'{}' is not a field of a terrain table", visible(name))));
             }
             if names.contains(name) {
                 return Err(bad(format!("'{name}' is listed twice")));

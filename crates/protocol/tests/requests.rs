@@ -186,7 +186,7 @@ fn manoeuvre_options_are_checked_by_name() {
     for (options, expect) in [
         (json!({"armies": ["FR", "Atlantis"]}), "no nation called 'Atlantis'"),
         (json!({"armies": ["FR", "France"]}), "must differ"),
-        (json!({"hand_modes": ["hand", "cards"]}), "unknown variant `cards`"),
+        (json!({"hand_modes": ["hand", "cards"]}), "hand_modes[1]: \"cards\" is not a hand mode"),
         (json!({"map": {"sections": [1, 2, 3, 99]}}), "no map section 99"),
         (json!({"speed": 3}), "unknown option \"speed\""),
         (json!({"chance": "sometimes"}), "chance"),

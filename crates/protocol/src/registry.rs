@@ -82,10 +82,6 @@ fn builtin_manifest(game: &str) -> Result<solo::Manifest, ProtocolError> {
     }
 }
 
-/// The options of a new game of Manoeuvre (the fields of [`ManoeuvreSetup`]).
-const MANOEUVRE_OPTIONS: &[&str] =
-    &["armies", "map", "hand_modes", "quick_start", "tournament", "scenario", "data_dir"];
-
 /// The ten playsheets in the order of the seeds (Manoeuvre as the full game), then the bare card
 /// table of the Manoeuvre playsheet.
 pub fn games() -> Result<Vec<GameInfo>, ProtocolError> {
@@ -149,8 +145,11 @@ pub fn new_session(game: &str, seed: u64, options: &Value) -> Result<Box<dyn Dyn
     }
     let (chance, rest) = split_options(options)?;
     if game == MANOEUVRE {
-        if let Some(name) = rest.keys().find(|k| !MANOEUVRE_OPTIONS.contains(&k.as_str())) {
-            return Err(unknown_option(name, MANOEUVRE_OPTIONS, "Manoeuvre"));
+        // Manoeuvre reads its own options, naming each wrong value; an unknown one is named here
+        // as for the other games, with `chance` among the names offered.
+        let known = &manoeuvre::setup_options::OPTIONS;
+        if let Some(name) = rest.keys().find(|k| !known.contains(&k.as_str())) {
+            return Err(unknown_option(name, known, "Manoeuvre"));
         }
         let setup: ManoeuvreSetup = serde_json::from_value(Value::Object(rest))
             .map_err(|e| ProtocolError::BadRequest(format!("bad options: {e}")))?;

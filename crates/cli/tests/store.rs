@@ -2,6 +2,8 @@
 //! time, on a temporary database; between two prompts the test reads the store (and the server's
 //! API on the same database) to see that every change was written before the next prompt.
 
+mod common;
+
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -41,13 +43,7 @@ struct Terminal {
 
 impl Terminal {
     fn start(args: &[&str]) -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_cdgsolo"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary starts");
+        let mut child = common::spawn_piped(args);
         let mut stdout = child.stdout.take().expect("stdout");
         let (send, output) = channel();
         std::thread::spawn(move || {

@@ -24,16 +24,21 @@ pub fn remove_db(path: &Path) {
     }
 }
 
-/// Runs `cdgsolo ARGS` with `stdin` as its input; a run still going after `limit` is killed and
-/// fails the test, so a command that blocks (on a pipe, say) is a failure, not a hung suite.
-pub fn cdgsolo_within(args: &[&str], stdin: &str, limit: Duration) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cdgsolo"))
+/// Starts `cdgsolo ARGS` with its three streams piped to the test.
+pub fn spawn_piped(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_cdgsolo"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the binary starts");
+        .expect("the binary starts")
+}
+
+/// Runs `cdgsolo ARGS` with `stdin` as its input; a run still going after `limit` is killed and
+/// fails the test, so a command that blocks (on a pipe, say) is a failure, not a hung suite.
+pub fn cdgsolo_within(args: &[&str], stdin: &str, limit: Duration) -> (bool, String, String) {
+    let mut child = spawn_piped(args);
     let mut input = child.stdin.take().expect("stdin");
     let text = stdin.to_string();
     // Written from a thread: a command that never reads must not block the test on a full pipe.

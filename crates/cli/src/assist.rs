@@ -364,11 +364,13 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
         write!(out, "> ")?;
         out.flush()?;
         let Some(line) = crate::read_line(input)? else { return farewell(autosave.as_ref(), &session, out) };
-        let (word, rest) = crate::command_line::split(&line);
-        if !rest.is_empty() && !crate::command_line::takes_file(word) {
-            writeln!(out, "{}", crate::command_line::extra_words(word, rest))?;
-            continue;
-        }
+        let (word, rest) = match crate::command_line::typed(&line) {
+            Ok(words) => words,
+            Err(message) => {
+                writeln!(out, "{message}")?;
+                continue;
+            }
+        };
         match (word, rest) {
             ("q" | "quit", _) => {
                 let kept = autosave.as_ref().is_some_and(|a| a.is_current(session.log()));

@@ -13,12 +13,22 @@ pub(crate) fn split(line: &str) -> (&str, &str) {
 }
 
 /// Whether `word` is the save command, the one that takes a file name after it.
-pub(crate) fn takes_file(word: &str) -> bool {
+fn takes_file(word: &str) -> bool {
     matches!(word, "s" | "save")
 }
 
+/// A typed line as its command word and the file name `s FILE` takes; a line with words its
+/// command does not take is the message to show instead.
+pub(crate) fn typed(line: &str) -> Result<(&str, &str), String> {
+    let (word, rest) = split(line);
+    if !rest.is_empty() && !takes_file(word) {
+        return Err(extra_words(word, rest));
+    }
+    Ok((word, rest))
+}
+
 /// The player's words for a line whose `word` takes nothing after it but got `rest`.
-pub(crate) fn extra_words(word: &str, rest: &str) -> String {
+fn extra_words(word: &str, rest: &str) -> String {
     format!("Not done: '{rest}' after '{word}' is not understood; type {word} alone.")
 }
 
@@ -34,5 +44,8 @@ mod tests {
         assert_eq!(split(""), ("", ""));
         assert!(takes_file("s") && takes_file("save") && !takes_file("u"));
         assert_eq!(extra_words("u", "now"), "Not done: 'now' after 'u' is not understood; type u alone.");
+        assert_eq!(typed("u now"), Err(extra_words("u", "now")));
+        assert_eq!(typed("s my file"), Ok(("s", "my file")));
+        assert_eq!(typed(" 3 "), Ok(("3", "")));
     }
 }

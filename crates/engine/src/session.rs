@@ -195,29 +195,24 @@ impl<G: Game> Session<G> {
         if self.chance == ChanceMode::Manual {
             return Ok(());
         }
-        let mut outcomes = Vec::new();
         while self.state.to_move() == ToMove::Chance {
-            self.state.legal_actions(&mut outcomes);
-            if outcomes.is_empty() {
-                break; // a dead end; the conformance kit reports it
-            }
-            let k = ChanceRng { seed: self.rng.seed, draws: self.rng.draws }.pick(outcomes.len());
-            let chosen = outcomes.swap_remove(k);
+            // No outcome is a dead end; the conformance kit reports it.
+            let Some(chosen) = self.due_outcome() else { break };
             self.step_legal(&chosen);
         }
         Ok(())
     }
 
-    /// The id of the outcome the seed picks at the chance node the state is at: the one
-    /// [`Self::resolve_chance`] would take.
-    fn due_outcome(&self) -> Option<String> {
+    /// The outcome the seed picks at the chance node the state is at (outcome number `draws` of
+    /// the seed): what automatic chance takes, and what a record of such a game must hold.
+    fn due_outcome(&self) -> Option<G::Action> {
         let mut outcomes = Vec::new();
         self.state.legal_actions(&mut outcomes);
         if outcomes.is_empty() {
             return None;
         }
         let k = ChanceRng { seed: self.rng.seed, draws: self.rng.draws }.pick(outcomes.len());
-        Some(self.state.action_id(&outcomes[k]))
+        Some(outcomes.swap_remove(k))
     }
 
     /// Takes back the last decision, if it was a player's and revealed nothing.
@@ -302,22 +297,23 @@ impl<G: Game> Session<G> {
             if expected != entry.by {
                 return Err(fail(format!("the log says {} decided, but {} was to decide", entry.by, expected)));
             }
-            let action = session
-                .state
-                .find_action(&entry.id)
-                .ok_or_else(|| fail("no legal action has this id at this point".into()))?;
-            if expected == Decider::Chance && session.chance == ChanceMode::Auto {
-                // With automatic chance every roll and draw follows from the seed, so a record
-                // whose outcome differs was changed by hand; replaying it would hide that.
-                let due = session.due_outcome();
-                if due.as_deref() != Some(entry.id.as_str()) {
+            let unknown = || fail("no legal action has this id at this point".into());
+            let action = if expected == Decider::Chance && session.chance == ChanceMode::Auto {
+                // With automatic chance every roll and draw follows from the seed, so the outcome
+                // is the one the seed gives; a record that says otherwise was changed by hand.
+                let due = session.due_outcome().ok_or_else(unknown)?;
+                let due_id = session.state.action_id(&due);
+                if due_id != entry.id {
+                    session.state.find_action(&entry.id).ok_or_else(unknown)?;
                     return Err(fail(format!(
-                        "the seed gives '{}' here, not this outcome: a roll or draw of a game with automatic \
-                         chance cannot be changed",
-                        due.unwrap_or_default()
+                        "the seed gives '{due_id}' here, not this outcome: a roll or draw of a game with \
+                         automatic chance cannot be changed"
                     )));
                 }
-            }
+                due
+            } else {
+                session.state.find_action(&entry.id).ok_or_else(unknown)?
+            };
             session.step_legal(&action);
         }
         if session.chance == ChanceMode::Auto {

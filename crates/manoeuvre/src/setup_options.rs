@@ -57,8 +57,9 @@ fn bad(option: impl Into<String>, message: impl Into<String>) -> SetupOptionErro
     SetupOptionError::Bad { option: option.into(), message: message.into() }
 }
 
-/// A value as JSON text for a message, cut short when it is long.
-fn shown(value: &Value) -> String {
+/// A value as JSON text for a message, cut short when it is long (the protocol's option errors
+/// quote values with it too).
+pub fn shown(value: &Value) -> String {
     const LONGEST: usize = 60;
     let text = value.to_string();
     if text.chars().count() <= LONGEST {

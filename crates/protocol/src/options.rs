@@ -3,6 +3,7 @@
 //! refused by its name with the nearest known one, where serde would answer in its own terms.
 
 use engine::{ChanceMode, did_you_mean};
+use manoeuvre::setup_options::shown;
 use serde_json::{Map, Value};
 use solo::table::MAX_MARKER;
 
@@ -35,12 +36,6 @@ pub(crate) struct TableOptions {
 /// An error about one option, in the protocol's words.
 fn bad(option: &str, message: String) -> ProtocolError {
     ProtocolError::BadRequest(format!("bad options: {option}: {message}"))
-}
-
-/// A value as the client wrote it, cut short if long.
-pub(crate) fn shown(value: &Value) -> String {
-    let text = value.to_string();
-    if text.chars().count() > 40 { format!("{}…", text.chars().take(40).collect::<String>()) } else { text }
 }
 
 /// The refusal of an option nobody knows, with the nearest known one.

@@ -335,7 +335,10 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
             state.legal().into_iter().partition(|a| !state.is_tool(a));
         let main = actions.len();
         actions.extend(tools);
-        render(&state.observe(state.active()), &actions, out)?;
+        let view = state.observe(state.active());
+        render(&view, &actions, out)?;
+        // Physical deck: a card turned up waits to be named, by its printed number or name.
+        let naming = crate::naming::candidates(state, &actions);
         // A card's plays for several purposes share one entry, the purposes lettered.
         let labels: Vec<String> = actions.iter().map(|a| state.action_label(a)).collect();
         let plays = |i: usize| {
@@ -351,19 +354,40 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
         let entries = crate::menu::entries(&labels, plays);
         let main_entries = entries.iter().take_while(|e| e.options.iter().all(|(i, _)| *i < main)).count();
         let width = crate::terminal_width();
-        for (n, entry) in entries.iter().enumerate().take(if show_tools { entries.len() } else { main_entries }) {
+        let listed = if !naming.is_empty() {
+            0
+        } else if show_tools {
+            entries.len()
+        } else {
+            main_entries
+        };
+        for (n, entry) in entries.iter().enumerate().take(listed) {
             if n == main_entries {
                 writeln!(out, "  table tools (use them when the board game calls for them):")?;
             }
             crate::write_wrapped(out, &format!("  {:>2}. ", n + 1), &crate::menu::line(n + 1, entry), ", ", width)?;
         }
-        if !show_tools && entries.len() > main_entries {
+        if naming.is_empty() && !show_tools && entries.len() > main_entries {
             writeln!(out, "   t. table tools ({} more)", entries.len() - main_entries)?;
         }
         show_tools = false;
-        write!(out, "> ")?;
-        out.flush()?;
-        let Some(line) = crate::read_line(input)? else { return farewell(autosave.as_ref(), &session, out) };
+        let line = if naming.is_empty() {
+            write!(out, "> ")?;
+            out.flush()?;
+            let Some(line) = crate::read_line(input)? else { return farewell(autosave.as_ref(), &session, out) };
+            line
+        } else {
+            match crate::naming::ask(&naming, &crate::naming::question(&view), input, out)? {
+                crate::naming::Asked::Named(i) => {
+                    if let Err(e) = session.apply(&actions[i]) {
+                        writeln!(out, "Refused: {e}")?;
+                    }
+                    continue;
+                }
+                crate::naming::Asked::Command(line) => line,
+                crate::naming::Asked::End => return farewell(autosave.as_ref(), &session, out),
+            }
+        };
         let (word, rest) = match crate::command_line::typed(&line) {
             Ok(words) => words,
             Err(message) => {

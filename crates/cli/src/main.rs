@@ -6,6 +6,7 @@ mod bench;
 mod command_line;
 mod ladder;
 mod menu;
+mod naming;
 mod play;
 mod plot;
 mod roll;

@@ -48,6 +48,9 @@ test("an assistant table on a phone: roll, play, the events as the main text, th
   await startTable(page, "1960", { seed: 3 });
   assert.equal(await page.locator("#table-now h2").textContent(), "Set up the table");
   assert.ok((await mainSteps(page)).some((s) => /Shuffle the deck \(97 cards\)/.test(s)), "the setup is told");
+  // Nothing to take back before the first decision: Undo is greyed, with the reason on it.
+  assert.ok(await page.locator("#undo").isDisabled(), "Undo is greyed on a new table");
+  assert.match(await page.locator("#undo").getAttribute("title"), /Nothing to undo/);
 
   const roll = await act(page, "#actions button[data-action=roll]");
   assert.ok(roll.events.length > 0, "a roll does something at the table");
@@ -103,6 +106,7 @@ test("an assistant table on a phone: roll, play, the events as the main text, th
   assert.match(await page.locator('.display[data-side="0"] .markers').textContent(), /momentum 1/);
 
   // Undo takes the tool back (a play that drew a card cannot be: the draw was seen).
+  assert.ok(await page.locator("#undo").isEnabled(), "a marker move can be taken back");
   await page.click("#undo");
   await page.waitForFunction(() => document.querySelector("#table-now h2")?.textContent === "Undone");
   assert.deepEqual(await mainSteps(page), ["Put the cards back as they were before: Kennedy: gain 1 momentum."]);

@@ -94,23 +94,24 @@ test("deploy, move, fight an Assault against the rule-based bot, undo and reload
   assert.match(await page.locator("#log").textContent(), /Assault: attack \d+ \(dice \d+\) against defence \d+/);
   await page.screenshot({ path: path.join(docsImages, "web-manoeuvre.png"), fullPage: true });
 
-  // Undo takes back the person's last decision, or says why not (dice were thrown since).
-  const steps = (await get(page, `/api/games/${id}`)).status.steps;
-  await page.click("#undo");
-  await page.waitForFunction(
-    () => /Undone/.test(document.querySelector("#log").textContent) || document.querySelector("#table-error").textContent !== "",
-  );
-  const after = (await get(page, `/api/games/${id}`)).status.steps;
-  if (await page.locator("#table-error").textContent()) assert.equal(after, steps, "a refused undo changes nothing");
-  else assert.ok(after < steps, "an undo goes back");
+  // Undo takes back the person's last decision; when dice were thrown or cards drawn since, the
+  // button is greyed instead.
+  const { steps, undo } = (await get(page, `/api/games/${id}`)).status;
+  assert.equal(await page.locator("#undo").isEnabled(), undo, "the button is greyed exactly when an undo would be refused");
+  if (undo) {
+    await page.click("#undo");
+    await page.waitForFunction(() => /Undone/.test(document.querySelector("#log").textContent));
+    assert.ok((await get(page, `/api/games/${id}`)).status.steps < steps, "an undo goes back");
+  }
 
   // A reload finds the same position.
+  const after = (await get(page, `/api/games/${id}`)).status.steps;
   const status = await page.locator("#status").textContent();
   await page.reload();
   await page.waitForSelector("#board svg");
   await page.waitForSelector("#log[data-filled]");
   assert.equal(await page.locator("#status").textContent(), status);
-  assert.equal((await get(page, `/api/games/${id}`)).status.steps, after);
+  assert.equal((await get(page, `/api/games/${id}`)).status.steps, after, "the reload finds the game as it was left");
   assert.deepEqual(errors, [], "no script error on the page");
   await page.close();
 });

@@ -58,11 +58,11 @@ test("a Manoeuvre game is started, played, and found again after a reload", asyn
   assert.equal(await status.textContent(), before, "the game is where it was");
   assert.equal(await page.locator("#board").innerHTML(), board);
   await page.screenshot({ path: path.join(env.work, "manoeuvre.png") });
-  // Undo takes the last decision back, or says why it cannot (a card drawn since was seen).
-  await page.click("#undo");
-  await page.waitForFunction(
-    () => /Undone/.test(document.querySelector("#log").textContent) || document.querySelector("#table-error").textContent !== "",
-  );
+  // Undo takes the last decision back, or is greyed when it cannot (a card drawn since was seen).
+  if (await page.locator("#undo").isEnabled()) {
+    await page.click("#undo");
+    await page.waitForFunction(() => /Undone/.test(document.querySelector("#log").textContent));
+  }
   // The lobby lists the game.
   await page.click("#home");
   await page.waitForSelector("#saved button");

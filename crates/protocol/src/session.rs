@@ -29,6 +29,11 @@ pub trait DynSession: Send {
     fn status(&self) -> Value;
     /// Takes back the last decision; returns the label of what was undone.
     fn undo(&mut self) -> Result<String, ProtocolError>;
+    /// Whether `undo` can take back the last step and then, while the step taken back was decided
+    /// by a player `with` names (a bot, whose answers go with the person's decision), the step
+    /// before it too, down to the last step of a player it does not name. A roll, a draw or a
+    /// decision that revealed something on the way makes it false.
+    fn can_undo(&self, with: &dyn Fn(u8) -> bool) -> bool;
     /// The whole game as a record (setup, seed and action log).
     fn export(&self) -> Value;
     /// The session itself, so that a caller who knows the game (a server seating a bot) can reach
@@ -289,7 +294,21 @@ where
             "to_move": self.to_move(),
             "steps": self.session.log().len(),
             "seed": self.session.seed(),
+            "undo": self.can_undo(&|_| false),
         })
+    }
+
+    fn can_undo(&self, with: &dyn Fn(u8) -> bool) -> bool {
+        for entry in self.session.log().iter().rev() {
+            if entry.barrier {
+                return false;
+            }
+            match entry.by {
+                engine::Decider::Player(p) if with(p) => continue,
+                _ => return true,
+            }
+        }
+        false
     }
 
     fn undo(&mut self) -> Result<String, ProtocolError> {

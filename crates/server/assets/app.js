@@ -41,6 +41,10 @@ async function showGame(id) {
   const [game, legal] = await Promise.all([api(`/api/games/${id}`), api(`/api/games/${id}/legal`)]);
   $("where").textContent = game.name;
   $("hint").hidden = game.status.game !== "manoeuvre" || game.status.over;
+  // Nothing to take back (the start, or a roll, a draw or a reveal since): the button says so.
+  const undo = /** @type {HTMLButtonElement} */ ($("undo"));
+  undo.disabled = !game.status.undo;
+  undo.title = game.status.undo ? "Take back your last decision" : "Nothing to undo: the last step was a roll, a draw or something revealed, or there is none yet";
   const status = game.status;
   // Against a bot the page shows the person's own seat; hotseat, the seat of whoever is to move.
   const seats = game.seats || [null, null];

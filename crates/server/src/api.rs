@@ -95,6 +95,16 @@ impl Games {
             .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("saved game {id}: {e}")))
     }
 
+    /// The game's status; against a bot, `undo` says whether the person's last decision can be
+    /// taken back with the bot's answers after it (the protocol's own says so of the last step).
+    fn status(&mut self, id: i64) -> Result<Value, ApiError> {
+        let seats = self.seats(id)?;
+        let session = self.session(id)?;
+        let mut status = session.status();
+        status["undo"] = json!(session.can_undo(&|p| !seats.is_person(p)));
+        Ok(status)
+    }
+
     /// Lets the bots of a game play until a person is to move, and saves what they did.
     fn play_bots(&mut self, id: i64) -> Result<Vec<Value>, ApiError> {
         let seats = self.seats(id)?;
@@ -307,7 +317,7 @@ async fn new_game(State(state): State<Shared>, bytes: Bytes) -> Result<(StatusCo
     games.open.insert(id, session);
     // A bot in the first seat moves at once.
     let bot_moves = games.play_bots(id)?;
-    let status = games.session(id)?.status();
+    let status = games.status(id)?;
     Ok((
         StatusCode::CREATED,
         axum::Json(
@@ -388,7 +398,7 @@ async fn game_status(State(state): State<Shared>, Path(id): Path<String>) -> Ans
     let id = game_id(&id)?;
     let mut games = lock(&state);
     let summary = games.store.summary(id)?;
-    let status = games.session(id)?.status();
+    let status = games.status(id)?;
     let seats = games.store.seats(id)?;
     Ok(axum::Json(
         json!({ "id": id, "name": summary.name, "updated": summary.updated, "status": status, "seats": seats }),
@@ -456,8 +466,8 @@ async fn act(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) 
     let applied = games.session(id)?.apply(&request.action)?;
     games.commit(id)?;
     let bot_moves = games.play_bots(id)?;
+    let status = games.status(id)?;
     let session = games.session(id)?;
-    let status = session.status();
     let mut answer =
         json!({ "label": applied.label, "events": applied.events, "bot_moves": bot_moves, "status": status });
     attach_combats(session.as_ref(), from, &mut answer)?;
@@ -484,6 +494,7 @@ async fn undo(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
         }
     }
     games.commit(id)?;
+    let status = games.status(id)?;
     let session = games.session(id)?;
     // The undone decision is legal again: its words are those of the legal list.
     let legal = session.legal();
@@ -493,7 +504,6 @@ async fn undo(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
         .and_then(|a| a["label"].as_str())
         .unwrap_or(&undone)
         .to_string();
-    let status = session.status();
     Ok(axum::Json(json!({ "undone": undone, "label": label, "status": status })))
 }
 
@@ -580,7 +590,8 @@ async fn rollback(State(state): State<Shared>, Path(id): Path<String>, bytes: By
     // From the start of a turn, bots play on to the first decision of a person.
     let bot_moves = seats.play_bots(session)?;
     let record = session.export();
-    let status = session.status();
+    let mut status = session.status();
+    status["undo"] = json!(session.can_undo(&|p| !seats.is_person(p)));
     if let Err(e) = games.store.save_rollback(id, &record, step as u64, from as u64, &discarded) {
         games.open.remove(&id);
         return Err(ApiError(

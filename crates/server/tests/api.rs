@@ -387,3 +387,56 @@ async fn an_imported_record_with_a_changed_roll_is_refused_at_its_step() {
     let (status, _) = call(&app, "POST", "/api/games/import", Some(record)).await;
     assert_eq!(status, StatusCode::CREATED, "the untouched record imports");
 }
+
+/// Plays `steps` decisions of game `id`, the first legal action each time; before every other one,
+/// checks that an undo works exactly when the status says it would. Answers how many times the
+/// status said yes and how many no.
+async fn undo_agrees_with_the_status(app: &axum::Router, id: i64, steps: usize) -> (usize, usize) {
+    let uri = |tail: &str| format!("/api/games/{id}{tail}");
+    let (mut yes, mut no) = (0, 0);
+    for step in 0..steps {
+        let (_, game) = call(app, "GET", &uri(""), None).await;
+        if game["status"]["over"] == true {
+            break;
+        }
+        let said = game["status"]["undo"].as_bool().unwrap_or_else(|| panic!("no undo flag: {game}"));
+        if step % 2 == 1 {
+            let before = game["status"]["steps"].clone();
+            let (status, answer) = call(app, "POST", &uri("/undo"), None).await;
+            assert_eq!(status == StatusCode::OK, said, "the status said {said}, the undo answered {answer}");
+            let (_, after) = call(app, "GET", &uri(""), None).await;
+            if said {
+                yes += 1;
+                assert_eq!(answer["status"], after["status"], "the undo's answer tells the new status");
+            } else {
+                no += 1;
+                assert_eq!(after["status"]["steps"], before, "a refused undo changes nothing");
+            }
+        }
+        let (_, legal) = call(app, "GET", &uri("/legal"), None).await;
+        let action = legal["actions"][0]["id"].clone();
+        let (status, applied) = call(app, "POST", &uri("/actions"), Some(json!({ "action": action }))).await;
+        assert_eq!(status, StatusCode::OK, "{applied}");
+        assert_eq!(applied["status"]["undo"], call(app, "GET", &uri(""), None).await.1["status"]["undo"]);
+    }
+    (yes, no)
+}
+
+#[tokio::test]
+async fn the_status_says_whether_undo_would_work_and_undo_agrees() {
+    let app = app_on(Store::in_memory().expect("a store"));
+    // A card table: nothing to undo at the start (the deal is chance), then a roll stands.
+    let (_, created) = call(&app, "POST", "/api/games", Some(json!({ "game": "1960", "seed": 2 }))).await;
+    assert_eq!(created["status"]["undo"], false, "a new table has nothing to undo: {created}");
+    let id = created["id"].as_i64().expect("an id");
+    let (yes, no) = undo_agrees_with_the_status(&app, id, 60).await;
+    assert!(yes > 0 && no > 0, "both answers seen on the card table: {yes} yes, {no} no");
+    // Against a bot: the person's last decision goes with the bot's answers, unless a roll, a draw
+    // or a reveal lies between.
+    let options = json!({ "armies": ["FR", "RU"], "quick_start": true });
+    let request = json!({ "game": "manoeuvre", "seed": 4, "options": options, "bots": [null, "rules"] });
+    let (_, created) = call(&app, "POST", "/api/games", Some(request)).await;
+    let id = created["id"].as_i64().expect("an id");
+    let (yes, no) = undo_agrees_with_the_status(&app, id, 60).await;
+    assert!(yes > 0 && no > 0, "both answers seen against the bot: {yes} yes, {no} no");
+}

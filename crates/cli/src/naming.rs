@@ -161,7 +161,10 @@ pub(crate) fn ask(
         out.flush()?;
         let Some(line) = crate::read_line(input)? else { return Ok(Asked::End) };
         let (word, _) = crate::command_line::split(&line);
-        if matches!(word, "" | "q" | "quit" | "u" | "undo" | "l" | "log" | "s" | "save" | "t" | "tools") {
+        if word.is_empty() {
+            continue;
+        }
+        if matches!(word, "q" | "quit" | "u" | "undo" | "l" | "log" | "s" | "save" | "t" | "tools") {
             return Ok(Asked::Command(line));
         }
         let texts = |list: &[usize]| -> Vec<String> { list.iter().map(|&i| candidates[i].text.clone()).collect() };

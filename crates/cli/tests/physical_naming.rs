@@ -14,18 +14,22 @@ fn a_turned_up_card_is_named_by_its_printed_number_or_its_name_and_confirmed() {
     let db = temp_path("naming.sqlite");
     remove_db(&db);
     let db_arg = db.to_string_lossy().into_owned();
+    // Each answer, and why it is there.
     let answers = [
-        "?",    // the whole list
-        "pitt", // one match: asked to confirm
-        "n",    // not confirmed: nothing named
-        "pitt", "y",        // slot A is #67 William Pitt
-        "67",       // #67 is on the table already: it cannot be slot B's card
-        "zeppelin", // no such name
-        "alliance", // several matches, listed
-        "70", "y", // slot B is #70 (the 69th card left: a list position would be off by one)
-        "q",
+        ("?", "the whole list"),
+        ("", "an empty line asks again, without drawing the table again"),
+        ("pitt", "one match: asked to confirm"),
+        ("n", "not confirmed: nothing named"),
+        ("pitt", "asked again"),
+        ("y", "slot A is #67 William Pitt"),
+        ("67", "#67 is on the table already: it cannot be slot B's card"),
+        ("zeppelin", "no such name"),
+        ("alliance", "several matches, listed"),
+        ("70", "slot B is #70, the 69th card left: a list position would be off by one"),
+        ("y", "confirmed"),
+        ("q", "quit"),
     ];
-    let stdin = answers.join("\n") + "\n";
+    let stdin: String = answers.iter().map(|(line, _)| format!("{line}\n")).collect();
     let (ok, out, err) = common::cdgsolo_within(
         &["assist", "wilderness-war", "--manifest", "builtin", "--physical", "--seed", "3", "--db", &db_arg],
         &stdin,
@@ -37,6 +41,7 @@ fn a_turned_up_card_is_named_by_its_printed_number_or_its_name_and_confirmed() {
     assert!(out.contains("#1 ") && out.contains("#70 Intrigues Against Shirley"), "the list: {out}");
     assert!(out.contains("It is #67 William Pitt? Naming it cannot be undone."), "{out}");
     assert!(out.contains("Not named. Which card turned up in slot A of French's display?"), "{out}");
+    assert_eq!(out.matches("Which card turned up in slot A of French's display?").count(), 2, "{out}");
     assert!(out.contains("Which card turned up in slot B of French's display?"), "{out}");
     assert!(out.contains("(69 cards it may be; ? lists them)"), "{out}");
     assert!(out.contains("No card numbered 67 can be this one"), "{out}");

@@ -17,6 +17,12 @@ fn takes_file(word: &str) -> bool {
     matches!(word, "s" | "save")
 }
 
+/// Whether `word` is one of the card table's prompt commands (quit, undo, log, save, tools), which
+/// every prompt of `assist` reads the same way, whatever else it asks.
+pub(crate) fn is_assist_command(word: &str) -> bool {
+    matches!(word, "q" | "quit" | "u" | "undo" | "l" | "log" | "s" | "save" | "t" | "tools")
+}
+
 /// A typed line as its command word and the file name `s FILE` takes; a line with words its
 /// command does not take is the message to show instead.
 pub(crate) fn typed(line: &str) -> Result<(&str, &str), String> {
@@ -47,5 +53,6 @@ mod tests {
         assert_eq!(typed("u now"), Err(extra_words("u", "now")));
         assert_eq!(typed("s my file"), Ok(("s", "my file")));
         assert_eq!(typed(" 3 "), Ok(("3", "")));
+        assert!(is_assist_command("u") && is_assist_command("save") && !is_assist_command("pitt"));
     }
 }

@@ -68,7 +68,7 @@ pub(crate) fn candidates(table: &CardTable, actions: &[TableAction]) -> Vec<Cand
 pub(crate) fn question(view: &TableView) -> String {
     let Some(at) = &view.identifying else { return "Which card turned up?".to_string() };
     let side = view.sides.get(usize::from(at.side)).map_or("the side", |s| s.name.as_str());
-    let whose = if side.ends_with('s') { format!("{side}'") } else { format!("{side}'s") };
+    let whose = solo::possessive(side);
     match at.slot {
         Some(slot) => format!("Which card turned up in slot {slot} of {whose} display?"),
         None => format!("Which card turned up on top of {whose} deck?"),
@@ -164,7 +164,7 @@ pub(crate) fn ask(
         if word.is_empty() {
             continue;
         }
-        if matches!(word, "q" | "quit" | "u" | "undo" | "l" | "log" | "s" | "save" | "t" | "tools") {
+        if crate::command_line::is_assist_command(word) {
             return Ok(Asked::Command(line));
         }
         let texts = |list: &[usize]| -> Vec<String> { list.iter().map(|&i| candidates[i].text.clone()).collect() };

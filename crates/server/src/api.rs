@@ -590,8 +590,6 @@ async fn rollback(State(state): State<Shared>, Path(id): Path<String>, bytes: By
     // From the start of a turn, bots play on to the first decision of a person.
     let bot_moves = seats.play_bots(session)?;
     let record = session.export();
-    let mut status = session.status();
-    status["undo"] = json!(session.can_undo(&|p| !seats.is_person(p)));
     if let Err(e) = games.store.save_rollback(id, &record, step as u64, from as u64, &discarded) {
         games.open.remove(&id);
         return Err(ApiError(
@@ -599,6 +597,7 @@ async fn rollback(State(state): State<Shared>, Path(id): Path<String>, bytes: By
             format!("the rollback was not saved, so it was not made: {e}"),
         ));
     }
+    let status = games.status(id)?;
     let mut answer = json!({ "step": step, "from": from, "status": status, "bot_moves": bot_moves });
     attach_combats(games.session(id)?.as_ref(), step, &mut answer)?;
     Ok(axum::Json(answer))

@@ -26,5 +26,6 @@ pub use scenario::{Scenario, ScenarioError, ScenarioReport, apply_scenario, scen
 pub use slot::{SlotName, SlotSet};
 pub use table::{CardTable, TableSetup};
 pub use table_action::TableAction;
+pub use table_events::possessive;
 pub use table_events::{Spot, TableEvent, setup_events, table_events};
 pub use table_view::{IdentifyingView, OtherPairView, SideView, TableView};

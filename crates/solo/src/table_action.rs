@@ -6,6 +6,7 @@ use crate::fate_die::NeededFact;
 use crate::playsheet::{MaxHandSize, Playsheet, ReshuffleKind, Tool};
 use crate::slot::SlotName;
 use crate::table::{CardTable, MAX_MARKER, Phase};
+use crate::table_events::possessive;
 
 /// A move of the Cards Remaining or Max Hand Size marker of the active side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,11 +86,6 @@ pub enum TableAction {
         card: CardId,
         real: CardId,
     },
-}
-
-/// "Nixon's", "Central Powers'".
-fn possessive(name: &str) -> String {
-    if name.ends_with('s') { format!("{name}'") } else { format!("{name}'s") }
 }
 
 /// "a" or "an" before a word, by its first letter.

@@ -172,8 +172,8 @@ fn join_words(words: &[String]) -> String {
     }
 }
 
-/// "Nixon's", "Allied Powers'".
-pub(crate) fn possessive(name: &str) -> String {
+/// "Nixon's", "Allied Powers'": how a label, an event or a question names a side's display or deck.
+pub fn possessive(name: &str) -> String {
     if name.ends_with('s') { format!("{name}'") } else { format!("{name}'s") }
 }
 

@@ -49,7 +49,16 @@ function harness() {
   return env;
 }
 
-/** Where the tests put the screenshots the docs show. */
-const docsImages = path.join(root, "docs", "images");
+/** Where the tests put the screenshots the docs show: docs/images itself only when asked for with
+ * CDGSOLO_SHOTS=1 (`npm run shots`), so that an ordinary run (`npm test`) rewrites no tracked file;
+ * otherwise a temporary directory, removed when the test file's process ends. */
+const docsImages = process.env.CDGSOLO_SHOTS === "1" ? path.join(root, "docs", "images") : scratchShots();
+
+/** A fresh temporary directory for the screenshots of an ordinary run. */
+function scratchShots() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cdgsolo-shots-"));
+  process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 module.exports = { harness, startServer, CHROMIUM_ARGS, root, docsImages };

@@ -431,7 +431,7 @@ fn bench_api(games: u64, json: bool) -> Result<()> {
             runtime.block_on(server::serve_until(
                 &db,
                 loopback,
-                None,
+                server::Access::default(),
                 |bound| {
                     let _ = ready_tx.send(bound);
                 },

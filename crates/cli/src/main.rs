@@ -11,6 +11,7 @@ mod play;
 mod plot;
 mod roll;
 mod save_file;
+mod serve;
 mod sim;
 mod soak;
 mod stored;
@@ -188,6 +189,10 @@ enum Command {
         /// local network); any address but loopback gets an access token, printed in the URL.
         #[arg(long, value_name = "ADDR")]
         host: Option<std::net::IpAddr>,
+        /// Log every request on the error stream (method, path, status, milliseconds); RUST_LOG
+        /// (e.g. RUST_LOG=cdgsolo=info) chooses what is logged in more detail.
+        #[arg(long)]
+        log: bool,
     },
     /// Play many seeded random games of every game and mode, checking the rules' promises at every
     /// step (docs/reliability.md); exits with an error when anything was found.
@@ -391,7 +396,7 @@ fn run(cli: Cli) -> Result<()> {
                 sim::SimOptions { bots, pairings, hand_modes, setup, games, seed, threads, json, csv, shard, plot };
             sim::run(options, &mut io::stdout().lock())
         }
-        Command::Serve { port, db, open, host } => serve(port, db, open, host),
+        Command::Serve { port, db, open, host, log } => serve::run(serve::ServeArgs { port, db, open, host, log }),
         Command::Soak { games, threads, seed, only, json } => {
             soak::run(soak::SoakOptions { games, threads, seed, json, only }, &mut io::stdout().lock())
         }
@@ -490,49 +495,4 @@ pub(crate) fn write_wrapped_under(
     }
     writeln!(out, "{line}")?;
     Ok(())
-}
-
-/// `cdgsolo serve`: the API on loopback until the process is stopped.
-fn serve(port: u16, db: Option<std::path::PathBuf>, open: bool, host: Option<std::net::IpAddr>) -> Result<()> {
-    let db = stored::db_path(db.as_deref())?;
-    let runtime = tokio::runtime::Runtime::new().context("cannot start the server's runtime")?;
-    let ip = host.unwrap_or(std::net::IpAddr::from([127, 0, 0, 1]));
-    let addr = std::net::SocketAddr::new(ip, port);
-    let token = if ip.is_loopback() { None } else { Some(access_token()?) };
-    let query = token.as_ref().map(|t| format!("?token={t}")).unwrap_or_default();
-    runtime.block_on(server::serve(&db, addr, token.clone(), |bound| {
-        println!("cdgsolo serves http://{bound}/{query} (API under /api; saved games: {})", db.display());
-        if token.is_some() {
-            println!("Other machines may reach this address: every request needs the token in that URL.");
-        }
-        if open {
-            open_browser(&format!("http://{bound}/{query}"));
-        }
-    }))?;
-    Ok(())
-}
-
-/// Asks the desktop to open `url`; says so when no browser opener is there (a server, a container).
-fn open_browser(url: &str) {
-    let opened = ["xdg-open", "open"].iter().any(|opener| {
-        std::process::Command::new(opener)
-            .arg(url)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .is_ok()
-    });
-    if !opened {
-        println!("No browser opener here (xdg-open or open): open {url} yourself.");
-    }
-}
-
-/// A fresh access token: 128 bits from the operating system's random source, as hex.
-fn access_token() -> Result<String> {
-    use std::io::Read;
-    let mut bytes = [0u8; 16];
-    std::fs::File::open("/dev/urandom")
-        .and_then(|mut f| f.read_exact(&mut bytes))
-        .context("cannot read /dev/urandom for an access token")?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }

@@ -100,6 +100,8 @@ pub struct Taken {
     pub record: Value,
     /// Who sits in each seat: null for a person, or a bot's name (as the server keeps them).
     pub seats: Value,
+    /// The store's version of the game when it was taken: the terminal writes over it only.
+    pub version: i64,
 }
 
 /// Takes a stored game of `kind`: the one with `id`, or one the player picks from a list read
@@ -127,7 +129,7 @@ pub fn take(
         };
         bail!("saved game {id} is {what}: resume it with `{} --resume {id}`", other.command());
     }
-    let record = store.load(id)?;
+    let (record, version) = store.load_versioned(id)?;
     if record.get("chance").and_then(Value::as_str) == Some("manual") {
         bail!(
             "saved game {id} has its rolls and draws entered by hand (chance: manual), which the terminal does not \
@@ -135,7 +137,7 @@ pub fn take(
         );
     }
     let seats = store.seats(id)?;
-    Ok(Some((store, Taken { id, name: summary.name, record, seats })))
+    Ok(Some((store, Taken { id, name: summary.name, record, seats, version })))
 }
 
 /// Lists the stored games of `kind` and reads the id of the one to take.
@@ -182,15 +184,22 @@ fn who_plays(seats: &Value) -> String {
     }
 }
 
+/// A record's log entries, as the store keeps them.
+fn log_values(record: &Value) -> Vec<Value> {
+    record.get("log").and_then(Value::as_array).cloned().unwrap_or_default()
+}
+
 /// The game being played and its row in the store, written whenever the session's log changes.
 pub struct Autosave {
     store: Option<Store>,
     db: PathBuf,
     kind: Kind,
     id: i64,
-    /// The record last written to (or read from) the store: a different one there means another
-    /// program (the browser) has played the game since, and it is not overwritten.
-    written: Value,
+    /// The game's version in the store when this terminal last wrote (or read) it: a write is
+    /// made over it only, so another program's moves (the browser's) are never overwritten.
+    version: i64,
+    /// The log as the store holds it at that version, as the record writes it.
+    written: Vec<Value>,
     /// The log of that record.
     log: Vec<LogEntry>,
     /// Whether the last write failed (said once, until a write succeeds again).
@@ -224,8 +233,9 @@ impl Autosave {
                     db.display(),
                     kind.command()
                 )?;
+                let written = log_values(&record);
                 let log = log.to_vec();
-                Ok(Some(Autosave { store: Some(store), db, kind, id, written: record, log, failing: false }))
+                Ok(Some(Autosave { store: Some(store), db, kind, id, version: 1, written, log, failing: false }))
             }
             Err(e) => {
                 writeln!(
@@ -245,7 +255,8 @@ impl Autosave {
             db: db.to_path_buf(),
             kind,
             id: taken.id,
-            written: taken.record.clone(),
+            version: taken.version,
+            written: log_values(&taken.record),
             log: log.to_vec(),
             failing: false,
         }
@@ -262,13 +273,14 @@ impl Autosave {
         if self.log == log {
             return Ok(());
         }
-        let written = record().and_then(|record| self.write(&record).map(|()| record));
+        let written = record().and_then(|record| self.write(&record).map(|version| (version, record)));
         match written {
-            Ok(record) => {
+            Ok((version, record)) => {
                 if self.failing {
                     writeln!(out, "Saved again as game {} in {}.", self.id, self.db.display())?;
                 }
-                self.written = record;
+                self.version = version;
+                self.written = log_values(&record);
                 self.log = log.to_vec();
                 self.failing = false;
             }
@@ -286,24 +298,27 @@ impl Autosave {
         Ok(())
     }
 
-    fn write(&self, record: &Value) -> Result<()> {
+    /// Writes the record's log over the version last written; answers the new version.
+    fn write(&self, record: &Value) -> Result<i64> {
         let Some(store) = &self.store else { bail!("the database is not open") };
         let id = self.id;
-        // Another program may have played on (or deleted) the game since this terminal wrote it:
-        // its moves are not overwritten.
-        match store.load(id) {
-            // The same game played the same way elsewhere (the dice are keyed by the seed) is no change.
-            Ok(stored) if stored == self.written || stored == *record => {}
-            Ok(_) => bail!(
-                "game {id} was changed elsewhere (in the browser?) since this terminal saved it, and is left as it is \
-                 there (quit and `{} --resume {id}` to continue it from there)",
-                self.kind.command()
-            ),
+        let log = log_values(record);
+        match store.replace_log(id, self.version, &self.written, &log) {
+            Ok(version) => Ok(version),
+            // Another program played on (or deleted) the game since this terminal wrote it: its
+            // moves are not overwritten, unless it played exactly these (the dice are keyed by the
+            // seed, so the same decisions give the same log).
+            Err(StoreError::Conflict { .. }) => match store.load_versioned(id) {
+                Ok((stored, version)) if log_values(&stored) == log => Ok(version),
+                _ => bail!(
+                    "game {id} was changed elsewhere (in the browser?) since this terminal saved it, and is left as it \
+                     is there (quit and `{} --resume {id}` to continue it from there)",
+                    self.kind.command()
+                ),
+            },
             Err(StoreError::NoGame(_)) => bail!("game {id} has been deleted from the saved games"),
-            Err(e) => return Err(e.into()),
+            Err(e) => Err(e.into()),
         }
-        store.save(id, record)?;
-        Ok(())
     }
 
     /// Whether the store holds the game as `log` has it.

@@ -7,8 +7,8 @@ mod common;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::Body;
@@ -143,7 +143,7 @@ async fn call(app: &axum::Router, method: &str, uri: &str, body: Option<Value>) 
 }
 
 fn app_on(db: &Path) -> axum::Router {
-    router(Arc::new(Mutex::new(Games::new(Store::open(db).expect("the database opens")))))
+    router(Arc::new(Games::new(Store::open(db).expect("the database opens"))))
 }
 
 #[test]

@@ -125,7 +125,7 @@ pub trait Game: Clone + PartialEq + Debug {
 
     /// A fresh [`crate::Chronicle`] for a replay of this game from its start, for games that give
     /// some steps a structured report; `None` for the others.
-    fn chronicle(&self) -> Option<Box<dyn crate::Chronicle<Self>>> {
+    fn chronicle(&self) -> Option<Box<dyn crate::Chronicle<Self> + Send>> {
         None
     }
 

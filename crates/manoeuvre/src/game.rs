@@ -356,7 +356,7 @@ impl Game for Manoeuvre {
         (self.turn > 0).then_some((u32::from(self.turn), self.active))
     }
 
-    fn chronicle(&self) -> Option<Box<dyn engine::Chronicle<Self>>> {
+    fn chronicle(&self) -> Option<Box<dyn engine::Chronicle<Self> + Send>> {
         Some(Box::new(crate::report::CombatWatcher::default()))
     }
 

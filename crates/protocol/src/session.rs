@@ -36,6 +36,11 @@ pub trait DynSession: Send {
     fn can_undo(&self, with: &dyn Fn(u8) -> bool) -> bool;
     /// The whole game as a record (setup, seed and action log).
     fn export(&self) -> Value;
+    /// The entries of the log from `step` on, as the record writes them (what a store appends
+    /// after a decision, without writing the whole record again).
+    fn log_since(&self, step: usize) -> Vec<Value>;
+    /// How many entries the log has.
+    fn steps(&self) -> usize;
     /// The session itself, so that a caller who knows the game (a server seating a bot) can reach
     /// its typed state.
     fn as_any(&self) -> &dyn std::any::Any;
@@ -48,8 +53,11 @@ pub trait DynSession: Send {
     /// step did: `{"step", "observation", "events", "combat"}`.
     fn replay(&self, step: usize, player: u8) -> Result<Value, ProtocolError>;
     /// The structured reports (a combat's) of the steps from log entry `step` on, each with the
-    /// 0-based index of the step it belongs to; empty for games that give none.
-    fn reports_since(&self, step: usize) -> Result<Vec<(usize, Value)>, ProtocolError>;
+    /// 0-based index of the step it belongs to; empty for games that give none. The account is
+    /// kept between calls and fed only the steps applied since, so a server asking after each
+    /// decision pays for that decision's steps, not for the whole game (an undo or a rollback
+    /// below what was fed starts it again from the setup).
+    fn reports_since(&mut self, step: usize) -> Result<Vec<(usize, Value)>, ProtocolError>;
     /// Who decided each step of the log: a player's index, `None` for chance.
     fn deciders(&self) -> Vec<Option<u8>>;
     /// The steps at which the turns began (the position after that many entries is the turn's
@@ -81,11 +89,56 @@ pub struct Applied {
 pub struct GameSession<G: Game> {
     pub id: String,
     pub session: Session<G>,
+    /// The states the latest `apply` calls started from, with their step: the account below is
+    /// fed the steps after one of them without replaying from the setup.
+    marks: Vec<(usize, G)>,
+    /// The game's structured account ([`Game::chronicle`]) and how many steps it has been fed.
+    account: Option<(Box<dyn engine::Chronicle<G> + Send>, usize)>,
 }
+
+/// How many [`GameSession::marks`] are kept: a person's decision and the bots' answers to it.
+const MARKS: usize = 64;
 
 impl<G: Game> GameSession<G> {
     pub fn start(id: &str, setup: G::Setup, seed: u64, chance: ChanceMode) -> Result<Self, ProtocolError> {
-        Ok(Self { id: id.to_string(), session: Session::new(setup, seed, chance)? })
+        Ok(Self::of(id, Session::new(setup, seed, chance)?))
+    }
+
+    /// A session of game `id` around an engine session.
+    pub fn of(id: &str, session: Session<G>) -> Self {
+        Self { id: id.to_string(), session, marks: Vec::new(), account: None }
+    }
+
+    /// Feeds the steps of the log from `step` on to `each`, from the mark at `step`; false when
+    /// there is no such mark.
+    fn replay_from_mark(
+        &self,
+        step: usize,
+        mut each: impl FnMut(usize, &G, &G::Action, &G),
+    ) -> Result<bool, ProtocolError> {
+        let Some((_, start)) = self.marks.iter().rev().find(|(at, _)| *at == step) else { return Ok(false) };
+        let mut state = start.clone();
+        for (i, entry) in self.session.log().iter().enumerate().skip(step) {
+            let action = state.find_action(&entry.id).ok_or_else(|| {
+                ProtocolError::Session(SessionError::Replay {
+                    step: i,
+                    id: entry.id.clone(),
+                    reason: "no legal action has this id at this point".into(),
+                })
+            })?;
+            let before = state.clone();
+            state.apply_legal(&action);
+            each(i, &before, &action, &state);
+        }
+        Ok(true)
+    }
+
+    /// Forgets what the account and the marks knew of steps from `steps` on (they were taken back).
+    fn taken_back_to(&mut self, steps: usize) {
+        self.marks.retain(|(at, _)| *at < steps);
+        if self.account.as_ref().is_some_and(|(_, fed)| *fed > steps) {
+            self.account = None;
+        }
     }
 
     pub fn import(id: &str, record: Value) -> Result<Self, ProtocolError> {
@@ -95,7 +148,7 @@ impl<G: Game> GameSession<G> {
                 field => format!("the record is malformed: {field}: {}", e.inner()),
             })
         })?;
-        Ok(Self { id: id.to_string(), session: Session::from_record(record)? })
+        Ok(Self::of(id, Session::from_record(record)?))
     }
 
     fn check_player(&self, player: u8) -> Result<(), ProtocolError> {
@@ -162,7 +215,16 @@ where
         let state = self.session.state();
         let label = state.find_action(id).map(|a| state.action_label(&a));
         let step = self.session.log().len();
-        self.session.apply_id(id)?;
+        // Marks of steps taken back (an undo, a rollback) describe another past.
+        self.taken_back_to(step);
+        if self.marks.len() >= MARKS {
+            self.marks.remove(0);
+        }
+        self.marks.push((step, self.session.state().clone()));
+        if let Err(e) = self.session.apply_id(id) {
+            self.marks.pop();
+            return Err(e.into());
+        }
         Ok(Applied { label: label.unwrap_or_default(), events: self.session.events_since(step) })
     }
 
@@ -250,13 +312,33 @@ where
         )
     }
 
-    fn reports_since(&self, step: usize) -> Result<Vec<(usize, Value)>, ProtocolError> {
-        let Some(mut chronicle) = self.session.state().chronicle() else { return Ok(Vec::new()) };
+    fn reports_since(&mut self, step: usize) -> Result<Vec<(usize, Value)>, ProtocolError> {
+        let steps = self.session.log().len();
+        let (mut chronicle, fed) = match self.account.take() {
+            Some(account) => account,
+            None => match self.session.state().chronicle() {
+                Some(fresh) => (fresh, 0),
+                None => return Ok(Vec::new()),
+            },
+        };
         let told = self.session.events();
-        self.session.replay_to(self.session.log().len(), |i, before, action, after| {
-            chronicle.step(before, action, after, told.get(i).map_or(&[][..], Vec::as_slice));
-        })?;
-        Ok(chronicle.reports().into_iter().filter(|(i, _)| *i >= step).collect())
+        let fed_from_mark = fed == steps || {
+            let mut feed = |i: usize, before: &G, action: &G::Action, after: &G| {
+                chronicle.step(before, action, after, told.get(i).map_or(&[][..], Vec::as_slice));
+            };
+            self.replay_from_mark(fed, &mut feed)?
+        };
+        if !fed_from_mark {
+            // No state kept at `fed`: the account starts again from the setup.
+            let Some(fresh) = self.session.state().chronicle() else { return Ok(Vec::new()) };
+            chronicle = fresh;
+            self.session.replay_to(steps, |i, before, action, after| {
+                chronicle.step(before, action, after, told.get(i).map_or(&[][..], Vec::as_slice));
+            })?;
+        }
+        let reports = chronicle.reports().into_iter().filter(|(i, _)| *i >= step).collect();
+        self.account = Some((chronicle, steps));
+        Ok(reports)
     }
 
     fn deciders(&self) -> Vec<Option<u8>> {
@@ -282,6 +364,7 @@ where
             )));
         }
         let tail = self.session.truncate(step)?;
+        self.taken_back_to(step);
         serde_json::to_value(tail).map_err(|e| ProtocolError::BadRequest(format!("cannot encode the log: {e}")))
     }
 
@@ -314,11 +397,21 @@ where
     fn undo(&mut self) -> Result<String, ProtocolError> {
         let undone = self.session.log().last().map(|e| e.id.clone()).unwrap_or_default();
         self.session.undo()?;
+        let steps = self.session.log().len();
+        self.taken_back_to(steps);
         Ok(undone)
     }
 
     fn as_any(&self) -> &dyn std::any::Any {
         self
+    }
+
+    fn log_since(&self, step: usize) -> Vec<Value> {
+        self.session.log().iter().skip(step).map(|e| serde_json::to_value(e).unwrap_or(Value::Null)).collect()
+    }
+
+    fn steps(&self) -> usize {
+        self.session.log().len()
     }
 
     fn export(&self) -> Value {

@@ -4,136 +4,49 @@
 //! apply a stale action twice (an action may name the step it was chosen at, and is refused when the
 //! game has moved on).
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+//! The JSON API: the protocol's commands over HTTP. Each game lives in the store as its record and,
+//! while it is being played, as an open session in memory ([`crate::games`]); every decision is
+//! written to the store before the answer goes out. The work on a game (a replay, a bot's search, a
+//! hint) runs on the blocking pool under that game's own lock, so the page's files and the other
+//! games are answered meanwhile; an action may name the step it was chosen at, and is refused when
+//! the game has moved on.
+
+use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use protocol::{DynSession, ProtocolError};
+use protocol::DynSession;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+pub use crate::error::ApiError;
+pub use crate::games::Games;
+use crate::games::OpenGame;
 use crate::seats::Seats;
-use crate::store::{Store, StoreError};
-
-/// Requests larger than this are refused: a record of a long game is well under it.
-pub const BODY_LIMIT: usize = 4 * 1024 * 1024;
-
-/// What a handler answers when something is wrong: a status and a message for the client.
-#[derive(Debug)]
-pub struct ApiError(StatusCode, String);
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        (self.0, axum::Json(json!({ "error": self.1 }))).into_response()
-    }
-}
-
-impl From<StoreError> for ApiError {
-    fn from(e: StoreError) -> Self {
-        let status = match e {
-            StoreError::NoGame(_) => StatusCode::NOT_FOUND,
-            _ => StatusCode::INTERNAL_SERVER_ERROR,
-        };
-        ApiError(status, e.to_string())
-    }
-}
-
-impl From<ProtocolError> for ApiError {
-    fn from(e: ProtocolError) -> Self {
-        ApiError(StatusCode::BAD_REQUEST, e.to_string())
-    }
-}
 
 fn bad(message: impl Into<String>) -> ApiError {
-    ApiError(StatusCode::BAD_REQUEST, message.into())
+    ApiError::bad(message)
 }
 
 type Answer = Result<axum::Json<Value>, ApiError>;
 
-/// The server's state: the store and the games open in memory.
-pub struct Games {
-    store: Store,
-    open: HashMap<i64, Box<dyn DynSession>>,
-    /// The store's data version when the open sessions were last known to match it.
-    seen_version: Option<i64>,
-}
-
-impl Games {
-    pub fn new(store: Store) -> Self {
-        Games { store, open: HashMap::new(), seen_version: None }
-    }
-
-    /// The open session of a saved game, rebuilt from its record when it is not in memory.
-    fn session(&mut self, id: i64) -> Result<&mut Box<dyn DynSession>, ApiError> {
-        // The terminal (`cdgsolo assist` and `play`) saves into the same database: when anything
-        // else has written to it, the sessions in memory may be behind their records.
-        let version = self.store.data_version()?;
-        if self.seen_version != Some(version) {
-            self.open.clear();
-            self.seen_version = Some(version);
-        }
-        if !self.open.contains_key(&id) {
-            let record = self.store.load(id)?;
-            let session = protocol::import_session(record).map_err(|e| {
-                ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("saved game {id} cannot be replayed: {e}"))
-            })?;
-            self.open.insert(id, session);
-        }
-        self.open.get_mut(&id).ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no saved game has the id {id}")))
-    }
-
-    /// Who sits in each seat of a saved game.
-    fn seats(&mut self, id: i64) -> Result<Seats, ApiError> {
-        let value = self.store.seats(id)?;
-        let game = self.session(id)?.status()["game"].as_str().unwrap_or_default().to_string();
-        Seats::parse(&game, &value)
-            .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("saved game {id}: {e}")))
-    }
-
-    /// The game's status; against a bot, `undo` says whether the person's last decision can be
-    /// taken back with the bot's answers after it (the protocol's own says so of the last step).
-    fn status(&mut self, id: i64) -> Result<Value, ApiError> {
-        let seats = self.seats(id)?;
-        let session = self.session(id)?;
-        let mut status = session.status();
-        status["undo"] = json!(session.can_undo(&|p| !seats.is_person(p)));
-        Ok(status)
-    }
-
-    /// Lets the bots of a game play until a person is to move, and saves what they did.
-    fn play_bots(&mut self, id: i64) -> Result<Vec<Value>, ApiError> {
-        let seats = self.seats(id)?;
-        let moves = seats.play_bots(self.session(id)?)?;
-        if !moves.is_empty() {
-            self.commit(id)?;
-        }
-        Ok(moves)
-    }
-
-    /// Writes the game's record after a change; when that fails, the change is taken back in memory
-    /// too, so what the client was told and what is saved never differ.
-    fn commit(&mut self, id: i64) -> Result<(), ApiError> {
-        let record = self.session(id)?.export();
-        if let Err(e) = self.store.save(id, &record) {
-            self.open.remove(&id);
-            return Err(ApiError(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                format!("the decision was not saved, so it was not made: {e}"),
-            ));
-        }
-        Ok(())
-    }
+/// The game's status; against a bot, `undo` says whether the person's last decision can be
+/// taken back with the bot's answers after it (the protocol's own says so of the last step).
+fn status(game: &OpenGame) -> Value {
+    let mut status = game.session.status();
+    let seats = &game.seats;
+    status["undo"] = json!(game.session.can_undo(&|p| !seats.is_person(p)));
+    status
 }
 
 /// Gives an answer the combat reports of the steps it covers: the combat resolved by the person's
 /// own decision (and the rolls after it) as `combat`, each bot move's as that move's `combat`
 /// (null where none was resolved). `from` is the number of steps before the person's decision.
-fn attach_combats(session: &dyn DynSession, from: usize, answer: &mut Value) -> Result<(), ApiError> {
+fn attach_combats(session: &mut dyn DynSession, from: usize, answer: &mut Value) -> Result<(), ApiError> {
     let reports = session.reports_since(from)?;
     let starts: Vec<usize> = answer["bot_moves"]
         .as_array()
@@ -155,12 +68,28 @@ fn attach_combats(session: &dyn DynSession, from: usize, answer: &mut Value) -> 
     Ok(())
 }
 
-pub type Shared = Arc<Mutex<Games>>;
+/// The server's games, shared by the handlers.
+pub type Shared = Arc<Games>;
 
-fn lock(state: &Shared) -> std::sync::MutexGuard<'_, Games> {
-    // A handler that panicked left nothing half-written (the store commits whole records), so the
-    // games stay usable.
-    state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+/// Runs `f` on the blocking pool: a replay, a bot's search or a wait for the database never holds
+/// up the threads that answer the other requests.
+async fn blocking<T: Send + 'static>(
+    games: &Shared,
+    f: impl FnOnce(&Games) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let games = Arc::clone(games);
+    tokio::task::spawn_blocking(move || f(&games))
+        .await
+        .unwrap_or_else(|e| Err(ApiError::internal(format!("the request's work stopped: {e}"))))
+}
+
+/// [`blocking`] on game `id` with its lock held ([`Games::with_game`]).
+async fn on_game<T: Send + 'static>(
+    games: &Shared,
+    id: i64,
+    f: impl FnOnce(&mut OpenGame, &Games) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    blocking(games, move |games| games.with_game(id, f)).await
 }
 
 /// The page and its script and style, built into the binary (the server needs no files at run time).
@@ -195,55 +124,15 @@ fn asset(kind: &'static str, text: &'static str) -> Response {
     ([(axum::http::header::CONTENT_TYPE, kind)], text).into_response()
 }
 
-/// The API's routes and the page, over `state`, open to anyone who can reach the address.
-pub fn router(state: Shared) -> Router {
-    routes(state)
+/// The API's routes and the page over `games`, behind the loopback gate: only the loopback names
+/// are served, and only the server's own page may change anything ([`crate::gate`]).
+pub fn router(games: Shared) -> Router {
+    router_with(games, crate::gate::Gate::loopback(None))
 }
 
-/// The same routes behind an access token, for a server other machines can reach: a request must
-/// carry it as `?token=...` (the URL the server prints), as a cookie the page receives with it, or
-/// as `Authorization: Bearer ...`; anything else is refused with 401.
-pub fn router_with_token(state: Shared, token: String) -> Router {
-    let token = Arc::new(token);
-    routes(state).layer(axum::middleware::from_fn(
-        move |request: axum::extract::Request, next: axum::middleware::Next| {
-            let token = Arc::clone(&token);
-            async move { check_token(&token, request, next).await }
-        },
-    ))
-}
-
-const TOKEN_COOKIE: &str = "cdgsolo_token";
-
-async fn check_token(token: &str, request: axum::extract::Request, next: axum::middleware::Next) -> Response {
-    let headers = request.headers();
-    let from_query = request
-        .uri()
-        .query()
-        .is_some_and(|q| q.split('&').any(|pair| pair.strip_prefix("token=").is_some_and(|t| t == token)));
-    let from_cookie = headers.get_all(axum::http::header::COOKIE).iter().filter_map(|v| v.to_str().ok()).any(|v| {
-        v.split(';').any(|c| c.trim().strip_prefix(TOKEN_COOKIE).and_then(|r| r.strip_prefix('=')) == Some(token))
-    });
-    let from_bearer = headers
-        .get(axum::http::header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .is_some_and(|t| t == token);
-    if !(from_query || from_cookie || from_bearer) {
-        return ApiError(
-            StatusCode::UNAUTHORIZED,
-            "this server needs its access token: open the URL it printed".into(),
-        )
-        .into_response();
-    }
-    let mut response = next.run(request).await;
-    if from_query
-        && let Ok(value) =
-            axum::http::HeaderValue::from_str(&format!("{TOKEN_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict"))
-    {
-        response.headers_mut().insert(axum::http::header::SET_COOKIE, value);
-    }
-    response
+/// The routes behind `gate`.
+pub fn router_with(games: Shared, gate: crate::gate::Gate) -> Router {
+    crate::gate::guard(routes(games), gate)
 }
 
 fn routes(state: Shared) -> Router {
@@ -266,7 +155,9 @@ fn routes(state: Shared) -> Router {
         .route("/api/games/{id}/rollback", post(rollback))
         .route("/api/games/{id}/export", get(export))
         .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such API path (see docs/api.md)".into()) })
-        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .method_not_allowed_fallback(|method: axum::http::Method| async move {
+            ApiError(StatusCode::METHOD_NOT_ALLOWED, format!("this path does not take {method} (see docs/api.md)"))
+        })
         .with_state(state)
 }
 
@@ -305,25 +196,42 @@ struct NewGame {
 async fn new_game(State(state): State<Shared>, bytes: Bytes) -> Result<(StatusCode, axum::Json<Value>), ApiError> {
     let request: NewGame = body(&bytes)?;
     refuse_data_dir(&request.options)?;
+    let name = request.name.as_deref().map(check_name).transpose()?;
     let seed = request.seed.unwrap_or_else(fresh_seed);
     let seats = match &request.bots {
-        Some(value) => Seats::parse(&request.game, value).map_err(|e| bad(format!("bots: {e}")))?,
+        Some(value) => Seats::parse_request(&request.game, value).map_err(|e| bad(format!("bots: {e}")))?,
         None => Seats::default(),
     };
-    let session = protocol::new_session(&request.game, seed, &request.options)?;
-    let name = request.name.unwrap_or_else(|| default_name(&request.game, session.as_ref(), seed));
-    let mut games = lock(&state);
-    let id = games.store.create_seated(&name, &request.game, &session.export(), &seats.to_value())?;
-    games.open.insert(id, session);
-    // A bot in the first seat moves at once.
-    let bot_moves = games.play_bots(id)?;
-    let status = games.status(id)?;
-    Ok((
-        StatusCode::CREATED,
-        axum::Json(
-            json!({ "id": id, "name": name, "status": status, "seats": seats.to_value(), "bot_moves": bot_moves }),
-        ),
-    ))
+    blocking(&state, move |games| {
+        let session = protocol::new_session(&request.game, seed, &request.options)?;
+        let name = name.unwrap_or_else(|| default_name(&request.game, session.as_ref(), seed));
+        let id = games.store().create_seated(&name, &request.game, &session.export(), &seats.to_value())?;
+        games.insert(id, session, seats);
+        // A bot in the first seat moves at once.
+        games.with_game(id, |game, games| {
+            let bot_moves = game.play_bots(id, games)?;
+            let answer = json!({ "id": id, "name": name, "status": status(game), "seats": game.seats.to_value(),
+                "bot_moves": bot_moves });
+            Ok((StatusCode::CREATED, axum::Json(answer)))
+        })
+    })
+    .await
+}
+
+/// The longest name a game may have, in characters.
+pub const NAME_LIMIT: usize = 120;
+
+/// A game's name as the player typed it, trimmed; refused when empty, too long or holding control
+/// characters (which a terminal listing the games would obey).
+fn check_name(name: &str) -> Result<String, ApiError> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().any(char::is_control) {
+        return Err(bad("a game's name must be some text without control characters"));
+    }
+    if name.chars().count() > NAME_LIMIT {
+        return Err(bad(format!("a game's name may have at most {NAME_LIMIT} characters")));
+    }
+    Ok(name.to_string())
 }
 
 /// A game's name in the saved list when the player gave none, from its first observation.
@@ -364,8 +272,7 @@ fn fresh_seed() -> u64 {
 /// The games that can be started, and Manoeuvre's nations.
 async fn catalog() -> Answer {
     let games = protocol::games()?;
-    let data = manoeuvre::tables::Compiled::embedded()
-        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let data = manoeuvre::tables::Compiled::embedded().map_err(|e| ApiError::internal(e.to_string()))?;
     let armies: Vec<Value> = data
         .rules
         .armies
@@ -390,19 +297,18 @@ async fn catalog() -> Answer {
 }
 
 async fn list_games(State(state): State<Shared>) -> Answer {
-    let games = lock(&state);
-    Ok(axum::Json(json!({ "games": games.store.list()? })))
+    blocking(&state, |games| Ok(axum::Json(json!({ "games": games.store().list()? })))).await
 }
 
 async fn game_status(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
     let id = game_id(&id)?;
-    let mut games = lock(&state);
-    let summary = games.store.summary(id)?;
-    let status = games.status(id)?;
-    let seats = games.store.seats(id)?;
-    Ok(axum::Json(
-        json!({ "id": id, "name": summary.name, "updated": summary.updated, "status": status, "seats": seats }),
-    ))
+    on_game(&state, id, move |game, games| {
+        let status = status(game);
+        let summary = games.store().summary(id)?;
+        Ok(axum::Json(json!({ "id": id, "name": summary.name, "updated": summary.updated, "status": status,
+            "seats": game.seats.to_value() })))
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -414,24 +320,27 @@ struct Rename {
 async fn rename_game(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> Answer {
     let id = game_id(&id)?;
     let request: Rename = body(&bytes)?;
-    if request.name.trim().is_empty() || request.name.chars().any(char::is_control) {
-        return Err(bad("a game's name must be some text without control characters"));
-    }
-    lock(&state).store.rename(id, request.name.trim())?;
-    Ok(axum::Json(json!({ "id": id, "name": request.name.trim() })))
+    let name = check_name(&request.name)?;
+    blocking(&state, move |games| {
+        games.store().rename(id, &name)?;
+        Ok(axum::Json(json!({ "id": id, "name": name })))
+    })
+    .await
 }
 
 async fn delete_game(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
     let id = game_id(&id)?;
-    let mut games = lock(&state);
-    games.store.delete(id)?;
-    games.open.remove(&id);
-    Ok(axum::Json(json!({ "deleted": id })))
+    blocking(&state, move |games| {
+        games.store().delete(id)?;
+        games.forget(id);
+        Ok(axum::Json(json!({ "deleted": id })))
+    })
+    .await
 }
 
 async fn legal(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
     let id = game_id(&id)?;
-    Ok(axum::Json(lock(&state).session(id)?.legal()))
+    on_game(&state, id, |game, _| Ok(axum::Json(game.session.legal()))).await
 }
 
 #[derive(Deserialize)]
@@ -447,74 +356,74 @@ struct Act {
 async fn act(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> Answer {
     let id = game_id(&id)?;
     let request: Act = body(&bytes)?;
-    let mut games = lock(&state);
-    let session = games.session(id)?;
-    if let Some(step) = request.step {
-        let now = session.status()["steps"].as_u64().unwrap_or(0);
-        if now != step {
+    on_game(&state, id, move |game, games| {
+        let now = game.session.steps() as u64;
+        if let Some(step) = request.step
+            && now != step
+        {
             return Err(ApiError(
                 StatusCode::CONFLICT,
                 format!("the game has moved on since that choice (step {step}, now {now}): reload it"),
             ));
         }
-    }
-    let seats = games.seats(id)?;
-    if seats.bot_to_move(games.session(id)?.as_ref()) {
-        return Err(ApiError(StatusCode::CONFLICT, "a bot is to move, not you: reload the game".into()));
-    }
-    let from = games.session(id)?.deciders().len();
-    let applied = games.session(id)?.apply(&request.action)?;
-    games.commit(id)?;
-    let bot_moves = games.play_bots(id)?;
-    let status = games.status(id)?;
-    let session = games.session(id)?;
-    let mut answer =
-        json!({ "label": applied.label, "events": applied.events, "bot_moves": bot_moves, "status": status });
-    attach_combats(session.as_ref(), from, &mut answer)?;
-    Ok(axum::Json(answer))
+        if game.seats.bot_to_move(game.session.as_ref()) {
+            return Err(ApiError(StatusCode::CONFLICT, "a bot is to move, not you: reload the game".into()));
+        }
+        let from = game.session.steps();
+        let applied = game.session.apply(&request.action)?;
+        game.commit(id, &games.store())?;
+        let bot_moves = game.play_bots(id, games)?;
+        let mut answer =
+            json!({ "label": applied.label, "events": applied.events, "bot_moves": bot_moves, "status": status(game) });
+        attach_combats(game.session.as_mut(), from, &mut answer)?;
+        Ok(axum::Json(answer))
+    })
+    .await
 }
 
 async fn undo(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
     let id = game_id(&id)?;
-    let mut games = lock(&state);
-    let seats = games.seats(id)?;
-    let mut undone = games.session(id)?.undo()?;
-    // Against a bot, the bot's answers go too, back to the person's own last decision.
-    let mut guard = 0;
-    while seats.bot_to_move(games.session(id)?.as_ref()) && guard < 10_000 {
-        guard += 1;
-        match games.session(id)?.undo() {
-            Ok(label) => undone = label,
-            Err(e) => {
-                // Something seen since cannot be taken back: the bots play on to where they were.
-                games.play_bots(id)?;
-                games.commit(id)?;
-                return Err(e.into());
+    on_game(&state, id, move |game, games| {
+        let mut undone = game.session.undo()?;
+        game.taken_back();
+        // Against a bot, the bot's answers go too, back to the person's own last decision.
+        let mut guard = 0;
+        while game.seats.bot_to_move(game.session.as_ref()) && guard < 10_000 {
+            guard += 1;
+            match game.session.undo() {
+                Ok(label) => {
+                    undone = label;
+                    game.taken_back();
+                }
+                Err(e) => {
+                    // Something seen since cannot be taken back: the bots play on to where they were.
+                    game.play_bots(id, games)?;
+                    game.commit(id, &games.store())?;
+                    return Err(e.into());
+                }
             }
         }
-    }
-    games.commit(id)?;
-    let status = games.status(id)?;
-    let session = games.session(id)?;
-    // The undone decision is legal again: its words are those of the legal list.
-    let legal = session.legal();
-    let label = legal["actions"]
-        .as_array()
-        .and_then(|list| list.iter().find(|a| a["id"] == undone.as_str()))
-        .and_then(|a| a["label"].as_str())
-        .unwrap_or(&undone)
-        .to_string();
-    Ok(axum::Json(json!({ "undone": undone, "label": label, "status": status })))
+        game.commit(id, &games.store())?;
+        // The undone decision is legal again: its words are those of the legal list.
+        let legal = game.session.legal();
+        let label = legal["actions"]
+            .as_array()
+            .and_then(|list| list.iter().find(|a| a["id"] == undone.as_str()))
+            .and_then(|a| a["label"].as_str())
+            .unwrap_or(&undone)
+            .to_string();
+        Ok(axum::Json(json!({ "undone": undone, "label": label, "status": status(game) })))
+    })
+    .await
 }
 
 async fn hint(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
     let id = game_id(&id)?;
-    let mut games = lock(&state);
-    let session = games.session(id)?;
-    match crate::seats::hint(session.as_ref()) {
+    on_game(&state, id, |game, _| match crate::seats::hint(game.session.as_ref()) {
         Some(moves) => Ok(axum::Json(json!({ "iterations": crate::seats::HINT_ITERATIONS, "moves": moves }))),
         None => Err(bad("hints are for Manoeuvre; a card table's choices are the real game's to make")),
-    }
+    })
+    .await
 }
 
 fn player_number(text: &str) -> Result<u8, ApiError> {
@@ -524,7 +433,7 @@ fn player_number(text: &str) -> Result<u8, ApiError> {
 async fn observe(State(state): State<Shared>, Path((id, player)): Path<(String, String)>) -> Answer {
     let id = game_id(&id)?;
     let player = player_number(&player)?;
-    Ok(axum::Json(lock(&state).session(id)?.observe(player)?))
+    on_game(&state, id, move |game, _| Ok(axum::Json(game.session.observe(player)?))).await
 }
 
 /// Every step of the game as `player` may know it, which steps were a person's own decisions, where
@@ -532,17 +441,18 @@ async fn observe(State(state): State<Shared>, Path((id, player)): Path<(String, 
 async fn history(State(state): State<Shared>, Path((id, player)): Path<(String, String)>) -> Answer {
     let id = game_id(&id)?;
     let player = player_number(&player)?;
-    let mut games = lock(&state);
-    let seats = games.seats(id)?;
-    let mut told = games.session(id)?.history(player)?;
-    if let Some(entries) = told["entries"].as_array_mut() {
-        for entry in entries {
-            let actor = entry["actor"].as_u64().and_then(|p| u8::try_from(p).ok());
-            entry["decision"] = json!(actor.is_some_and(|p| seats.is_person(p)));
+    on_game(&state, id, move |game, games| {
+        let mut told = game.session.history(player)?;
+        if let Some(entries) = told["entries"].as_array_mut() {
+            for entry in entries {
+                let actor = entry["actor"].as_u64().and_then(|p| u8::try_from(p).ok());
+                entry["decision"] = json!(actor.is_some_and(|p| game.seats.is_person(p)));
+            }
         }
-    }
-    told["rollbacks"] = json!(games.store.rollbacks(id)?);
-    Ok(axum::Json(told))
+        told["rollbacks"] = json!(games.store().rollbacks(id)?);
+        Ok(axum::Json(told))
+    })
+    .await
 }
 
 /// The position after the first `step` steps from `player`'s seat. Allowed at any time: a player's
@@ -551,7 +461,7 @@ async fn replay(State(state): State<Shared>, Path((id, step, player)): Path<(Str
     let id = game_id(&id)?;
     let step: usize = step.parse().map_err(|_| bad(format!("'{step}' is not a step number")))?;
     let player = player_number(&player)?;
-    Ok(axum::Json(lock(&state).session(id)?.replay(step, player)?))
+    on_game(&state, id, move |game, _| Ok(axum::Json(game.session.replay(step, player)?))).await
 }
 
 #[derive(Deserialize)]
@@ -566,63 +476,58 @@ struct RollbackTo {
 async fn rollback(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> Answer {
     let id = game_id(&id)?;
     let request: RollbackTo = body(&bytes)?;
-    let mut games = lock(&state);
-    let seats = games.seats(id)?;
-    let session = games.session(id)?;
-    let deciders = session.deciders();
-    let from = deciders.len();
-    let step = usize::try_from(request.step).unwrap_or(usize::MAX);
-    if step >= from {
-        return Err(bad(format!("step {} is not before the present: the game has {from} steps", request.step)));
-    }
-    let person = deciders[step].is_some_and(|p| seats.is_person(p));
-    if !person && !session.turn_starts()?.contains(&step) {
-        return Err(bad(match deciders[step] {
-            None => format!(
-                "step {step} is a roll or a draw: roll back to one of your own decisions or to the start of a turn"
-            ),
-            Some(_) => format!(
-                "at step {step} a bot decides: roll back to one of your own decisions or to the start of a turn"
-            ),
-        }));
-    }
-    let discarded = session.rollback(step)?;
-    // From the start of a turn, bots play on to the first decision of a person.
-    let bot_moves = seats.play_bots(session)?;
-    let record = session.export();
-    if let Err(e) = games.store.save_rollback(id, &record, step as u64, from as u64, &discarded) {
-        games.open.remove(&id);
-        return Err(ApiError(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("the rollback was not saved, so it was not made: {e}"),
-        ));
-    }
-    let status = games.status(id)?;
-    let mut answer = json!({ "step": step, "from": from, "status": status, "bot_moves": bot_moves });
-    attach_combats(games.session(id)?.as_ref(), step, &mut answer)?;
-    Ok(axum::Json(answer))
+    on_game(&state, id, move |game, games| {
+        let deciders = game.session.deciders();
+        let from = deciders.len();
+        let step = usize::try_from(request.step).unwrap_or(usize::MAX);
+        if step >= from {
+            return Err(bad(format!("step {} is not before the present: the game has {from} steps", request.step)));
+        }
+        let person = deciders[step].is_some_and(|p| game.seats.is_person(p));
+        if !person && !game.session.turn_starts()?.contains(&step) {
+            return Err(bad(match deciders[step] {
+                None => format!(
+                    "step {step} is a roll or a draw: roll back to one of your own decisions or to the start of a turn"
+                ),
+                Some(_) => format!(
+                    "at step {step} a bot decides: roll back to one of your own decisions or to the start of a turn"
+                ),
+            }));
+        }
+        let discarded = game.session.rollback(step)?;
+        game.taken_back();
+        // From the start of a turn, bots play on to the first decision of a person.
+        let bot_moves = game.seats.play_bots(&mut game.session)?;
+        game.commit_rollback(id, &games.store(), step, from, &discarded)?;
+        let mut answer = json!({ "step": step, "from": from, "status": status(game), "bot_moves": bot_moves });
+        attach_combats(game.session.as_mut(), step, &mut answer)?;
+        Ok(axum::Json(answer))
+    })
+    .await
 }
 
 async fn events(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
     let id = game_id(&id)?;
-    Ok(axum::Json(lock(&state).session(id)?.events()))
+    on_game(&state, id, |game, _| Ok(axum::Json(game.session.events()))).await
 }
 
 async fn export(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
     let id = game_id(&id)?;
-    Ok(axum::Json(lock(&state).session(id)?.export()))
+    on_game(&state, id, |game, _| Ok(axum::Json(game.session.export()))).await
 }
 
 async fn import_game(State(state): State<Shared>, bytes: Bytes) -> Result<(StatusCode, axum::Json<Value>), ApiError> {
     let record: Value = body(&bytes)?;
     refuse_data_dir(record.get("setup").unwrap_or(&Value::Null))?;
-    let session = protocol::import_session(record)?;
-    let game = session.status()["game"].as_str().unwrap_or_default().to_string();
-    let seed = session.status()["seed"].as_u64().unwrap_or_default();
-    let name = format!("{}, imported", default_name(&game, session.as_ref(), seed));
-    let mut games = lock(&state);
-    let id = games.store.create(&name, &game, &session.export())?;
-    let status = session.status();
-    games.open.insert(id, session);
-    Ok((StatusCode::CREATED, axum::Json(json!({ "id": id, "name": name, "status": status }))))
+    blocking(&state, move |games| {
+        let session = protocol::import_session(record)?;
+        let game = session.status()["game"].as_str().unwrap_or_default().to_string();
+        let seed = session.status()["seed"].as_u64().unwrap_or_default();
+        let name = format!("{}, imported", default_name(&game, session.as_ref(), seed));
+        let id = games.store().create(&name, &game, &session.export())?;
+        let status = session.status();
+        games.insert(id, session, Seats::default());
+        Ok((StatusCode::CREATED, axum::Json(json!({ "id": id, "name": name, "status": status }))))
+    })
+    .await
 }

@@ -2,12 +2,17 @@
 //! in a SQLite store (`store`) before the answer goes out, served on loopback by `serve`.
 
 pub mod api;
+pub mod db_file;
+pub mod error;
+pub mod games;
+pub mod gate;
+pub mod listen;
 pub mod seats;
 pub mod store;
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -20,36 +25,42 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
-/// Opens the store at `db` and serves the API on `addr` until the process is stopped; `ready` is
-/// called with the address actually bound (port 0 picks a free one). With a `token`, every
-/// request must carry it (see [`api::router_with_token`]).
-pub async fn serve(
-    db: &Path,
-    addr: SocketAddr,
-    token: Option<String>,
-    ready: impl FnOnce(SocketAddr),
-) -> Result<(), ServeError> {
-    serve_until(db, addr, token, ready, std::future::pending()).await
+/// Who may reach the server besides this machine: with an access token, the addresses under which
+/// other machines reach it (the ones its URLs name).
+#[derive(Clone, Debug, Default)]
+pub struct Access {
+    pub token: Option<String>,
+    pub addresses: Vec<IpAddr>,
 }
 
-/// [`serve`] until `stop` completes; then the open connections finish and the store is closed
-/// (the API benchmark starts a server of its own and takes it down again).
+/// Opens the store at `db` and serves the API on `addr` until `stop` completes; then the requests
+/// in flight finish and the store is closed. `ready` is called with the address actually bound
+/// (port 0 picks a free one). With a token in `access`, every request must carry it.
 pub async fn serve_until(
     db: &Path,
     addr: SocketAddr,
-    token: Option<String>,
+    access: Access,
     ready: impl FnOnce(SocketAddr),
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
     let store = store::Store::open(db)?;
-    let state = Arc::new(Mutex::new(api::Games::new(store)));
+    let games = Arc::new(games::Games::new(store));
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|source| ServeError::Listen { addr, source })?;
-    ready(listener.local_addr()?);
-    let app = match token {
-        Some(token) => api::router_with_token(state, token),
-        None => api::router(state),
+    let bound = listener.local_addr()?;
+    let gate = match access.token {
+        Some(token) => {
+            let mut addresses = access.addresses;
+            if !addr.ip().is_unspecified() {
+                addresses.push(addr.ip());
+            }
+            gate::Gate::network(bound.port(), &addresses, token)
+        }
+        None => gate::Gate::loopback(Some(bound.port())),
     };
-    axum::serve(listener, app).with_graceful_shutdown(stop).await?;
+    ready(bound);
+    listen::run(listener, api::router_with(Arc::clone(&games), gate), stop).await;
+    // The last handle closes the database once the blocking work of the last requests is done.
+    drop(games);
     Ok(())
 }
 

@@ -15,6 +15,24 @@ use serde_json::{Value, json};
 pub struct Seats(pub [Option<BotSpec>; 2]);
 
 impl Seats {
+    /// Reads the seats a new game asks for: as [`Seats::parse`], and each bot must be one the
+    /// server plays: a named one (`random`, `rules`, `mcts:easy|normal|hard`) or a search whose
+    /// budget is at most the hard level's, so that no request can make a bot think for long.
+    pub fn parse_request(game: &str, value: &Value) -> Result<Self, String> {
+        let seats = Self::parse(game, value)?;
+        for (spec, name) in
+            seats.0.iter().flatten().zip(value.as_array().into_iter().flatten().filter_map(Value::as_str))
+        {
+            if capped(spec) != *spec {
+                return Err(format!(
+                    "'{name}' thinks longer than the server lets a bot think: choose random, rules, mcts:easy, \
+                     mcts:normal or mcts:hard (a search of at most {HARD_ITERATIONS} iterations or {MAX_MILLIS} ms)"
+                ));
+            }
+        }
+        Ok(seats)
+    }
+
     /// Reads `[null, "rules"]`, checking that the game can seat bots and that a person plays.
     pub fn parse(game: &str, value: &Value) -> Result<Self, String> {
         let Some(list) = value.as_array().filter(|l| l.len() == 2) else {
@@ -67,7 +85,9 @@ impl Seats {
             let Some(state) = manoeuvre_state(session.as_ref()) else { break };
             let ToMove::Player(p) = state.to_move() else { break };
             let Some(spec) = &self.0[usize::from(p & 1)] else { break };
-            let mut bot = spec.build();
+            // A game saved by the terminal may seat a longer search: the server plays it at the
+            // hard level's budget at most.
+            let mut bot = capped(spec).build();
             // The bot's stream is keyed by the game's seed and the step, so a replay decides alike.
             let steps = session.status()["steps"].as_u64().unwrap_or(0);
             let seed = session.status()["seed"].as_u64().unwrap_or(0);
@@ -82,6 +102,22 @@ impl Seats {
             told.push(json!({ "bot": bot.name(), "label": label, "events": applied.events, "step": steps }));
         }
         Ok(told)
+    }
+}
+
+/// The hard level's budget: the most a bot may search in the server.
+const HARD_ITERATIONS: u32 = bots::LEVELS[2].1;
+/// The most a bot with a time budget may think in the server.
+const MAX_MILLIS: u32 = 1000;
+
+/// `spec` with its search budget cut to the hard level's.
+fn capped(spec: &BotSpec) -> BotSpec {
+    match *spec {
+        BotSpec::Mcts { iterations, playouts } => {
+            BotSpec::Mcts { iterations: iterations.min(HARD_ITERATIONS), playouts }
+        }
+        BotSpec::MctsTimed { millis, playouts } => BotSpec::MctsTimed { millis: millis.min(MAX_MILLIS), playouts },
+        ref other => other.clone(),
     }
 }
 

@@ -1,5 +1,9 @@
 //! The saved games: one SQLite database (write-ahead log) holding each game as the protocol's record
-//! (setup, seed and action log), so a saved game always replays. The schema carries a version in
+//! (setup, seed and action log), so a saved game always replays. The record's head (setup, seed)
+//! is written once and its log one row per step, so a decision costs one short write however long
+//! the game; each game carries a version that every change of its log raises, and a change is
+//! made only over the version its writer read, so two programs on one file (a terminal and a
+//! server, two servers) can never overwrite each other's decisions. The schema carries a version in
 //! SQLite's `user_version`; migrations run in order when a database is opened, and a database from
 //! a later version of cdgsolo is refused rather than changed.
 
@@ -10,10 +14,10 @@ use serde::Serialize;
 use serde_json::Value;
 
 /// The schema version this build writes.
-const SCHEMA_VERSION: i64 = 3;
+const SCHEMA_VERSION: i64 = 4;
 
 /// Each migration brings the schema from the version before it to its own number.
-const MIGRATIONS: [&str; 3] = [
+const MIGRATIONS: [&str; 4] = [
     "CREATE TABLE games (
         id INTEGER PRIMARY KEY,
         name TEXT NOT NULL,
@@ -34,6 +38,21 @@ const MIGRATIONS: [&str; 3] = [
         time TEXT NOT NULL DEFAULT (datetime('now'))
     );
     CREATE INDEX rollbacks_by_game ON rollbacks (game);",
+    // The log moves to a row per step, and each game gets the version its writers compare. A record
+    // that is not JSON keeps its text (loading it says it is damaged) and no steps.
+    "CREATE TABLE actions (
+        game INTEGER NOT NULL,
+        step INTEGER NOT NULL,
+        entry TEXT NOT NULL,
+        PRIMARY KEY (game, step)
+    ) WITHOUT ROWID;
+    ALTER TABLE games ADD COLUMN steps INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+    INSERT INTO actions (game, step, entry)
+        SELECT g.id, CAST(j.key AS INTEGER), g.record -> j.fullkey FROM games g, json_each(g.record, '$.log') j
+        WHERE json_valid(g.record) AND json_type(g.record, '$.log') = 'array';
+    UPDATE games SET steps = json_array_length(record, '$.log'), record = json_remove(record, '$.log')
+        WHERE json_valid(record) AND json_type(record, '$.log') = 'array';",
 ];
 
 #[derive(Debug, thiserror::Error)]
@@ -61,6 +80,20 @@ pub enum StoreError {
     Foreign { path: String },
     #[error("{path} is damaged ({reason}); it is left as it is: move it away or give another --db")]
     DamagedFile { path: String, reason: String },
+    #[error(transparent)]
+    File(#[from] crate::db_file::FileProblem),
+    #[error(
+        "{path} can only be read here (a read-only disk or mount), so no game could be saved in it; it is left as \
+         it is: give another --db"
+    )]
+    ReadOnly { path: String },
+    #[error(
+        "game {id} was changed elsewhere (another tab, server or terminal) since it was read; nothing was written: \
+         reload it and decide again"
+    )]
+    Conflict { id: i64 },
+    #[error("saved game {id} has {steps} steps, so its log cannot be kept up to step {keep}")]
+    BeyondLog { id: i64, steps: usize, keep: usize },
 }
 
 /// One saved game as the list shows it.
@@ -96,9 +129,19 @@ impl Store {
     pub fn open(path: &Path) -> Result<Self, StoreError> {
         let name = path.display().to_string();
         Self::check_file(path, &name)?;
+        // A read-only file or folder is said to be so, before SQLite would fail on it in other words.
+        crate::db_file::check_writable(path)?;
+        // SQLite drops a damaged write-ahead log without a word, with every decision in it.
+        crate::db_file::check_write_ahead_log(path)?;
         let conn =
             Connection::open(path).map_err(|e| StoreError::Unreadable { path: name.clone(), reason: e.to_string() })?;
+        // Until the file is known to be whole, closing must not fold the log into it.
+        conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)?;
+        if conn.is_readonly(rusqlite::MAIN_DB)? {
+            return Err(StoreError::ReadOnly { path: name });
+        }
         Self::check_contents(&conn, &name)?;
+        conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false)?;
         Self::prepare(conn, &name)
     }
 
@@ -166,12 +209,28 @@ impl Store {
     }
 
     /// Saves a new game with its seats (`[null, "rules"]`: a person, then a bot); returns its id.
+    /// Its version is 1.
     pub fn create_seated(&self, name: &str, game: &str, record: &Value, seats: &Value) -> Result<i64, StoreError> {
-        self.conn.execute(
-            "INSERT INTO games (name, game, record, seats) VALUES (?1, ?2, ?3, ?4)",
-            params![name, game, record.to_string(), seats.to_string()],
+        let mut head = record.clone();
+        let log = match head.as_object_mut().and_then(|map| map.remove("log")) {
+            Some(Value::Array(entries)) => entries,
+            _ => Vec::new(),
+        };
+        let tx = self.immediate()?;
+        tx.execute(
+            "INSERT INTO games (name, game, record, seats, steps, version) VALUES (?1, ?2, ?3, ?4, ?5, 1)",
+            params![name, game, head.to_string(), seats.to_string(), log.len() as i64],
         )?;
-        Ok(self.conn.last_insert_rowid())
+        let id = tx.last_insert_rowid();
+        append(&tx, id, 0, &log)?;
+        tx.commit()?;
+        Ok(id)
+    }
+
+    /// A transaction that holds the write lock from its start: a read of a version and the write
+    /// that depends on it see the same database, and two writers queue instead of failing.
+    fn immediate(&self) -> Result<rusqlite::Transaction<'_>, StoreError> {
+        Ok(rusqlite::Transaction::new_unchecked(&self.conn, rusqlite::TransactionBehavior::Immediate)?)
     }
 
     /// Who sits in each seat of a game.
@@ -182,21 +241,65 @@ impl Store {
         serde_json::from_str(&text).map_err(|e| StoreError::Damaged { id, reason: e.to_string() })
     }
 
-    /// Replaces a game's record (after each decision).
-    pub fn save(&self, id: i64, record: &Value) -> Result<(), StoreError> {
-        let n = self.conn.execute(
-            "UPDATE games SET record = ?2, updated = datetime('now') WHERE id = ?1",
-            params![id, record.to_string()],
-        )?;
-        if n == 0 { Err(StoreError::NoGame(id)) } else { Ok(()) }
+    /// A game's version: raised by every change of its log.
+    pub fn version(&self, id: i64) -> Result<i64, StoreError> {
+        self.conn
+            .query_row("SELECT version FROM games WHERE id = ?1", [id], |r| r.get(0))
+            .optional()?
+            .ok_or(StoreError::NoGame(id))
     }
 
-    /// A game's record.
+    /// Changes a game's log, only if its version is still `expected`: keeps the first `keep`
+    /// steps, drops the rest and appends `entries` after them. Answers the new version; a game
+    /// changed since `expected` is [`StoreError::Conflict`] and nothing is written.
+    pub fn write_log(&self, id: i64, expected: i64, keep: usize, entries: &[Value]) -> Result<i64, StoreError> {
+        let tx = self.immediate()?;
+        let version = write_log_in(&tx, id, expected, keep, entries)?;
+        tx.commit()?;
+        Ok(version)
+    }
+
+    /// Replaces a game's whole log over version `expected` (a terminal's autosave, which knows the
+    /// log it wrote last): only the steps after the part both logs share are written.
+    pub fn replace_log(&self, id: i64, expected: i64, before: &[Value], log: &[Value]) -> Result<i64, StoreError> {
+        let keep = before.iter().zip(log).take_while(|(a, b)| a == b).count();
+        self.write_log(id, expected, keep, &log[keep..])
+    }
+
+    /// A game's record (head and log).
     pub fn load(&self, id: i64) -> Result<Value, StoreError> {
-        let text: Option<String> =
-            self.conn.query_row("SELECT record FROM games WHERE id = ?1", [id], |r| r.get(0)).optional()?;
-        let text = text.ok_or(StoreError::NoGame(id))?;
-        serde_json::from_str(&text).map_err(|e| StoreError::Damaged { id, reason: e.to_string() })
+        Ok(self.load_versioned(id)?.0)
+    }
+
+    /// A game's record with its version, read in one transaction.
+    pub fn load_versioned(&self, id: i64) -> Result<(Value, i64), StoreError> {
+        let tx = self.conn.unchecked_transaction()?;
+        let row: Option<(String, i64, i64)> = tx
+            .query_row("SELECT record, version, steps FROM games WHERE id = ?1", [id], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })
+            .optional()?;
+        let (text, version, steps) = row.ok_or(StoreError::NoGame(id))?;
+        let damaged = |reason: String| StoreError::Damaged { id, reason };
+        let mut record: Value = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
+        let mut statement = tx.prepare_cached("SELECT step, entry FROM actions WHERE game = ?1 ORDER BY step")?;
+        let rows = statement.query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
+        let mut log = Vec::new();
+        for row in rows {
+            let (step, entry) = row?;
+            if step != log.len() as i64 {
+                return Err(damaged(format!("step {} of its log is missing", log.len() + 1)));
+            }
+            log.push(serde_json::from_str(&entry).map_err(|e| damaged(format!("step {}: {e}", step + 1)))?);
+        }
+        if log.len() as i64 != steps {
+            return Err(damaged(format!("its log has {} of its {steps} steps", log.len())));
+        }
+        match record.as_object_mut() {
+            Some(map) => map.insert("log".into(), Value::Array(log)),
+            None => return Err(damaged("its record is not a JSON object".into())),
+        };
+        Ok((record, version))
     }
 
     pub fn summary(&self, id: i64) -> Result<Summary, StoreError> {
@@ -223,6 +326,7 @@ impl Store {
     pub fn delete(&self, id: i64) -> Result<(), StoreError> {
         let tx = self.conn.unchecked_transaction()?;
         tx.execute("DELETE FROM rollbacks WHERE game = ?1", [id])?;
+        tx.execute("DELETE FROM actions WHERE game = ?1", [id])?;
         let n = tx.execute("DELETE FROM games WHERE id = ?1", [id])?;
         if n == 0 {
             return Err(StoreError::NoGame(id));
@@ -231,31 +335,28 @@ impl Store {
         Ok(())
     }
 
-    /// Saves a game's record after a rollback to step `at` from `from` steps, keeping the entries
-    /// taken off; both or neither are written.
+    /// A rollback to step `at` from `from` steps over version `expected`: the log is kept up to
+    /// `at`, `entries` (the bots' answers) follow, and the entries taken off are kept; all or
+    /// nothing is written. Answers the new version.
     pub fn save_rollback(
         &self,
         id: i64,
-        record: &Value,
+        expected: i64,
         at: u64,
         from: u64,
+        entries: &[Value],
         discarded: &Value,
-    ) -> Result<(), StoreError> {
-        let tx = self.conn.unchecked_transaction()?;
-        let n = tx.execute(
-            "UPDATE games SET record = ?2, updated = datetime('now') WHERE id = ?1",
-            params![id, record.to_string()],
-        )?;
-        if n == 0 {
-            return Err(StoreError::NoGame(id));
-        }
+    ) -> Result<i64, StoreError> {
+        let tx = self.immediate()?;
+        let keep = usize::try_from(at).unwrap_or(usize::MAX);
+        let version = write_log_in(&tx, id, expected, keep, entries)?;
         let (at, from) = (i64::try_from(at).unwrap_or(i64::MAX), i64::try_from(from).unwrap_or(i64::MAX));
         tx.execute(
             "INSERT INTO rollbacks (game, at, steps_before, discarded) VALUES (?1, ?2, ?3, ?4)",
             params![id, at, from, discarded.to_string()],
         )?;
         tx.commit()?;
-        Ok(())
+        Ok(version)
     }
 
     /// A game's rollbacks, oldest first.
@@ -278,6 +379,43 @@ impl Store {
     }
 }
 
+/// [`Store::write_log`] inside a transaction that holds the write lock.
+fn write_log_in(
+    tx: &rusqlite::Transaction<'_>,
+    id: i64,
+    expected: i64,
+    keep: usize,
+    entries: &[Value],
+) -> Result<i64, StoreError> {
+    let row: Option<(i64, i64)> = tx
+        .query_row("SELECT version, steps FROM games WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    let (version, steps) = row.ok_or(StoreError::NoGame(id))?;
+    if version != expected {
+        return Err(StoreError::Conflict { id });
+    }
+    let steps = usize::try_from(steps).unwrap_or(0);
+    if keep > steps {
+        return Err(StoreError::BeyondLog { id, steps, keep });
+    }
+    tx.execute("DELETE FROM actions WHERE game = ?1 AND step >= ?2", params![id, keep as i64])?;
+    append(tx, id, keep, entries)?;
+    tx.execute(
+        "UPDATE games SET steps = ?2, version = version + 1, updated = datetime('now') WHERE id = ?1",
+        params![id, (keep + entries.len()) as i64],
+    )?;
+    Ok(version + 1)
+}
+
+/// Writes `entries` as the steps of a game's log from `first` on.
+fn append(tx: &rusqlite::Transaction<'_>, id: i64, first: usize, entries: &[Value]) -> Result<(), StoreError> {
+    let mut insert = tx.prepare_cached("INSERT INTO actions (game, step, entry) VALUES (?1, ?2, ?3)")?;
+    for (k, entry) in entries.iter().enumerate() {
+        insert.execute(params![id, (first + k) as i64, entry.to_string()])?;
+    }
+    Ok(())
+}
+
 fn summary_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Summary> {
     Ok(Summary { id: r.get(0)?, name: r.get(1)?, game: r.get(2)?, created: r.get(3)?, updated: r.get(4)? })
 }
@@ -297,35 +435,23 @@ pub struct Listed {
 // Kept apart from the main block so that schema work there and this terminal-facing part merge
 // without touching each other.
 impl Store {
-    /// Every saved game with its steps and seats, the most recently played first. A damaged record
-    /// is listed with 0 steps (loading it says what is wrong).
+    /// Every saved game with its steps and seats, the most recently played first.
     pub fn list_with_steps(&self) -> Result<Vec<Listed>, StoreError> {
         let mut statement = self
             .conn
-            .prepare("SELECT id, name, game, updated, record, seats FROM games ORDER BY updated DESC, id DESC")?;
+            .prepare("SELECT id, name, game, updated, steps, seats FROM games ORDER BY updated DESC, id DESC")?;
         let rows = statement.query_map([], |r| {
-            let record: String = r.get(4)?;
             let seats: String = r.get(5)?;
-            let steps = serde_json::from_str::<Value>(&record)
-                .ok()
-                .and_then(|v| v.get("log").and_then(Value::as_array).map(Vec::len))
-                .unwrap_or(0);
             Ok(Listed {
                 id: r.get(0)?,
                 name: r.get(1)?,
                 game: r.get(2)?,
                 updated: r.get(3)?,
-                steps,
+                steps: usize::try_from(r.get::<_, i64>(4)?).unwrap_or(0),
                 seats: serde_json::from_str(&seats).unwrap_or(Value::Null),
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
-    }
-
-    /// SQLite's `data_version` of this connection: it changes when another connection (a terminal
-    /// playing on, another server) commits to the database, and not for this connection's own writes.
-    pub fn data_version(&self) -> Result<i64, StoreError> {
-        Ok(self.conn.query_row("PRAGMA data_version", [], |r| r.get(0))?)
     }
 }
 
@@ -338,8 +464,8 @@ mod tests {
     fn a_game_is_created_saved_listed_renamed_and_deleted() {
         let store = Store::in_memory().expect("a database");
         let id = store.create("first", "manoeuvre", &json!({"seed": 1, "log": []})).expect("created");
-        store.save(id, &json!({"seed": 1, "log": ["a"]})).expect("saved");
-        assert_eq!(store.load(id).expect("loaded")["log"][0], "a");
+        assert_eq!(store.write_log(id, 1, 0, &[json!("a")]).expect("saved"), 2);
+        assert_eq!(store.load(id).expect("loaded"), json!({"seed": 1, "log": ["a"]}));
         store.rename(id, "renamed").expect("renamed");
         let list = store.list().expect("listed");
         assert_eq!(list.len(), 1);
@@ -354,16 +480,72 @@ mod tests {
         let store = Store::in_memory().expect("a database");
         let id = store.create("first", "manoeuvre", &json!({"seed": 1, "log": ["a", "b", "c"]})).expect("created");
         let other = store.create("second", "manoeuvre", &json!({"seed": 2, "log": []})).expect("created");
-        store.save_rollback(id, &json!({"seed": 1, "log": ["a"]}), 1, 3, &json!(["b", "c"])).expect("rolled back");
-        assert_eq!(store.load(id).expect("loaded")["log"], json!(["a"]));
+        store.save_rollback(id, 1, 1, 3, &[json!("d")], &json!(["b", "c"])).expect("rolled back");
+        assert_eq!(store.load(id).expect("loaded")["log"], json!(["a", "d"]));
         let list = store.rollbacks(id).expect("listed");
         assert_eq!((list.len(), list[0].at, list[0].from), (1, 1, 3));
         assert_eq!(store.discarded(id).expect("read"), vec![json!(["b", "c"])]);
         assert!(store.rollbacks(other).expect("listed").is_empty());
-        assert!(matches!(store.save_rollback(999, &json!({}), 0, 1, &json!([])), Err(StoreError::NoGame(999))));
+        assert!(matches!(store.save_rollback(999, 1, 0, 1, &[], &json!([])), Err(StoreError::NoGame(999))));
+        assert!(
+            matches!(store.save_rollback(other, 7, 0, 1, &[], &json!([])), Err(StoreError::Conflict { id }) if id == other),
+            "a rollback over a version that is not the game's is refused"
+        );
+        assert!(store.rollbacks(other).expect("listed").is_empty(), "and writes no rollback");
         assert_eq!(store.rollbacks(999).expect("listed"), Vec::new(), "nothing written for a missing game");
         store.delete(id).expect("deleted");
         assert!(store.rollbacks(id).expect("listed").is_empty(), "a deleted game's rollbacks go with it");
+    }
+
+    #[test]
+    fn a_write_over_a_version_that_has_moved_on_is_refused_and_changes_nothing() {
+        let store = Store::in_memory().expect("a database");
+        let id = store.create("g", "manoeuvre", &json!({"seed": 3, "log": ["a", "b"]})).expect("created");
+        assert_eq!(store.version(id).expect("version"), 1);
+        // Two writers read version 1; the first one's decision lands, the second one's is refused.
+        assert_eq!(store.write_log(id, 1, 2, &[json!("c")]).expect("first writer"), 2);
+        let err = store.write_log(id, 1, 2, &[json!("x")]).expect_err("second writer refused");
+        assert!(matches!(err, StoreError::Conflict { id: g } if g == id), "{err}");
+        assert!(err.to_string().contains("changed elsewhere"), "{err}");
+        assert_eq!(store.load_versioned(id).expect("loaded"), (json!({"seed": 3, "log": ["a", "b", "c"]}), 2));
+        // An undo keeps a prefix; a keep beyond the log is refused by name.
+        assert_eq!(store.write_log(id, 2, 1, &[]).expect("undone"), 3);
+        assert_eq!(store.load(id).expect("loaded")["log"], json!(["a"]));
+        let err = store.write_log(id, 3, 5, &[]).expect_err("refused");
+        assert!(matches!(err, StoreError::BeyondLog { steps: 1, keep: 5, .. }), "{err}");
+        // The terminal's whole-log write keeps the shared part and writes the rest.
+        let v = store.replace_log(id, 3, &[json!("a")], &[json!("a"), json!("e"), json!("f")]).expect("replaced");
+        assert_eq!((v, store.load(id).expect("loaded")["log"].clone()), (4, json!(["a", "e", "f"])));
+        assert!(matches!(store.write_log(999, 1, 0, &[]), Err(StoreError::NoGame(999))));
+    }
+
+    #[test]
+    fn a_version_3_database_moves_its_logs_to_rows_and_keeps_a_damaged_record_as_it_was() {
+        let path = scratch("v3");
+        {
+            let conn = Connection::open(&path).expect("opened");
+            conn.execute_batch(&format!(
+                "{} {} {} PRAGMA user_version = 3;",
+                MIGRATIONS[0], MIGRATIONS[1], MIGRATIONS[2]
+            ))
+            .expect("a version 3 schema");
+            conn.execute(
+                "INSERT INTO games (name, game, record) VALUES ('old', 'manoeuvre', '{\"seed\":5,\"log\":[{\"id\":\"x\"},\"y\"]}')",
+                [],
+            )
+            .expect("a game");
+            conn.execute("INSERT INTO games (name, game, record) VALUES ('bad', 'manoeuvre', 'not json')", [])
+                .expect("a damaged game");
+        }
+        let store = Store::open(&path).expect("upgraded");
+        let list = store.list_with_steps().expect("listed");
+        let old = list.iter().find(|g| g.name == "old").expect("kept");
+        assert_eq!(old.steps, 2);
+        assert_eq!(store.load(old.id).expect("loaded"), json!({"seed": 5, "log": [{"id": "x"}, "y"]}));
+        let bad = list.iter().find(|g| g.name == "bad").expect("kept");
+        assert!(matches!(store.load(bad.id), Err(StoreError::Damaged { .. })));
+        drop(store);
+        remove(&path);
     }
 
     #[test]
@@ -383,11 +565,11 @@ mod tests {
         }
         let store = Store::open(&path).expect("upgraded");
         let version: i64 = store.conn.query_row("PRAGMA user_version", [], |r| r.get(0)).expect("version");
-        assert_eq!(version, 3);
+        assert_eq!(version, SCHEMA_VERSION);
         let id = store.list().expect("listed")[0].id;
         assert_eq!(store.load(id).expect("loaded")["log"], json!(["x"]));
         assert_eq!(store.seats(id).expect("seats"), json!([null, "rules"]));
-        store.save_rollback(id, &json!({"log": []}), 0, 1, &json!(["x"])).expect("the new table works");
+        store.save_rollback(id, 1, 0, 1, &[], &json!(["x"])).expect("the new table works");
         assert_eq!(store.rollbacks(id).expect("listed").len(), 1);
         drop(store);
         for suffix in ["", "-wal", "-shm"] {
@@ -443,6 +625,89 @@ mod tests {
         assert_eq!(Store::open(&whole).expect("opens").list().expect("listed").len(), 200);
         remove(&whole);
         remove(&cut);
+    }
+
+    /// A database whose newest games are still in its write-ahead log: `games` games folded into
+    /// the file, then `in_log` more kept in the log alone (closed without a checkpoint).
+    fn database_with_a_log(path: &Path, games: usize, in_log: usize) {
+        let store = Store::open(path).expect("created");
+        for i in 0..games {
+            store.create(&format!("game {i}"), "manoeuvre", &json!({"seed": i, "log": vec!["x"; 20]})).expect("made");
+        }
+        store.conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE);").expect("folded");
+        store.conn.pragma_update(None, "wal_autocheckpoint", 0).expect("no automatic folding");
+        for i in 0..in_log {
+            store.create(&format!("late {i}"), "manoeuvre", &json!({"seed": i, "log": ["y"]})).expect("made");
+        }
+        store.conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true).expect("set");
+    }
+
+    fn wal(path: &Path) -> std::path::PathBuf {
+        std::path::PathBuf::from(format!("{}-wal", path.display()))
+    }
+
+    #[test]
+    fn a_damaged_file_is_refused_without_folding_its_log_into_it() {
+        let path = scratch("damaged-with-log");
+        database_with_a_log(&path, 300, 5);
+        let mut bytes = std::fs::read(&path).expect("read");
+        let log = std::fs::read(wal(&path)).expect("a write-ahead log");
+        assert!(!log.is_empty() && bytes.len() > 20 * 4096, "{} {}", bytes.len(), log.len());
+        // A page in the middle of the games' table, which the late games did not rewrite.
+        let page = 8 * 4096;
+        bytes[page..page + 4096].fill(0xAB);
+        std::fs::write(&path, &bytes).expect("damaged");
+        let err = Store::open(&path).err().expect("refused");
+        assert!(matches!(err, StoreError::DamagedFile { .. }), "{err}");
+        assert_eq!(std::fs::read(&path).expect("read"), bytes, "the damaged file is left byte for byte");
+        assert_eq!(std::fs::read(wal(&path)).expect("read"), log, "and so is its log");
+        remove(&path);
+    }
+
+    #[test]
+    fn a_damaged_log_is_refused_and_a_whole_one_keeps_every_game() {
+        let path = scratch("damaged-log");
+        database_with_a_log(&path, 10, 40);
+        let file = std::fs::read(&path).expect("read");
+        let mut log = std::fs::read(wal(&path)).expect("a write-ahead log");
+        let whole = scratch("whole-log");
+        std::fs::write(&whole, &file).expect("copied");
+        std::fs::write(wal(&whole), &log).expect("copied");
+        // A flipped byte in the page of the first frame: every commit after it would be dropped.
+        log[32 + 24 + 100] ^= 0x40;
+        std::fs::write(wal(&path), &log).expect("damaged");
+        let err = Store::open(&path).err().expect("refused");
+        assert!(err.to_string().contains("-wal") && err.to_string().contains("damaged"), "{err}");
+        assert_eq!(std::fs::read(&path).expect("read"), file);
+        assert_eq!(std::fs::read(wal(&path)).expect("read"), log, "the damaged log is left as it was");
+        assert_eq!(
+            Store::open(&whole).expect("opens").list().expect("listed").len(),
+            50,
+            "the whole log loses nothing"
+        );
+        remove(&path);
+        remove(&whole);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_read_only_file_or_folder_is_named_as_such_and_never_as_damaged() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("cdgsolo-store-ro-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a folder");
+        let path = dir.join("games.sqlite");
+        drop(Store::open(&path).expect("created"));
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).expect("read-only file");
+        let err = Store::open(&path).err().expect("refused").to_string();
+        assert!(err.contains("read-only") && !err.contains("damaged"), "{err}");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).expect("writable file");
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o555)).expect("read-only folder");
+        let err = Store::open(&path).err().expect("refused").to_string();
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).expect("writable folder");
+        assert!(err.contains("read-only") && !err.contains("damaged"), "{err}");
+        Store::open(&path).expect("writable again");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The JSON API end to end, in process: games created, played, saved after every decision, reloaded
 //! from the store, undone, exported and imported; bad requests refused with a 4xx and a message.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -143,7 +143,12 @@ async fn malformed_requests_get_a_4xx_with_a_message() {
         assert!(message.contains(words), "{method} {uri}: {message}");
     }
     // Not JSON at all, and an illegal action.
-    let request = Request::builder().method("POST").uri("/api/games").body(Body::from("{oops")).expect("a request");
+    let request = Request::builder()
+        .method("POST")
+        .uri("/api/games")
+        .header("content-type", "application/json")
+        .body(Body::from("{oops"))
+        .expect("a request");
     let response = app.clone().oneshot(request).await.expect("an answer");
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
     let (_, created) = call(&app, "POST", "/api/games", Some(json!({ "game": "pursuit-of-glory", "seed": 1 }))).await;
@@ -152,7 +157,7 @@ async fn malformed_requests_get_a_4xx_with_a_message() {
         call(&app, "POST", &format!("/api/games/{id}/actions"), Some(json!({ "action": "fly-to-the-moon" }))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
     // A body over the limit.
-    let huge = "x".repeat(server::api::BODY_LIMIT + 1);
+    let huge = "x".repeat(server::gate::BODY_LIMIT + 1);
     let request = Request::builder().method("POST").uri("/api/games/import").body(Body::from(huge)).expect("a request");
     let response = app.clone().oneshot(request).await.expect("an answer");
     assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
@@ -291,9 +296,9 @@ async fn a_hint_lists_legal_moves_searched_from_the_players_own_seat() {
 
 #[tokio::test]
 async fn a_server_open_to_the_network_refuses_every_request_without_its_token() {
-    let app = server::api::router_with_token(
-        Arc::new(Mutex::new(Games::new(Store::in_memory().expect("a store")))),
-        "s3cret".to_string(),
+    let app = server::api::router_with(
+        Arc::new(Games::new(Store::in_memory().expect("a store"))),
+        server::gate::Gate::network(8080, &[], "s3cret".to_string()),
     );
     let get = |uri: &str, header: Option<(&str, &str)>| {
         let mut request = Request::builder().uri(uri);
@@ -306,8 +311,12 @@ async fn a_server_open_to_the_network_refuses_every_request_without_its_token() 
         ("/", None),
         ("/api/games", None),
         ("/api/games?token=wrong", None),
-        ("/api/games", Some(("cookie", "cdgsolo_token=wrong"))),
+        ("/api/games", Some(("cookie", "cdgsolo_token_8080=wrong"))),
         ("/api/games", Some(("authorization", "Bearer wrong"))),
+        ("/api/games", Some(("authorization", "Bearer s3cre"))),
+        ("/api/games", Some(("authorization", "Bearer s3cret0"))),
+        // Another server's cookie on the same machine is not this one's.
+        ("/api/games", Some(("cookie", "cdgsolo_token_9090=s3cret"))),
     ] {
         let response = app.clone().oneshot(get(uri, header)).await.expect("an answer");
         assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "{uri} {header:?}");
@@ -316,8 +325,13 @@ async fn a_server_open_to_the_network_refuses_every_request_without_its_token() 
     let response = app.clone().oneshot(get("/?token=s3cret", None)).await.expect("an answer");
     assert_eq!(response.status(), StatusCode::OK);
     let cookie = response.headers()["set-cookie"].to_str().expect("text").to_string();
-    assert!(cookie.starts_with("cdgsolo_token=s3cret;") && cookie.contains("HttpOnly"), "{cookie}");
-    for header in [("cookie", "other=1; cdgsolo_token=s3cret"), ("authorization", "Bearer s3cret")] {
+    assert!(cookie.starts_with("cdgsolo_token_8080=s3cret;") && cookie.contains("HttpOnly"), "{cookie}");
+    for header in [
+        ("cookie", "other=1; cdgsolo_token_8080=s3cret"),
+        ("authorization", "Bearer s3cret"),
+        ("authorization", "bearer s3cret"),
+        ("authorization", "BEARER s3cret"),
+    ] {
         let response = app.clone().oneshot(get("/api/games", Some(header))).await.expect("an answer");
         assert_eq!(response.status(), StatusCode::OK, "{header:?}");
     }

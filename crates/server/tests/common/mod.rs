@@ -1,7 +1,7 @@
 //! What the server's API tests share: one request through the router in process, answered as a
 //! status and a JSON body (null when the body is not JSON), and a router over a given store.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -24,5 +24,5 @@ pub async fn call(app: &axum::Router, method: &str, uri: &str, body: Option<Valu
 }
 
 pub fn app_on(store: Store) -> axum::Router {
-    router(Arc::new(Mutex::new(Games::new(store))))
+    router(Arc::new(Games::new(store)))
 }

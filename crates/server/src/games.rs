@@ -1,0 +1,236 @@
+//! The games the server holds open: each saved game, while it is played, as a session in memory
+//! under a lock of its own, so that a bot thinking in one game never delays another. The store is
+//! the truth: a session is taken only while its version matches the store's (a terminal or a second
+//! server may have played on), every change is written over the version it was read at before the
+//! answer goes out, and a change that could not be written is forgotten in memory too. Open sessions
+//! are bounded: the least recently used one is dropped and rebuilt from its record when it is next
+//! asked for. A game whose bot is to move when it is opened (a server stopped while the bot thought)
+//! is played on by its bot first, so a person never sees a bot's turn as theirs.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use axum::http::StatusCode;
+use protocol::DynSession;
+use serde_json::Value;
+
+use crate::error::ApiError;
+use crate::seats::Seats;
+use crate::store::Store;
+
+/// How many games stay open in memory by default (a game of Manoeuvre takes about 100 KB).
+pub const OPEN_GAMES: usize = 64;
+
+/// A saved game open in memory.
+pub struct OpenGame {
+    pub session: Box<dyn DynSession>,
+    pub seats: Seats,
+    /// The store's version of the game that `session` matches, once `commit` has run.
+    version: i64,
+    /// How many log entries the store holds.
+    saved: usize,
+    /// The lowest log length since the last commit: below it the store and the session agree.
+    low: usize,
+}
+
+impl OpenGame {
+    /// Says that steps were taken off the session's log (an undo, a rollback).
+    pub fn taken_back(&mut self) {
+        self.low = self.low.min(self.session.steps());
+    }
+
+    /// The entries to write and where they start: the steps after the part the store shares.
+    fn changes(&self) -> (usize, Vec<Value>) {
+        let keep = self.low.min(self.saved);
+        (keep, self.session.log_since(keep))
+    }
+
+    fn committed(&mut self, version: i64) {
+        self.version = version;
+        self.saved = self.session.steps();
+        self.low = self.saved;
+    }
+
+    /// Whether the session holds anything the store does not.
+    fn dirty(&self) -> bool {
+        self.saved != self.session.steps() || self.low < self.saved
+    }
+
+    /// Writes the session's new steps over the version it was read at. When the write fails (the
+    /// game changed elsewhere, a full disk), the caller's lock drops the session, so what the client
+    /// was told and what is saved never differ.
+    pub fn commit(&mut self, id: i64, store: &Store) -> Result<(), ApiError> {
+        if !self.dirty() {
+            return Ok(());
+        }
+        let (keep, entries) = self.changes();
+        let version = store.write_log(id, self.version, keep, &entries).map_err(|e| match e {
+            crate::store::StoreError::Conflict { .. } => ApiError::from(e),
+            e => ApiError::internal(format!("the decision was not saved, so it was not made: {e}")),
+        })?;
+        self.committed(version);
+        Ok(())
+    }
+
+    /// A rollback's write: the log up to `at`, the bots' answers after it, and the steps taken off.
+    pub fn commit_rollback(
+        &mut self,
+        id: i64,
+        store: &Store,
+        at: usize,
+        from: usize,
+        discarded: &Value,
+    ) -> Result<(), ApiError> {
+        let entries = self.session.log_since(at);
+        let version = store.save_rollback(id, self.version, at as u64, from as u64, &entries, discarded).map_err(
+            |e| match e {
+                crate::store::StoreError::Conflict { .. } => ApiError::from(e),
+                e => ApiError::internal(format!("the rollback was not saved, so it was not made: {e}")),
+            },
+        )?;
+        self.committed(version);
+        Ok(())
+    }
+
+    /// Lets the bots play until a person is to move, and saves what they did.
+    pub fn play_bots(&mut self, id: i64, games: &Games) -> Result<Vec<Value>, ApiError> {
+        let moves = self.seats.play_bots(&mut self.session)?;
+        if !moves.is_empty() {
+            self.commit(id, &games.store())?;
+        }
+        Ok(moves)
+    }
+}
+
+/// One game's place in memory: empty until it is loaded, and emptied when a change failed.
+type Slot = Arc<Mutex<Option<OpenGame>>>;
+
+struct OpenList {
+    slots: HashMap<i64, (Slot, u64)>,
+    /// Raised at every use: the smallest of a slot's uses is the least recently used.
+    clock: u64,
+    capacity: usize,
+}
+
+/// The store and the games open in memory.
+pub struct Games {
+    store: Mutex<Store>,
+    open: Mutex<OpenList>,
+}
+
+/// A lock whose holder panicked still guards whole values: the store commits whole changes, and a
+/// session is only kept when its changes were saved.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl Games {
+    pub fn new(store: Store) -> Self {
+        Self::with_capacity(store, OPEN_GAMES)
+    }
+
+    /// Keeps at most `capacity` games open in memory (at least one).
+    pub fn with_capacity(store: Store, capacity: usize) -> Self {
+        Games {
+            store: Mutex::new(store),
+            open: Mutex::new(OpenList { slots: HashMap::new(), clock: 0, capacity: capacity.max(1) }),
+        }
+    }
+
+    /// The store, for a short read or write.
+    pub fn store(&self) -> MutexGuard<'_, Store> {
+        lock(&self.store)
+    }
+
+    /// How many games are open in memory now.
+    pub fn open_count(&self) -> usize {
+        lock(&self.open).slots.len()
+    }
+
+    /// The slot of game `id`, made when missing; the least recently used slots beyond the
+    /// capacity are dropped (a request still working in one keeps it until it ends).
+    fn slot(&self, id: i64) -> Slot {
+        let mut open = lock(&self.open);
+        open.clock += 1;
+        let now = open.clock;
+        let slot = match open.slots.get_mut(&id) {
+            Some((slot, used)) => {
+                *used = now;
+                Arc::clone(slot)
+            }
+            None => {
+                let slot: Slot = Arc::new(Mutex::new(None));
+                open.slots.insert(id, (Arc::clone(&slot), now));
+                slot
+            }
+        };
+        while open.slots.len() > open.capacity {
+            let Some(oldest) =
+                open.slots.iter().filter(|(k, _)| **k != id).min_by_key(|(_, (_, used))| *used).map(|(k, _)| *k)
+            else {
+                break;
+            };
+            open.slots.remove(&oldest);
+        }
+        slot
+    }
+
+    /// Forgets game `id` in memory (it was deleted).
+    pub fn forget(&self, id: i64) {
+        lock(&self.open).slots.remove(&id);
+    }
+
+    /// Puts a game just created or imported in memory, at version 1 with every step saved.
+    pub fn insert(&self, id: i64, session: Box<dyn DynSession>, seats: Seats) {
+        let steps = session.steps();
+        let slot = self.slot(id);
+        *lock(&slot) = Some(OpenGame { session, seats, version: 1, saved: steps, low: steps });
+    }
+
+    /// Runs `f` on game `id` with the game's lock held and its session matching the store. A bot
+    /// to move is let play first. Whatever `f` leaves unsaved (it failed half-way) is dropped.
+    pub fn with_game<T>(
+        &self,
+        id: i64,
+        f: impl FnOnce(&mut OpenGame, &Games) -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
+        let slot = self.slot(id);
+        let mut guard = lock(&slot);
+        let answer = self.fresh(id, &mut guard).and_then(|game| f(game, self));
+        if answer.is_err() || guard.as_ref().is_some_and(OpenGame::dirty) {
+            *guard = None;
+        }
+        answer
+    }
+
+    /// The game in `guard`, loaded again when the store's version differs from the one in memory.
+    fn fresh<'a>(&self, id: i64, guard: &'a mut Option<OpenGame>) -> Result<&'a mut OpenGame, ApiError> {
+        let version = self.store().version(id);
+        let version = match version {
+            Ok(v) => v,
+            Err(e) => {
+                *guard = None;
+                return Err(e.into());
+            }
+        };
+        if guard.as_ref().is_none_or(|g| g.version != version) {
+            *guard = None;
+            let (record, seats, version) = {
+                let store = self.store();
+                let (record, version) = store.load_versioned(id)?;
+                (record, store.seats(id)?, version)
+            };
+            // The replay runs without the store's lock: other games' requests go on meanwhile.
+            let session = protocol::import_session(record)
+                .map_err(|e| ApiError::internal(format!("saved game {id} cannot be replayed: {e}")))?;
+            let game = session.status()["game"].as_str().unwrap_or_default().to_string();
+            let seats = Seats::parse(&game, &seats).map_err(|e| ApiError::internal(format!("saved game {id}: {e}")))?;
+            let steps = session.steps();
+            let open = guard.insert(OpenGame { session, seats, version, saved: steps, low: steps });
+            if open.seats.bot_to_move(open.session.as_ref()) {
+                open.play_bots(id, self)?;
+            }
+        }
+        guard.as_mut().ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, format!("no saved game has the id {id}")))
+    }
+}

@@ -5,64 +5,12 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::{http, remove_db, temp_path};
+use common::{Server, http, remove_db, temp_path};
 use serde_json::{Value, json};
-
-/// A running server and the address it said it listens on.
-struct Server {
-    child: Arc<Mutex<Child>>,
-    addr: String,
-}
-
-impl Server {
-    /// Starts `cdgsolo serve` on a free port (`--port 0`) and reads the address from its first line.
-    fn start(db: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_cdgsolo"))
-            .args(["serve", "--port", "0", "--db"])
-            .arg(db)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary starts");
-        let stdout = child.stdout.take().expect("stdout");
-        let (send, receive) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            let _ = BufReader::new(stdout).read_line(&mut line);
-            let _ = send.send(line);
-        });
-        let line = match receive.recv_timeout(Duration::from_secs(60)) {
-            Ok(line) => line,
-            Err(_) => {
-                let _ = child.kill();
-                panic!("the server did not say where it listens within a minute");
-            }
-        };
-        // "cdgsolo serves http://127.0.0.1:PORT/ (API under /api; ...)"
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .unwrap_or_else(|| panic!("no address in the server's first line: {line:?}"))
-            .to_string();
-        Server { child: Arc::new(Mutex::new(child)), addr }
-    }
-
-    /// SIGKILL (what `Child::kill` sends on Unix), then waits for the process to be gone.
-    fn kill(&self) {
-        let mut child = self.child.lock().expect("the child");
-        let _ = child.kill();
-        let _ = child.wait();
-    }
-}
 
 /// One action the server acknowledged: its game, the steps the game had before it, its id, the
 /// steps after.

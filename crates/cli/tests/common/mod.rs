@@ -4,10 +4,11 @@
 
 #![allow(dead_code)]
 
-use std::io::{Read, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -109,3 +110,53 @@ pub fn http(addr: &str, method: &str, path: &str, body: Option<&Value>) -> std::
     };
     Ok((code, value))
 }
+
+/// A running server and the address it said it listens on.
+pub struct Server {
+    pub child: Arc<Mutex<Child>>,
+    pub addr: String,
+}
+
+impl Server {
+    /// Starts `cdgsolo serve` on a free port (`--port 0`) and reads the address from its first line.
+    pub fn start(db: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cdgsolo"))
+            .args(["serve", "--port", "0", "--db"])
+            .arg(db)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let stdout = child.stdout.take().expect("stdout");
+        let (send, receive) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            let _ = send.send(line);
+        });
+        let line = match receive.recv_timeout(Duration::from_secs(60)) {
+            Ok(line) => line,
+            Err(_) => {
+                let _ = child.kill();
+                panic!("the server did not say where it listens within a minute");
+            }
+        };
+        // "cdgsolo serves http://127.0.0.1:PORT/ (API under /api; ...)"
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .unwrap_or_else(|| panic!("no address in the server's first line: {line:?}"))
+            .to_string();
+        Server { child: Arc::new(Mutex::new(child)), addr }
+    }
+
+    /// SIGKILL (what `Child::kill` sends on Unix), then waits for the process to be gone.
+    pub fn kill(&self) {
+        let mut child = self.child.lock().expect("the child");
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+}
+

@@ -114,10 +114,15 @@ test("a card table is played at 400 pixels wide with its tools folded away", asy
 });
 
 test("a malformed API request gets a 4xx and a message", async () => {
-  const response = await fetch(env.base + "/api/games", { method: "POST", body: "{not json" });
+  const headers = { "content-type": "application/json" };
+  const response = await fetch(env.base + "/api/games", { method: "POST", headers, body: "{not json" });
   assert.equal(response.status, 400);
   const body = await response.json();
   assert.match(body.error, /request body/);
+  // Sent as text, the same body is refused for its kind before it is read.
+  const asText = await fetch(env.base + "/api/games", { method: "POST", body: "{not json" });
+  assert.equal(asText.status, 415);
+  assert.match((await asText.json()).error, /application\/json/);
 });
 
 test("a unit is moved with the keyboard alone", async () => {

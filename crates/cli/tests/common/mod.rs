@@ -159,4 +159,3 @@ impl Server {
         let _ = child.wait();
     }
 }
-

@@ -31,13 +31,17 @@ pub enum Target {
     /// The web server: round trips of the JSON API over loopback TCP, each decision committed to a
     /// temporary SQLite database set up as `cdgsolo serve` sets up its own.
     Api,
+    /// The web server under load: another tab's round trips while a bot thinks, a decision's cost
+    /// on a long game, and memory while many games are opened.
+    Server,
 }
 
-pub fn run(target: Target, game: Option<&str>, turns: u64, games: u64, json: bool) -> Result<()> {
+pub fn run(target: Target, game: Option<&str>, turns: u64, games: Option<u64>, json: bool) -> Result<()> {
     match target {
         Target::Manoeuvre => return bench_manoeuvre(turns, json),
         Target::Mcts => return bench_mcts(json),
-        Target::Api => return bench_api(games, json),
+        Target::Api => return bench_api(games.unwrap_or(5), json),
+        Target::Server => return crate::bench_server::run(games.unwrap_or(10_000), json),
         Target::Table => {}
     }
     let all: Vec<String> =
@@ -308,14 +312,14 @@ fn rules_speed() -> Result<(u64, f64)> {
 
 /// A minimal HTTP/1.1 client on one keep-alive connection: the benchmark writes its few request
 /// lines itself so that nothing but the server and the loopback stack sits inside the timed span.
-struct Client {
+pub(crate) struct Client {
     writer: std::net::TcpStream,
     reader: std::io::BufReader<std::net::TcpStream>,
     host: String,
 }
 
 impl Client {
-    fn connect(addr: std::net::SocketAddr) -> Result<Self> {
+    pub(crate) fn connect(addr: std::net::SocketAddr) -> Result<Self> {
         let stream = std::net::TcpStream::connect(addr)?;
         // Each request goes out in one write; without this a small write could wait for an ack.
         stream.set_nodelay(true)?;
@@ -325,7 +329,7 @@ impl Client {
 
     /// Sends one request and reads the whole answer; returns the status, the body parsed as JSON,
     /// and the seconds from writing the request to having read the last byte of the answer.
-    fn call(
+    pub(crate) fn call(
         &mut self,
         method: &str,
         path: &str,
@@ -367,12 +371,18 @@ impl Client {
         let mut bytes = vec![0; length];
         self.reader.read_exact(&mut bytes)?;
         let seconds = start.elapsed().as_secs_f64();
-        let value = serde_json::from_slice(&bytes)?;
+        // The page's files are not JSON: their body is read all the same, and stands as null.
+        let value = serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null);
         Ok((status, value, seconds))
     }
 
     /// As [`Client::call`], but anything other than a 2xx answer is an error.
-    fn ok(&mut self, method: &str, path: &str, body: Option<&serde_json::Value>) -> Result<(serde_json::Value, f64)> {
+    pub(crate) fn ok(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: Option<&serde_json::Value>,
+    ) -> Result<(serde_json::Value, f64)> {
         let (status, value, seconds) = self.call(method, path, body)?;
         if !(200..300).contains(&status) {
             bail!("{method} {path} answered {status}: {}", value["error"].as_str().unwrap_or(""));
@@ -382,7 +392,7 @@ impl Client {
 }
 
 /// Count, mean and percentiles of round trips, in milliseconds.
-fn round_trips(seconds: &mut [f64]) -> serde_json::Value {
+pub(crate) fn round_trips(seconds: &mut [f64]) -> serde_json::Value {
     seconds.sort_by(f64::total_cmp);
     let ms = |s: f64| 1000.0 * s;
     // The nearest-rank percentile: the smallest time at least `p` per cent of the round trips take.
@@ -407,21 +417,20 @@ fn remove_database(path: &std::path::Path) {
     }
 }
 
-/// `bench api`: `games` hotseat Manoeuvre games (quick start, seeds 1, 2, ...) through a server of
-/// its own; at each decision the client reads the game's legal actions and what the player to move
-/// sees, then posts a seeded random choice with the step it was chosen at.
-fn bench_api(games: u64, json: bool) -> Result<()> {
-    if games == 0 {
-        bail!("--games must be at least 1");
-    }
-    let db = std::env::temp_dir().join(format!("cdgsolo-bench-api-{}.sqlite", std::process::id()));
+/// Runs `measure` against a server of its own (the same runtime and setup as `cdgsolo serve`) on a
+/// temporary database, which is removed afterwards; answers what `measure` found and where the
+/// database was.
+pub(crate) fn with_server<T>(
+    name: &str,
+    measure: impl FnOnce(std::net::SocketAddr) -> Result<T>,
+) -> Result<(T, std::path::PathBuf)> {
+    let db = std::env::temp_dir().join(format!("cdgsolo-bench-{name}-{}.sqlite", std::process::id()));
     remove_database(&db);
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();
     let (stop_tx, stop_rx) = std::sync::mpsc::channel::<()>();
     let server = {
         let db = db.clone();
         std::thread::spawn(move || -> Result<()> {
-            // The same runtime as `cdgsolo serve`.
             let runtime = tokio::runtime::Runtime::new()?;
             // The client's thread says when it is done (or drops its end on the way out).
             let stop = async move {
@@ -441,14 +450,26 @@ fn bench_api(games: u64, json: bool) -> Result<()> {
         })
     };
     let measured = match ready_rx.recv() {
-        Ok(addr) => play_through_api(addr, games),
+        Ok(addr) => measure(addr),
         Err(_) => Err(anyhow::anyhow!("the server did not start")),
     };
     let _ = stop_tx.send(());
     let stopped = server.join().map_err(|_| anyhow::anyhow!("the server's thread panicked"));
     remove_database(&db);
-    let mut report = measured?;
+    let measured = measured?;
     stopped??;
+    Ok((measured, db))
+}
+
+/// `bench api`: `games` hotseat Manoeuvre games (quick start, seeds 1, 2, ...) through a server of
+/// its own; at each decision the client reads the game's legal actions and what the player to move
+/// sees, then posts a seeded random choice with the step it was chosen at.
+fn bench_api(games: u64, json: bool) -> Result<()> {
+    if games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let (measured, db) = with_server("api", |addr| play_through_api(addr, games))?;
+    let mut report = measured;
     report["temporary_database"] = json!(db.display().to_string());
     let mut out = std::io::stdout().lock();
     if json {

@@ -3,6 +3,7 @@
 
 mod assist;
 mod bench;
+mod bench_server;
 mod command_line;
 mod ladder;
 mod menu;
@@ -224,9 +225,10 @@ enum Command {
         /// Turns to play per game.
         #[arg(long, default_value_t = 200_000)]
         turns: u64,
-        /// api: hotseat Manoeuvre games to play through the server.
-        #[arg(long, default_value_t = 5)]
-        games: u64,
+        /// api: hotseat Manoeuvre games to play through the server (5 by default); server: games to
+        /// open one after another for the memory measure (10,000 by default).
+        #[arg(long)]
+        games: Option<u64>,
         #[arg(long)]
         json: bool,
     },

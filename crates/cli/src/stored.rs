@@ -137,7 +137,7 @@ pub fn take(
         );
     }
     let seats = store.seats(id)?;
-    Ok(Some((store, Taken { id, name: summary.name, record, seats, version })))
+    Ok(Some((store, Taken { id, name: printable(&summary.name), record, seats, version })))
 }
 
 /// Lists the stored games of `kind` and reads the id of the one to take.
@@ -153,7 +153,7 @@ fn choose(store: &Store, db: &Path, kind: Kind, input: &mut dyn BufRead, out: &m
     let column = |text: &str| if kind == Kind::Manoeuvre { format!("{text:<width$}  ") } else { String::new() };
     writeln!(out, "  {:>4}  {:<19}  {:>5}  {}name", "id", "last played (UTC)", "steps", column("players"))?;
     for (g, who) in games.iter().zip(&players) {
-        writeln!(out, "  {:>4}  {:<19}  {:>5}  {}{}", g.id, g.updated, g.steps, column(who), g.name)?;
+        writeln!(out, "  {:>4}  {:<19}  {:>5}  {}{}", g.id, g.updated, g.steps, column(who), printable(&g.name))?;
     }
     loop {
         write!(out, "Which one? Type its id (Enter takes {}, q quits): ", first.id)?;
@@ -171,6 +171,13 @@ fn choose(store: &Store, db: &Path, kind: Kind, input: &mut dyn BufRead, out: &m
             },
         }
     }
+}
+
+/// A stored name as the terminal prints it: control characters (an escape sequence that would
+/// clear the screen or retitle the window, a line break) are shown as escapes, never obeyed. The
+/// server refuses such names; an older database or another program may still hold one.
+pub fn printable(name: &str) -> String {
+    name.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() }).collect()
 }
 
 /// The seats in a few words: "hotseat", "you vs rules", "rules vs you".
@@ -351,6 +358,13 @@ mod tests {
         let err = Resume::parse(Some("no-such-save.json")).unwrap_err().to_string();
         assert!(err.contains("no such file") && err.contains("--resume alone lists"), "{err}");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_stored_name_is_printed_with_its_control_characters_neutralised() {
+        assert_eq!(printable("Fort \u{1b}[2J\u{7}Duquesne\nline"), "Fort \\u{1b}[2J\\u{7}Duquesne\\nline");
+        assert_eq!(printable("Leuthen (seed 3)"), "Leuthen (seed 3)");
+        assert!(!printable("\u{1b}]0;title\u{7}").chars().any(char::is_control));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! request is the client's error and gets a 4xx with a message.
 #![no_main]
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -48,7 +48,7 @@ async fn made_game(app: &axum::Router, manoeuvre: bool) -> i64 {
 fuzz_target!(|data: &[u8]| {
     let [route, body @ ..] = data else { return };
     runtime().block_on(async {
-        let app = router(Arc::new(Mutex::new(Games::new(Store::in_memory().expect("a store")))));
+        let app = router(Arc::new(Games::new(Store::in_memory().expect("a store"))));
         let (method, uri) = match route % 8 {
             0 | 1 => ("POST", "/api/games".to_string()),
             2 => ("POST", "/api/games/import".to_string()),

@@ -35,28 +35,35 @@ pub fn run(args: ServeArgs) -> Result<()> {
     let token = access.token.clone();
     let addresses = access.addresses.clone();
     let open = args.open;
-    runtime.block_on(server::serve_until(
-        &db,
-        addr,
-        access,
-        |bound| {
-            let urls = urls(bound, token.as_deref(), &addresses);
-            match &token {
-                None => println!("cdgsolo serves {} (API under /api; saved games: {})", urls[0], db.display()),
-                Some(_) => {
-                    println!("cdgsolo serves the saved games in {}; open one of these URLs:", db.display());
-                    for url in &urls {
-                        println!("  {url}");
+    runtime.block_on(async {
+        // Listening for the signals before the address is printed: a stop sent the moment the
+        // server says it is up must find it ready to stop cleanly.
+        let stop = stop_signal()?;
+        server::serve_until(
+            &db,
+            addr,
+            access,
+            |bound| {
+                let urls = urls(bound, token.as_deref(), &addresses);
+                match &token {
+                    None => println!("cdgsolo serves {} (API under /api; saved games: {})", urls[0], db.display()),
+                    Some(_) => {
+                        println!("cdgsolo serves the saved games in {}; open one of these URLs:", db.display());
+                        for url in &urls {
+                            println!("  {url}");
+                        }
+                        println!("Other machines may reach it: every request needs the token in those URLs.");
                     }
-                    println!("Other machines may reach it: every request needs the token in those URLs.");
                 }
-            }
-            if open {
-                open_browser(urls[0].clone());
-            }
-        },
-        stop_signal(),
-    ))?;
+                if open {
+                    open_browser(urls[0].clone());
+                }
+            },
+            stop,
+        )
+        .await
+        .map_err(anyhow::Error::from)
+    })?;
     eprintln!("cdgsolo stopped; every decision is saved in {}.", db.display());
     Ok(())
 }
@@ -106,27 +113,28 @@ fn urls(bound: SocketAddr, token: Option<&str>, addresses: &[IpAddr]) -> Vec<Str
     urls
 }
 
-/// Completes at Ctrl-C or SIGTERM.
-async fn stop_signal() {
-    let interrupt = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
+/// A future that completes at Ctrl-C or SIGTERM; the signals are caught from the moment it is made.
+#[cfg(unix)]
+fn stop_signal() -> Result<impl std::future::Future<Output = ()> + Send + 'static> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut interrupt = signal(SignalKind::interrupt()).context("cannot listen for Ctrl-C")?;
+    let mut terminate = signal(SignalKind::terminate()).context("cannot listen for SIGTERM")?;
+    Ok(async move {
+        tokio::select! {
+            _ = interrupt.recv() => {}
+            _ = terminate.recv() => {}
         }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => {}
-        () = terminate => {}
-    }
-    eprintln!("cdgsolo: stopping; the requests in flight finish first.");
+        eprintln!("cdgsolo: stopping; the requests in flight finish first.");
+    })
+}
+
+/// A future that completes at Ctrl-C.
+#[cfg(not(unix))]
+fn stop_signal() -> Result<impl std::future::Future<Output = ()> + Send + 'static> {
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
+        eprintln!("cdgsolo: stopping; the requests in flight finish first.");
+    })
 }
 
 /// Asks the desktop to open `url`, waiting for the opener (so none is left behind), and says in one

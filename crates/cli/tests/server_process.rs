@@ -577,3 +577,20 @@ fn open_says_so_when_the_desktop_cannot_open_the_page() {
     assert_eq!(told.len(), 1, "{seen:#?}");
     assert!(told[0].contains(&format!("http://{}/", server.addr)), "it names the page to open: {seen:#?}");
 }
+
+#[test]
+fn a_stop_sent_the_moment_the_server_is_up_is_a_clean_stop() {
+    // A SIGTERM that follows the first line at once (a script, a service manager) still lets the
+    // server close the database and say so. The signals are caught from before that line is
+    // printed; the gap this closed was about a millisecond wide, narrower than this test's own
+    // delay, so a shell loop (docs/reliability.md) is what showed it.
+    let db = Scratch::new("early-stop");
+    for round in 0..3 {
+        let (server, _reaper) = serve(&db.0, &[], |_| {});
+        sigterm(&server.child);
+        let status = exit_within(&server.child, Duration::from_secs(60));
+        let lines = rest_of(&server.stderr);
+        assert!(status.success(), "round {round}: {status}: {lines:#?}");
+        assert!(lines.iter().any(|l| l.contains("cdgsolo stopped")), "round {round}: {lines:#?}");
+    }
+}

@@ -123,7 +123,7 @@ async fn pass(gate: &Gate, request: Request, next: Next) -> Response {
     };
     tracing::info!(
         target: "cdgsolo::request",
-        "{method} {path} {} {:.1} ms",
+        "{method} {path} {} {:.2} ms",
         response.status().as_u16(),
         started.elapsed().as_secs_f64() * 1000.0
     );

@@ -128,12 +128,7 @@ fn serve(db: &Path, args: &[&str], setup: impl FnOnce(&mut Command)) -> (Serve, 
         }
     });
     let line = first_line.recv_timeout(Duration::from_secs(60)).expect("the server says where it listens");
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .unwrap_or_else(|| panic!("no address in the server's first line: {line:?}"))
-        .to_string();
+    let addr = common::address_in(&line);
     (Serve { child, addr, stderr: lines }, reaper)
 }
 

@@ -8,7 +8,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 use axum::body::Body;
@@ -44,16 +44,7 @@ struct Terminal {
 impl Terminal {
     fn start(args: &[&str]) -> Self {
         let mut child = common::spawn_piped(args);
-        let mut stdout = child.stdout.take().expect("stdout");
-        let (send, output) = channel();
-        std::thread::spawn(move || {
-            let mut buffer = [0u8; 4096];
-            while let Ok(n) = stdout.read(&mut buffer) {
-                if n == 0 || send.send(buffer[..n].to_vec()).is_err() {
-                    break;
-                }
-            }
-        });
+        let output = common::chunks_of(child.stdout.take().expect("stdout"));
         let stdin = child.stdin.take();
         Terminal { child, stdin, output, text: String::new(), mark: 0 }
     }

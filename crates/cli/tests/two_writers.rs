@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use common::{Server, http, remove_db, temp_path};
@@ -209,17 +209,8 @@ struct TerminalRun {
 /// pressing Enter at each change of seat, then saves its own record to `file` and quits. At each
 /// prompt for an action the store's log of the game is read (`store`).
 fn run_terminal(child: &mut Child, id: i64, file: &Path, store: &Store) -> TerminalRun {
-    let mut stdout = child.stdout.take().expect("stdout");
     let mut stderr = child.stderr.take().expect("stderr");
-    let (send, output) = channel();
-    std::thread::spawn(move || {
-        let mut buffer = [0u8; 4096];
-        while let Ok(n) = stdout.read(&mut buffer) {
-            if n == 0 || send.send(buffer[..n].to_vec()).is_err() {
-                break;
-            }
-        }
-    });
+    let output = common::chunks_of(child.stdout.take().expect("stdout"));
     let errors = std::thread::spawn(move || {
         let mut text = String::new();
         let _ = stderr.read_to_string(&mut text);

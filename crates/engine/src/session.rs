@@ -235,9 +235,20 @@ impl<G: Game> Session<G> {
     /// step's index, the state before it, the action and the state after it; answers the state
     /// after those steps (no chance is resolved beyond them). A history or a replay of the game
     /// reads its past this way without keeping every state.
-    pub fn replay_to(&self, steps: usize, mut each: impl FnMut(usize, &G, &G::Action, &G)) -> Result<G, SessionError> {
-        let mut state = G::new(&self.setup)?;
-        for (step, entry) in self.log.iter().take(steps).enumerate() {
+    pub fn replay_to(&self, steps: usize, each: impl FnMut(usize, &G, &G::Action, &G)) -> Result<G, SessionError> {
+        self.replay_between(G::new(&self.setup)?, 0, steps, each)
+    }
+
+    /// As [`Session::replay_to`], from `state`, the state after the first `from` entries of the
+    /// log (kept by the caller), up to `steps` entries.
+    pub fn replay_between(
+        &self,
+        mut state: G,
+        from: usize,
+        steps: usize,
+        mut each: impl FnMut(usize, &G, &G::Action, &G),
+    ) -> Result<G, SessionError> {
+        for (step, entry) in self.log.iter().enumerate().take(steps).skip(from) {
             let action = state.find_action(&entry.id).ok_or_else(|| SessionError::Replay {
                 step,
                 id: entry.id.clone(),

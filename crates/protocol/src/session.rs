@@ -117,19 +117,7 @@ impl<G: Game> GameSession<G> {
         mut each: impl FnMut(usize, &G, &G::Action, &G),
     ) -> Result<bool, ProtocolError> {
         let Some((_, start)) = self.marks.iter().rev().find(|(at, _)| *at == step) else { return Ok(false) };
-        let mut state = start.clone();
-        for (i, entry) in self.session.log().iter().enumerate().skip(step) {
-            let action = state.find_action(&entry.id).ok_or_else(|| {
-                ProtocolError::Session(SessionError::Replay {
-                    step: i,
-                    id: entry.id.clone(),
-                    reason: "no legal action has this id at this point".into(),
-                })
-            })?;
-            let before = state.clone();
-            state.apply_legal(&action);
-            each(i, &before, &action, &state);
-        }
+        self.session.replay_between(start.clone(), step, self.session.log().len(), &mut each)?;
         Ok(true)
     }
 

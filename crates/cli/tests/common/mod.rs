@@ -142,13 +142,7 @@ impl Server {
                 panic!("the server did not say where it listens within a minute");
             }
         };
-        // "cdgsolo serves http://127.0.0.1:PORT/ (API under /api; ...)"
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .unwrap_or_else(|| panic!("no address in the server's first line: {line:?}"))
-            .to_string();
+        let addr = address_in(&line);
         Server { child: Arc::new(Mutex::new(child)), addr }
     }
 
@@ -158,4 +152,28 @@ impl Server {
         let _ = child.kill();
         let _ = child.wait();
     }
+}
+
+/// The chunks a child's output stream gives, as they come, read on a thread of their own (so the
+/// child never blocks on a full pipe); the channel closes at the stream's end.
+pub fn chunks_of(mut stream: impl Read + Send + 'static) -> std::sync::mpsc::Receiver<Vec<u8>> {
+    let (send, output) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buffer = [0u8; 4096];
+        while let Ok(n) = stream.read(&mut buffer) {
+            if n == 0 || send.send(buffer[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    output
+}
+
+/// The address in the first line `cdgsolo serve` prints ("cdgsolo serves http://127.0.0.1:PORT/ ...").
+pub fn address_in(line: &str) -> String {
+    line.split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no address in the server's first line: {line:?}"))
+        .to_string()
 }

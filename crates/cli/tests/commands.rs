@@ -116,7 +116,7 @@ fn assist_explains_bad_input_and_unknown_games() {
     assert!(err.contains("no game has id 'chess'"), "{err}");
     let (ok, _, err) = cdgsolo(&["bench", "everything"], "");
     assert!(!ok);
-    assert!(err.contains("[possible values: table, manoeuvre, mcts, api]"), "help lists the targets: {err}");
+    assert!(err.contains("[possible values: table, manoeuvre, mcts, api, server]"), "help lists the targets: {err}");
     let (ok, out, err) = cdgsolo(&["assist", "manoeuvre-table", "--seed", "1"], "q\n");
     assert!(ok && out.contains("Manoeuvre — seed 1"), "the id `games` lists for the bare table works: {err}");
     let (ok, _, err) = cdgsolo(&["assist", "wilderness-wars"], "");

@@ -108,8 +108,12 @@ test("an assistant table on a phone: roll, play, the events as the main text, th
   // Undo takes the tool back (a play that drew a card cannot be: the draw was seen).
   assert.ok(await page.locator("#undo").isEnabled(), "a marker move can be taken back");
   await page.click("#undo");
-  await page.waitForFunction(() => document.querySelector("#table-now h2")?.textContent === "Undone");
-  assert.deepEqual(await mainSteps(page), ["Put the cards back as they were before: Kennedy: gain 1 momentum."]);
+  await page.waitForFunction(() => document.querySelector("#table-now h2")?.textContent === "Undone: put the table back");
+  // The way back is the step turned round, in the same words.
+  const back = await mainSteps(page);
+  assert.equal(back.length, 1, back.join(" | "));
+  assert.match(back[0], /^Move Kennedy's momentum marker back to 0$/i);
+  assert.match(await page.locator("#table-now .after").textContent(), /Taken back: Kennedy: gain 1 momentum/);
   assert.match(await page.locator('.display[data-side="0"] .markers').textContent(), /momentum 0/);
   assert.match(await page.locator("#log").textContent(), /Undone/);
 

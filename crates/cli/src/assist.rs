@@ -405,10 +405,17 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
                     return farewell(autosave.as_ref(), &session, out);
                 }
             }
-            ("u" | "undo", _) => match session.undo() {
-                Ok(()) => {
+            ("u" | "undo", _) => match session.undo_told() {
+                Ok(back) => {
                     shown_log = session.log().len();
-                    writeln!(out, "Undone: put the cards back as they were before that decision.")?
+                    if back.is_empty() {
+                        writeln!(out, "Undone: nothing moved at the table, so nothing to put back.")?
+                    } else {
+                        writeln!(out, "Undone. Put the table back:")?;
+                        for step in &back {
+                            write_event(out, step)?;
+                        }
+                    }
                 }
                 // Nothing the player decided can be taken back yet (the deal is not a decision).
                 Err(_) if !session.log().iter().any(|e| e.by != engine::Decider::Chance) => {

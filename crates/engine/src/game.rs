@@ -105,6 +105,13 @@ pub trait Game: Clone + PartialEq + Debug {
         Vec::new()
     }
 
+    /// What to do at the table to put it back after an undo, in order: `self` is the state after
+    /// the undo, `undone` the state before it (as the real table lies). Public, as [`Game::events`]
+    /// are. A game without a real table keeps the default.
+    fn undo_events(&self, _undone: &Self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Whether `action` is a tool the game offers for occasional use (a card table's "discard a
     /// card", "move a marker"): front ends keep tools behind one entry, shown on request.
     fn is_tool(&self, _action: &Self::Action) -> bool {

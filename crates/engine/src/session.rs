@@ -215,6 +215,13 @@ impl<G: Game> Session<G> {
         Some(outcomes.swap_remove(k))
     }
 
+    /// [`Session::undo`], answering what to do at the table to put it back ([`Game::undo_events`]).
+    pub fn undo_told(&mut self) -> Result<Vec<String>, SessionError> {
+        let undone = self.state.clone();
+        self.undo()?;
+        Ok(self.state.undo_events(&undone))
+    }
+
     /// Takes back the last decision, if it was a player's and revealed nothing.
     pub fn undo(&mut self) -> Result<(), SessionError> {
         let last = self.log.last().ok_or(SessionError::CannotUndo("no decision has been made yet"))?;
@@ -305,7 +312,12 @@ impl<G: Game> Session<G> {
                 ToMove::Chance => Decider::Chance,
                 ToMove::Terminal => return Err(fail("the game was already over".into())),
             };
-            if expected != entry.by {
+            // A decision credited to the other player is what a record of an earlier version holds
+            // where a rule's reading moved a decision to the other side (Epic Ancients' flip after a
+            // one-card turn): its id must still be legal, and the log credits the player to move.
+            // Chance and decisions never stand in for each other.
+            let between_players = matches!((expected, entry.by), (Decider::Player(_), Decider::Player(_)));
+            if expected != entry.by && !between_players {
                 return Err(fail(format!("the log says {} decided, but {} was to decide", entry.by, expected)));
             }
             let unknown = || fail("no legal action has this id at this point".into());

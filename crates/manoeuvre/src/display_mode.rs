@@ -425,15 +425,26 @@ fn face_up_in(d: &crate::state::Display, slot: u8) -> Cards {
     if slot == C { top_bit(d.top) } else { d.slots[slot as usize] & d.face_up }
 }
 
-/// The candidates of the current Scout roll on the Random Card Selection Chart, which counts
-/// face-up cards: first the slots holding one (A to E, a face-up deck top as C), then the face-up
-/// cards of the chosen slot.
+/// Every card of a display slot. Slot C is the deck: only its face-up top card is out on the table,
+/// so a second roll never reaches into the deck.
+fn all_in(d: &crate::state::Display, slot: u8) -> Cards {
+    if slot == C { top_bit(d.top) } else { d.slots[slot as usize] }
+}
+
+/// The candidates of the current Scout roll on the Random Card Selection Chart. The first roll
+/// counts the slots holding a face-up card (A to E, a face-up deck top as C). The second counts every
+/// card the chosen slot holds, since the playsheet's second roll is about the stack and not its
+/// facing: its face-up cards by number, then one `NONE` entry per face-down card. The
+/// face-down entries stay anonymous so that the die, which both sides see, says nothing about which
+/// hidden card sits where; `choose_scouted` settles which one goes.
 pub(crate) fn scout_candidates(g: &Manoeuvre, slot: u8) -> Vec<(u8, u8)> {
     let d = &g.sides[(1 - g.active) as usize].display;
     if slot == NONE {
         (0..5u8).filter(|&s| face_up_in(d, s) != 0).map(|s| (s, NONE)).collect()
     } else {
-        cards(face_up_in(d, slot)).map(|c| (slot, c)).collect()
+        let up = face_up_in(d, slot);
+        let down = (all_in(d, slot) & !up).count_ones() as usize;
+        cards(up).map(|c| (slot, c)).chain(std::iter::repeat_n((slot, NONE), down)).collect()
     }
 }
 
@@ -463,24 +474,57 @@ pub(crate) fn scout_settle(g: &mut Manoeuvre) -> bool {
     true
 }
 
+/// The face-down cards a [`Phase::ScoutPick`] chooses among, each equally likely.
+pub(crate) fn scout_pick_cards(g: &Manoeuvre) -> Cards {
+    let Phase::ScoutPick { slot } = g.phase else { return 0 };
+    let d = &g.sides[(1 - g.active) as usize].display;
+    all_in(d, slot) & !face_up_in(d, slot)
+}
+
+/// The chance outcome of a [`Phase::ScoutPick`]: this face-down card is the one discarded.
+pub(crate) fn scout_pick(g: &mut Manoeuvre, card: u8) {
+    let Phase::ScoutPick { slot } = g.phase else { return };
+    discard_scouted(g, slot, card);
+}
+
 fn choose_scouted(g: &mut Manoeuvre, slot: u8, pick: Option<(u8, u8)>) {
     let target = 1 - g.active;
-    let back = g.scout_back.unwrap_or(Phase::Combat);
     let Some((s, card)) = pick else {
-        g.scout_back = None;
-        g.phase = back;
+        g.phase = g.scout_back.take().unwrap_or(Phase::Combat);
         return;
     };
-    let d = &mut g.sides[target as usize].display;
-    let here = face_up_in(d, s);
+    let d = &g.sides[target as usize].display;
+    let here = all_in(d, s);
     if slot == NONE && here.count_ones() > 1 {
         // A second roll picks the card; the phase to go back to is kept for it.
         g.phase = Phase::ScoutRoll { slot: s, first_die: 0 };
         return;
     }
-    g.scout_back = None;
-    let card = if card == NONE { here.trailing_zeros() as u8 } else { card };
-    if here & card_bit(card) == 0 {
+    let card = if card != NONE {
+        card
+    } else if slot == NONE {
+        // The slot's only card (face-up, or the slot would not have been a candidate).
+        here.trailing_zeros() as u8
+    } else {
+        let down = here & !face_up_in(d, s);
+        if down.count_ones() > 1 {
+            // Taking, say, the lowest-numbered one would tie the public die to the order of hidden
+            // cards; a uniform draw among them reveals only the card that goes.
+            g.phase = Phase::ScoutPick { slot: s };
+            return;
+        }
+        down.trailing_zeros() as u8
+    };
+    discard_scouted(g, s, card);
+}
+
+/// The Scout/Spy's card leaves slot `s` of the inactive display for the discard pile (face-up, as
+/// every discard), the slot is owed a card if it emptied, and the turn goes back where it was.
+fn discard_scouted(g: &mut Manoeuvre, s: u8, card: u8) {
+    let target = 1 - g.active;
+    let back = g.scout_back.take().unwrap_or(Phase::Combat);
+    let d = &mut g.sides[target as usize].display;
+    if all_in(d, s) & card_bit(card) == 0 {
         g.phase = back;
         return;
     }

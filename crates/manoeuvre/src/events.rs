@@ -44,6 +44,7 @@ impl Phase {
             Phase::FateRoll => "rolling the Fate Die",
             Phase::FateFlip => "turning display cards face-up",
             Phase::ScoutRoll { .. } => "rolling for the Scout/Spy discard",
+            Phase::ScoutPick { .. } => "taking a face-down card for the Scout/Spy discard",
             Phase::CardMove => "moving a display card",
             Phase::Restoration => "Restoration phase",
             Phase::RallyRoll { .. } => "Restoration phase: rolling to rally",

@@ -63,7 +63,7 @@ impl Manoeuvre {
         if self.at_end_of_draw() {
             return ToMove::Player(self.active);
         }
-        if self.drawing().is_some() || self.die_sides().is_some() {
+        if self.drawing().is_some() || self.die_sides().is_some() || matches!(self.phase, Phase::ScoutPick { .. }) {
             return ToMove::Chance;
         }
         let map_step =
@@ -104,6 +104,10 @@ impl Manoeuvre {
             out.extend((1..=sides).map(Action::Die));
             return;
         }
+        if matches!(self.phase, Phase::ScoutPick { .. }) {
+            out.extend(cards(display_mode::scout_pick_cards(self)).map(Action::Draw));
+            return;
+        }
         match self.phase {
             Phase::Discard => self.discard_legal(out),
             Phase::Movement => self.movement_legal(out),
@@ -138,6 +142,8 @@ impl Manoeuvre {
                 self.drawn(p, card);
                 self.sides[p as usize].display.top = card;
                 self.reveal_pending = NONE;
+            } else if matches!(self.phase, Phase::ScoutPick { .. }) {
+                display_mode::scout_pick(self, card);
             } else if self.phase == Phase::Draw {
                 self.draw(card);
             } else {

@@ -91,6 +91,14 @@ pub(crate) fn label(g: &Manoeuvre, action: &Action) -> String {
             _ => format!("the die shows {v}"),
         },
         Draw(c) => {
+            if let Phase::ScoutPick { slot } = g.phase {
+                return format!(
+                    "of {}'s face-down cards in slot {}, the Scout/Spy takes {}",
+                    g.player_name_for_label(them),
+                    slot_letter(slot),
+                    g.card_label(them, c)
+                );
+            }
             let who = g.drawing_player().unwrap_or(p);
             if g.sides[who as usize].army == NONE {
                 format!("card {c} is drawn")

@@ -3,8 +3,9 @@
 //! or onto other units, off the map or into a Lake; terrain can stop cavalry after one square. A
 //! Supply card moves one more unit (one per phase); a Forced March takes a unit that has just moved
 //! one square further (not from Field or Marsh); the opponent may cancel either with a Guerrilla.
-//! A player may instead Dig In (no move, the whole hand discarded). Banzai Charge replaces the
-//! phase's basic movement with two units moving two squares.
+//! A phase that ends with no unit moved is Digging In (the whole hand discarded), even when no unit
+//! could have moved. Banzai Charge replaces the phase's basic movement with two units moving two
+//! squares.
 
 use crate::action::Action;
 use crate::board::{self, Square, bit, neighbours};
@@ -96,10 +97,12 @@ impl Manoeuvre {
             out.extend(cards(usable & t.hq[hq_index(HqKind::Supply)]).map(Action::Supply));
         }
         out.extend(cards(self.spy_cards()).map(Action::Spy));
-        if made == 0 && !self.movement.banzai {
-            if any_move {
-                out.extend(cards(usable & t.hq[hq_index(HqKind::BanzaiCharge)]).map(Action::BanzaiCharge));
-            }
+        if made == 0 && !self.movement.banzai && any_move {
+            out.extend(cards(usable & t.hq[hq_index(HqKind::BanzaiCharge)]).map(Action::BanzaiCharge));
+        }
+        // Rule 5 knows no exception: a phase that ends with no unit moved is Digging In, whether the
+        // player chose to stay put or nothing could move (a charge that found no way forward too).
+        if made == 0 && (!self.movement.banzai || !any_move) {
             out.push(Action::DigIn);
         }
         let required = if self.movement.banzai {
@@ -107,9 +110,9 @@ impl Manoeuvre {
         } else {
             self.movement.moves_allowed.min(crate::turn::advance_to_contact(self.turn))
         };
-        // A player with nothing left that can move may stop; one who never could move at all is not
-        // punished as if it had chosen to dig in.
-        if (made >= 1 && made >= required) || !any_move {
+        // After a first move, a player with nothing left that can move may stop short of Advance to
+        // Contact's count.
+        if made >= 1 && (made >= required || !any_move) {
             out.push(Action::EndMovement);
         }
     }

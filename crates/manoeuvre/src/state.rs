@@ -230,6 +230,11 @@ pub enum Phase {
         slot: u8,
         first_die: u8,
     },
+    /// Display mode: the Scout/Spy's second roll landed on a face-down card of a slot holding
+    /// several; which of them goes is drawn as a chance outcome of its own.
+    ScoutPick {
+        slot: u8,
+    },
     /// Display mode: no card was played this turn, so one card may move to another slot.
     CardMove,
     Restoration,

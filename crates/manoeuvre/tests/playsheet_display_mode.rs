@@ -606,6 +606,29 @@ fn playsheet_digging_in_discards_a_b_d_and_e_and_refills_them_face_down() {
     }
 }
 
+#[test]
+fn playsheet_digging_in_a_display_that_cannot_move_still_loses_a_b_d_and_e() {
+    // France on its back rank, every square in front held by a British unit: no unit can move, and
+    // standing still is Digging In all the same.
+    let [s0, s1, ..] = supplies()[..] else { panic!() };
+    let w = withdraws();
+    let france_units: Vec<UnitScenario> = (0..8u8).map(|u| at(u, &format!("{}8", (b'a' + u) as char))).collect();
+    let british_units: Vec<UnitScenario> = (0..8u8).map(|u| at(u, &format!("{}7", (b'a' + u) as char))).collect();
+    let d = display(slot(&[s0], &[]), slot(&[s1], &[w[0]]), slot(&[], &[w[1]]), empty(), None);
+    let mut sc = position(
+        ScenarioPhase::Movement,
+        0,
+        display_player("France", france_units, d),
+        hand_player("Great Britain", british_units, &[]),
+    );
+    sc.fate = fate(4);
+    let mut g = start(sc);
+    assert!(with_prefix(&g, "move-").is_empty());
+    assert!(!can(&g, "end-movement"), "{:?}", ids(&g));
+    go(&mut g, "dig-in");
+    assert_eq!(g.state().side(0).discard, bit(s0) | bit(s1) | bit(w[0]) | bit(w[1]));
+}
+
 // ---- No card played: moving a card ----
 
 fn idle_turn(d: DisplayScenario) -> Game0 {

@@ -587,13 +587,31 @@ fn boxed_in(army0: &str) -> Pos {
 }
 
 #[test]
-fn rule_5_a_player_who_cannot_move_may_end_the_phase_without_penalty() {
-    let mut s = boxed_in("FR").hand(0, &["Supply", "Imperial Guard", "Withdraw"]).session();
+fn rule_5_digging_in_a_player_who_cannot_move_still_discards_the_whole_hand() {
+    // The rule has no exception for a player with no move open: standing still is Digging In.
+    let hand = ["Supply", "Imperial Guard", "Withdraw"];
+    let mut s = boxed_in("FR").hand(0, &hand).session();
+    let held = s.state().side(0).hand;
     assert!(moves(&s).is_empty());
-    assert!(has(&s, "end-movement"));
-    play(&mut s, "end-movement");
+    assert!(!has(&s, "end-movement"), "no unit moved: the phase ends only by Digging In");
+    assert!(has(&s, "dig-in"));
+    play(&mut s, "dig-in");
     assert_eq!(s.state().phase(), Phase::Combat);
-    assert_eq!(hand_size(&s, 0), 3, "no card is lost");
+    assert_eq!(hand_size(&s, 0), 0, "the whole hand is lost");
+    assert_eq!(s.state().side(0).discard & held, held);
+}
+
+#[test]
+fn rule_5_digging_in_a_card_played_is_not_a_unit_moved() {
+    // A Supply played while nothing can move moves no unit: the rest of the hand goes all the same.
+    let mut s = boxed_in("FR").hand(0, &["Supply", "Imperial Guard", "Withdraw"]).session();
+    let supply = in_hand(&s, 0, "Supply");
+    play(&mut s, &format!("supply-{supply}"));
+    assert_eq!(to_move(&s), ToMove::Player(0));
+    assert!(moves(&s).is_empty());
+    assert!(!has(&s, "end-movement"));
+    play(&mut s, "dig-in");
+    assert_eq!(hand_size(&s, 0), 0);
 }
 
 // ---- Banzai Charge ----
@@ -685,7 +703,7 @@ fn rule_5_banzai_charge_only_in_place_of_the_basic_move() {
 fn rule_5_banzai_charge_needs_a_unit_able_to_move() {
     let s = boxed_in("TO").hand(0, &["Banzai Charge"]).session();
     assert!(with_prefix(&s, "banzai-").is_empty());
-    assert!(has(&s, "end-movement"));
+    assert_eq!(ids(&s), vec!["dig-in"], "with no unit able to move, only Digging In is left");
 }
 
 #[test]

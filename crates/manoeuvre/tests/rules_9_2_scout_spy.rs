@@ -1,7 +1,8 @@
 //! Rule 9.2 Scout/Spy, and its CDG Solo form. Against a hand, the active player sees the other
 //! hand: the observation lists it, and keeps listing only the cards still in that hand. Against a
-//! display, a random face-up card of it is discarded: a slot on the Random Card Selection Chart,
-//! then a card of that slot, rerolling the results the chart leaves open.
+//! display, a random card of it is discarded: a slot holding a face-up card on the Random Card
+//! Selection Chart, then any card of that slot, face-down ones included, rerolling the results the
+//! chart leaves open.
 
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
@@ -236,14 +237,67 @@ fn playsheet_scout_returns_to_the_phase_it_was_played_in_after_two_rolls() {
 
 #[test]
 fn playsheet_scout_first_roll_reads_the_chart_for_three_slots() {
-    for (face, expected) in [(1, 1), (2, 1), (5, 5), (6, 5)] {
+    // A holds one card, B two and E two (one face-down); D, all face-down, is not a candidate.
+    for face in 1..=6u8 {
         let mut g =
             against_display(display(slot(&[1], &[]), slot(&[2, 3], &[]), slot(&[], &[4]), slot(&[5], &[6]), None));
         spy_now(&mut g);
         roll(&mut g, &[face]);
-        assert_eq!(g.state().side(0).discard_top, expected, "roll {face}");
-        assert!(in_slot(&g, 0, 4, 6), "the face-down card of E is never taken");
+        match face {
+            1 | 2 => assert_eq!(g.state().side(0).discard_top, 1, "roll {face}: A's lone card"),
+            3 | 4 => assert_eq!(phase(&g), Phase::ScoutRoll { slot: 1, first_die: 0 }, "roll {face}"),
+            _ => assert_eq!(phase(&g), Phase::ScoutRoll { slot: 4, first_die: 0 }, "roll {face}"),
+        }
+        assert!(in_slot(&g, 0, 3, 4), "roll {face}: slot D, face-down only, is never chosen");
     }
+}
+
+#[test]
+fn playsheet_scout_second_roll_counts_the_face_down_cards_of_the_slot() {
+    // The first roll picks a slot among those showing a card (A, E); E holds a face-up card and a
+    // face-down one, and the second roll counts both: 4-6 takes the face-down card.
+    let mut g = against_display(display(slot(&[1], &[]), slot(&[], &[2]), slot(&[], &[3]), slot(&[5], &[6]), None));
+    spy_now(&mut g);
+    roll(&mut g, &[6]);
+    assert_eq!(phase(&g), Phase::ScoutRoll { slot: 4, first_die: 0 }, "E holds two cards: a second roll");
+    roll(&mut g, &[4]);
+    assert_eq!(g.state().side(0).discard_top, 6, "the face-down card goes");
+    assert!(in_slot(&g, 0, 4, 5) && face_up(&g, 0, 5), "the face-up card stays");
+    assert_eq!(phase(&g), Phase::Discard);
+    // 1-3 takes the face-up one.
+    let mut g = against_display(display(slot(&[1], &[]), slot(&[], &[2]), slot(&[], &[3]), slot(&[5], &[6]), None));
+    spy_now(&mut g);
+    roll(&mut g, &[6, 3]);
+    assert_eq!(g.state().side(0).discard_top, 5);
+    assert!(in_slot(&g, 0, 4, 6));
+}
+
+#[test]
+fn playsheet_scout_second_roll_on_several_face_down_cards_draws_one_of_them_evenly() {
+    // E: one face-up card and two face-down ones, three candidates (1-2, 3-4, 5-6). A 3 lands on a
+    // face-down card: which one is a fair draw between the two, so the die, seen by both sides,
+    // says nothing about where a hidden card lies.
+    let d = || display(slot(&[], &[1]), slot(&[], &[2]), slot(&[], &[3]), slot(&[5], &[6, 7]), None);
+    let mut g = against_display(d());
+    spy_now(&mut g);
+    assert_eq!(phase(&g), Phase::ScoutRoll { slot: 4, first_die: 0 }, "one slot shows a card: no first roll");
+    roll(&mut g, &[3]);
+    assert_eq!(phase(&g), Phase::ScoutPick { slot: 4 });
+    assert_eq!(g.state().to_move(), ToMove::Chance);
+    assert_eq!(ids(&g), vec!["draw-6".to_string(), "draw-7".to_string()]);
+    go(&mut g, "draw-7");
+    assert_eq!(g.state().side(0).discard_top, 7);
+    assert!(in_slot(&g, 0, 4, 5) && in_slot(&g, 0, 4, 6));
+    assert_eq!(phase(&g), Phase::Discard, "back to the phase the Spy was played in");
+    // A 5 or 6 lands on a face-down card too; 1 or 2 on the face-up one, with no draw.
+    let mut g = against_display(d());
+    spy_now(&mut g);
+    roll(&mut g, &[6]);
+    assert_eq!(phase(&g), Phase::ScoutPick { slot: 4 });
+    let mut g = against_display(d());
+    spy_now(&mut g);
+    roll(&mut g, &[2]);
+    assert_eq!(g.state().side(0).discard_top, 5);
 }
 
 #[test]

@@ -10,4 +10,4 @@ mod session;
 
 pub use registry::{GameInfo, MANOEUVRE, MANOEUVRE_TABLE, games, import_session, new_session};
 pub use serve::{Protocol, serve};
-pub use session::{DynSession, GameSession, ProtocolError};
+pub use session::{DynSession, GameSession, ProtocolError, Undone};

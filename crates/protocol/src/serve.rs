@@ -112,7 +112,7 @@ impl Protocol {
             "undo" => {
                 let session = self.session_mut()?;
                 let undone = session.undo()?;
-                Ok(json!({ "undone": undone, "status": session.status() }))
+                Ok(json!({ "undone": undone.id, "events": undone.events, "status": session.status() }))
             }
             "export" => Ok(json!({ "record": self.session()?.export() })),
             "import" => {

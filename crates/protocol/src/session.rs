@@ -27,8 +27,9 @@ pub trait DynSession: Send {
     fn events(&self) -> Value;
     fn observe(&self, player: u8) -> Result<Value, ProtocolError>;
     fn status(&self) -> Value;
-    /// Takes back the last decision; returns the label of what was undone.
-    fn undo(&mut self) -> Result<String, ProtocolError>;
+    /// Takes back the last decision; returns the id of what was undone and how to put the real
+    /// table back.
+    fn undo(&mut self) -> Result<Undone, ProtocolError>;
     /// Whether `undo` can take back the last step and then, while the step taken back was decided
     /// by a player `with` names (a bot, whose answers go with the person's decision), the step
     /// before it too, down to the last step of a player it does not name. A roll, a draw or a
@@ -66,6 +67,16 @@ pub trait DynSession: Send {
     /// Goes back to the position after the first `step` entries of the log; answers the entries
     /// taken off, as the record writes them.
     fn rollback(&mut self, step: usize) -> Result<Value, ProtocolError>;
+}
+
+/// What one `undo` took back.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Undone {
+    /// The id of the decision taken back.
+    pub id: String,
+    /// What to do at the table to put it back as it was, in order (empty for a game without a
+    /// real table).
+    pub events: Vec<String>,
 }
 
 /// A turn of a game as a history lists it.
@@ -382,12 +393,12 @@ where
         false
     }
 
-    fn undo(&mut self) -> Result<String, ProtocolError> {
-        let undone = self.session.log().last().map(|e| e.id.clone()).unwrap_or_default();
-        self.session.undo()?;
+    fn undo(&mut self) -> Result<Undone, ProtocolError> {
+        let id = self.session.log().last().map(|e| e.id.clone()).unwrap_or_default();
+        let events = self.session.undo_told()?;
         let steps = self.session.log().len();
         self.taken_back_to(steps);
-        Ok(undone)
+        Ok(Undone { id, events })
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

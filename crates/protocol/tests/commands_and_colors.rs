@@ -144,6 +144,40 @@ fn epic_ancients_turns_up_a_card_after_a_turn_with_a_single_play() {
     assert!(offers(&mut p, "roll"), "the other side's turn goes on");
 }
 
+/// Who decides now: the side to move, or `None` when chance is.
+fn to_move(p: &mut Protocol) -> Option<u64> {
+    common::ask(p, json!({"cmd": "legal"}))["to_move"]["player"].as_u64()
+}
+
+#[test]
+fn epic_ancients_drawing_new_command_cards_the_side_that_played_one_card_turns_one_up_before_the_turn_passes() {
+    // The second side holds First Strike face-up (card 6, its slot A), so it has an answer on offer
+    // for as long as the first side's turn lasts.
+    let names = [FILLERS[0], FILLERS[1], FILLERS[2], FILLERS[3], "Order Four Units Center", "First Strike"];
+    let mut p = start("cc-epic-ancients", &names);
+    apply(&mut p, "roll");
+    apply(&mut p, "fate-4"); // A or B; C, D and E stay face-down
+    apply(&mut p, "play-1-army-command");
+    assert!(label_of(&mut p, "end-turn").contains("turn a face-down card face-up"), "{}", label_of(&mut p, "end-turn"));
+    apply(&mut p, "end-turn");
+    draw_lowest(&mut p);
+    // The vacancy is filled, and the turn is still the first side's: it chooses the card.
+    assert_eq!(to_move(&mut p), Some(0), "the side that played decides the flip");
+    assert_eq!(view(&mut p)["active"], json!(0), "the turn has not passed yet");
+    let now = ids(&mut p);
+    assert!(now.iter().all(|id| id.starts_with("single-play-turn-up-")), "the flip comes first: {now:?}");
+    assert!(now.contains(&"single-play-turn-up-A-0".to_string()), "the new card in A may be the one: {now:?}");
+    apply(&mut p, "single-play-turn-up-C-0");
+    assert_eq!(view(&mut p)["sides"][0]["slots"]["C"], json!([3]));
+    // Only now does the second side move.
+    assert_eq!(to_move(&mut p), Some(1));
+    assert!(offers(&mut p, "roll"));
+    let steps = common::ask(&mut p, json!({"cmd": "events"}))["steps"].as_array().cloned().unwrap();
+    let flip = steps.iter().position(|s| s["id"] == json!("single-play-turn-up-C-0")).unwrap();
+    assert_eq!(steps[flip]["by"], json!(0), "recorded as the first side's decision");
+    assert!(steps[..flip].iter().all(|s| s["by"] != json!(1)), "no decision of the second side before it: {steps:?}");
+}
+
 #[test]
 fn medieval_inspired_action_tokens_the_active_side_at_will_the_inactive_side_on_double_bang() {
     let mut p = start("cc-medieval", &FILLERS);
@@ -334,6 +368,9 @@ fn epic_ancients_field_generals_initiative_rolls_a_battle_die_per_unactivated_se
     assert!(!now.iter().any(|id| id.starts_with("play-")), "no Field Command after the initiative rolls");
     assert!(!now.contains(&"initiative-center".to_string()) && now.contains(&"initiative-right".to_string()));
     apply(&mut p, "end-turn");
+    draw_lowest(&mut p);
+    // A single card was played: the turn ends once its side has turned a card up.
+    apply(&mut p, "single-play-turn-up-C-0");
     assert_eq!(view(&mut p)["markers"]["initiative rolled (sections)"], json!([0, 0]));
 }
 

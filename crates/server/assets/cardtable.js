@@ -230,12 +230,13 @@ function nowBox(ctx) {
     after.textContent = note;
   };
   const last = ctx.last;
-  if (last && Array.isArray(last.events)) {
+  if (last && last.undone !== undefined) {
+    // An undo answers the way back at the table, step by step, and the words of what it took back.
+    const back = Array.isArray(last.events) ? last.events : [];
+    fill(back, "Undone: put the table back", last.label ? `Taken back: ${last.label}` : "");
+    if (!back.length) list.replaceChildren(el("li", "Nothing moved at the table, so nothing to put back.", "nothing"));
+  } else if (last && Array.isArray(last.events)) {
     fill(last.events, "Do this with the real cards", `After: ${last.label}`);
-  } else if (last && last.undone !== undefined) {
-    // The answer names the action's id; taken back, it is offered again under its label.
-    const again = ctx.legal.actions.find((/** @type {any} */ a) => a.id === last.undone);
-    fill([again ? `Put the cards back as they were before: ${again.label}.` : "Put the cards back as they were before that decision."], "Undone", "");
   } else {
     list.append(el("li", "Reading the table...", "nothing"));
     api(`/api/games/${ctx.id}/events`).then((seen) => {

@@ -384,15 +384,17 @@ async fn act(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) 
 async fn undo(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
     let id = game_id(&id)?;
     on_game(&state, id, move |game, games| {
-        let mut undone = game.session.undo()?;
+        let first = game.session.undo()?;
+        let (mut undone, mut events) = (first.id, first.events);
         game.taken_back();
         // Against a bot, the bot's answers go too, back to the person's own last decision.
         let mut guard = 0;
         while game.seats.bot_to_move(game.session.as_ref()) && guard < 10_000 {
             guard += 1;
             match game.session.undo() {
-                Ok(label) => {
-                    undone = label;
+                Ok(more) => {
+                    undone = more.id;
+                    events.extend(more.events);
                     game.taken_back();
                 }
                 Err(e) => {
@@ -412,7 +414,7 @@ async fn undo(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
             .and_then(|a| a["label"].as_str())
             .unwrap_or(&undone)
             .to_string();
-        Ok(axum::Json(json!({ "undone": undone, "label": label, "status": status(game) })))
+        Ok(axum::Json(json!({ "undone": undone, "label": label, "events": events, "status": status(game) })))
     })
     .await
 }

@@ -17,6 +17,7 @@ pub mod slot;
 pub mod table;
 pub mod table_action;
 pub mod table_events;
+pub mod table_undo;
 pub mod table_view;
 
 pub use card::{CardFacts, CardId, CardName};
@@ -28,4 +29,5 @@ pub use table::{CardTable, TableSetup};
 pub use table_action::TableAction;
 pub use table_events::possessive;
 pub use table_events::{Spot, TableEvent, setup_events, table_events};
+pub use table_undo::{Reversal, undo_events};
 pub use table_view::{IdentifyingView, OtherPairView, SideView, TableView};

@@ -300,6 +300,12 @@ impl CardTable {
         hidden.iter().any(|c| !still_hidden.contains(c))
     }
 
+    /// Whether `action` puts cards into a deck's undrawn cards, where the real ones mix with the rest.
+    fn puts_cards_into_a_deck(&self, action: &TableAction) -> bool {
+        let Some(next) = self.tried(action) else { return false };
+        next.decks.iter().zip(&self.decks).any(|(after, before)| after.pool.len() > before.pool.len())
+    }
+
     /// The side turn under way, counted from 1 (each side's turn counts one).
     pub fn turn(&self) -> u32 {
         self.turn
@@ -547,13 +553,20 @@ impl Game for CardTable {
             | TableAction::Pass
             | TableAction::EndTurn
             | TableAction::MoveCard { .. }
-            | TableAction::Special(_) => self.turns_up_a_hidden_card(action),
+            | TableAction::Special(_) => self.turns_up_a_hidden_card(action) || self.puts_cards_into_a_deck(action),
+            // Once cards are shuffled into a deck (a smaller hand sends its extra cards back, a card
+            // is added), the real table cannot give those same cards back: undo stops there too.
+            _ if matches!(self.to_move(), engine::ToMove::Player(_)) => self.puts_cards_into_a_deck(action),
             _ => false,
         }
     }
 
     fn events(&self, before: &Self, action: &TableAction) -> Vec<String> {
         crate::table_events::table_events(before, self, action).iter().map(ToString::to_string).collect()
+    }
+
+    fn undo_events(&self, undone: &Self) -> Vec<String> {
+        crate::table_undo::undo_events(undone, self).iter().map(ToString::to_string).collect()
     }
 
     fn is_tool(&self, action: &TableAction) -> bool {

@@ -210,7 +210,7 @@ struct DeckShot {
 
 /// What the table shows at one moment: everything a player at the table can see, nothing more.
 #[derive(Clone, Debug, PartialEq)]
-struct Shot {
+pub(crate) struct Shot {
     displays: Vec<DisplayShot>,
     decks: Vec<DeckShot>,
     held: Vec<(CardId, u8, &'static str)>,
@@ -339,18 +339,88 @@ impl Shot {
     }
 }
 
+/// What changed at the table from `from` to `to`, in a player's order, the cards named as `to`
+/// names them (an undo tells the way back with it: `from` the table as the cards lie now).
+pub(crate) fn narrate_change(from: &CardTable, to: &CardTable) -> Vec<TableEvent> {
+    let (b, a) = (Shot::of(from), Shot::of(to));
+    if b == a {
+        return Vec::new();
+    }
+    let mut events = Vec::new();
+    Narrator::new(to, &b, &a).narrate(&mut events);
+    gather_moves(events)
+}
+
+/// The table as a model of the real one, in the words of [`Spot`]: where each card in sight lies,
+/// how many cards lie face-down (or face-up and not yet named) in each place, and each marker. An
+/// undo tells the way back from two of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Picture {
+    pub cards: std::collections::BTreeMap<String, String>,
+    pub face_down: std::collections::BTreeMap<String, usize>,
+    pub markers: std::collections::BTreeMap<String, i32>,
+}
+
+pub(crate) fn picture(table: &CardTable) -> Picture {
+    let shot = Shot::of(table);
+    let mut out = Picture::default();
+    for d in &shot.displays {
+        for slot in SlotName::ALL {
+            let place = Spot::Slot { display: d.name.clone(), slot }.to_string();
+            for seen in &d.slots[slot.index()] {
+                match seen {
+                    Seen::Up(Some(c)) => {
+                        out.cards.insert(table.card_label(*c), place.clone());
+                    }
+                    Seen::Up(None) => *out.face_down.entry(format!("unnamed in {place}")).or_default() += 1,
+                    Seen::Down => *out.face_down.entry(place.clone()).or_default() += 1,
+                }
+            }
+        }
+        for c in &d.beside {
+            out.cards.insert(table.card_label(*c), Spot::Beside { display: d.name.clone() }.to_string());
+        }
+        if let Some(h) = d.max_hand_size {
+            out.markers.insert(format!("{} Max Hand Size", d.owner), h.into());
+        }
+    }
+    for deck in &shot.decks {
+        *out.face_down.entry(deck.name.clone()).or_default() += deck.undrawn;
+        match deck.top {
+            Some(Seen::Up(Some(c))) => {
+                out.cards.insert(table.card_label(c), Spot::Top { deck: deck.name.clone() }.to_string());
+            }
+            Some(_) => *out.face_down.entry(format!("top of {}", deck.name)).or_default() += 1,
+            None => {}
+        }
+        for c in &deck.discard {
+            match c {
+                Some(c) => {
+                    out.cards.insert(table.card_label(*c), deck.pile.clone());
+                }
+                None => *out.face_down.entry(deck.pile.clone()).or_default() += 1,
+            }
+        }
+    }
+    for (c, side, place) in &shot.held {
+        out.cards.insert(table.card_label(*c), aside(table, *side, place).to_string());
+    }
+    for (side, name, value) in &shot.markers {
+        let TableEvent::Marker { whose, name, .. } = marker(table, *side, name, *value) else { continue };
+        out.markers.insert(format!("{} {name}", whose.unwrap_or_else(|| "the".into())), *value);
+    }
+    out.face_down.retain(|_, n| *n > 0);
+    out
+}
+
 /// The events of one step: `action` took the table from `before` to `after`.
 pub fn table_events(before: &CardTable, after: &CardTable, action: &TableAction) -> Vec<TableEvent> {
     let mut events = Vec::new();
     if matches!(action, TableAction::Fate(_) | TableAction::Die(_) | TableAction::Pick(_)) {
         events.push(TableEvent::Rolled(crate::table_action::label(before, action)));
     }
-    let (b, a) = (Shot::of(before), Shot::of(after));
-    if b == a {
-        return events;
-    }
-    Narrator::new(after, &b, &a).narrate(&mut events);
-    gather_moves(events)
+    events.extend(narrate_change(before, after));
+    events
 }
 
 /// Folds runs of cards in sight going from the same place to the same place into one step.

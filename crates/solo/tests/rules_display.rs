@@ -369,6 +369,31 @@ fn manoeuvre_scout_spy_cards_discard_a_random_card_of_the_inactive_display_right
 }
 
 #[test]
+fn manoeuvre_scout_spy_second_roll_counts_the_face_down_cards_of_the_chosen_slot() {
+    let mut s = dealt("manoeuvre");
+    roll_and_pass(&mut s, 4);
+    // The second side plays nothing and moves its face-down D card onto A: A holds 61 face-up and
+    // 63 face-down; D is refilled face-down.
+    roll(&mut s, 4);
+    act(&mut s, "pass");
+    act(&mut s, "move-card-D-0-to-A");
+    draw_all(&mut s);
+    assert_eq!(slot(&s, 1, A), vec![(61, true), (63, false)]);
+    roll(&mut s, 4);
+    play(&mut s, 1);
+    draw_all(&mut s);
+    act(&mut s, "scout-spy-discard-1");
+    // The slot is chosen among those showing a card (A, B): 1-3 is A.
+    act(&mut s, "d6-2");
+    // A holds two cards, so a second roll picks between them, the face-down one included.
+    assert_eq!(ids(&s), (1..=6).map(|d| format!("d6-{d}")).collect::<Vec<_>>(), "a second roll");
+    act(&mut s, "d6-5");
+    draw_all(&mut s);
+    assert_eq!(discards(&s, 1), vec![63], "4-6 takes the second card, the face-down one");
+    assert_eq!(slot(&s, 1, A), vec![(61, true)], "a slot that still holds a card is not refilled");
+}
+
+#[test]
 fn manoeuvre_a_known_unit_card_is_never_a_scout_spy() {
     let mut s = dealt("manoeuvre");
     roll(&mut s, 1);

@@ -113,6 +113,7 @@ impl Rules {
 impl SpecialRules for Rules {
     fn waiting_for(&self, table: &CardTable) -> Option<String> {
         scout::waiting_for(table)
+            .or_else(|| epic_ancients::waiting_for(table))
             .or_else(|| scenarios::waiting_for(table))
             .or_else(|| grande_battles::waiting_for(table))
     }
@@ -215,6 +216,7 @@ impl SpecialRules for Rules {
             }
         }
         epic_ancients::adjust_legal(self.0, table, out);
+        epic_ancients::end_turn_after_single_play(self.0, table, out);
         if live {
             tactician::adjust_legal(self.0, table, out);
         }
@@ -369,8 +371,8 @@ impl SpecialRules for Rules {
     }
 
     fn settled(&self, table: &mut CardTable) -> bool {
-        epic_ancients::settled(table);
-        grande_battles::settled(table)
+        let turn_ended = epic_ancients::settled(table);
+        grande_battles::settled(table) || turn_ended
     }
 
     fn end_of_turn(&self, table: &mut CardTable) {
@@ -382,9 +384,9 @@ impl SpecialRules for Rules {
             return;
         }
         let active = table.active();
-        // The turn's vacancies are filled now; after a single play one face-down card then turns up.
-        let single = matches!(table.phase, Phase::Choose { played: 1, .. });
-        epic_ancients::fill_vacancies(table, single);
+        // The turn's vacancies are filled now (after a single play they already were, before the
+        // card was turned up).
+        epic_ancients::fill_vacancies(table);
         table.set_marker(FIELD_COMMANDS, active, 0);
         table.set_marker(ARMY_COMMAND, active, 0);
     }

@@ -1,7 +1,8 @@
 //! The Manoeuvre playsheet's card rules on the bare card table ("Card Modifications", Scout/Spy):
 //! once a Scout/Spy card is played, a card chosen on the Random Card Selection Chart is discarded
-//! from the inactive side's display. A manifest naming the card starts the selection at once;
-//! without one the player says, right after the play, that the card was a Scout/Spy.
+//! from the inactive side's display: a slot holding a face-up card, then any card of that slot. A
+//! manifest naming the card starts the selection at once; without one the player says, right after
+//! the play, that the card was a Scout/Spy.
 
 use super::{Special, SpecialRules};
 use crate::card::CardId;
@@ -81,6 +82,11 @@ impl SpecialRules for Rules {
             }
             None => {}
         }
+    }
+
+    fn selection_counts_face_down(&self, special: Special) -> bool {
+        // The sheet's second roll is among the cards a stacked slot holds, whatever their facing.
+        Decision::of(special) == Some(Decision::ScoutSpyDiscard)
     }
 
     fn after_selection(&self, table: &mut CardTable, special: Special, target: u8, card: CardId) {

@@ -39,10 +39,29 @@ impl CardTable {
             // Cards discarded face-down (1960) are out of sight too.
             hidden.extend(self.decks[d].discard.iter().filter(|x| !x.face_up).map(|x| x.card));
         }
-        engine::shuffle(rng, &mut hidden);
-        let mut next = hidden.into_iter();
-        let mut put = |c: &mut CardId| {
-            if let Some(n) = next.next() {
+        // A face-up card not named yet shows as a stand-in; a card the player has named and that went
+        // back out of sight (into the deck) would show by its name there. So the stand-ins' places
+        // take cards not named yet, and every other hidden place takes what is left.
+        let stand_ins = sides
+            .iter()
+            .flat_map(|&side| {
+                std::iter::once(&self.displays[side]).chain(self.other_pair.as_ref().map(|o| &o.displays[side]))
+            })
+            .flat_map(|d| d.cards())
+            .filter(|(_, _, p)| p.face_up && hidden_card(p.card))
+            .count()
+            + usize::from(digging.is_some())
+            + decks.iter().filter(|&&d| self.decks[d].top.is_some_and(hidden_card)).count();
+        let (mut unnamed, named): (Vec<CardId>, Vec<CardId>) =
+            hidden.into_iter().partition(|c| !confirmed.get(c.0 as usize).copied().unwrap_or(false));
+        engine::shuffle(rng, &mut unnamed);
+        let mut rest = unnamed.split_off(stand_ins.min(unnamed.len()));
+        rest.extend(named);
+        engine::shuffle(rng, &mut rest);
+        let (mut for_stand_ins, mut for_others) = (unnamed.into_iter(), rest.into_iter());
+        let mut put = |c: &mut CardId, stand_in: bool| {
+            let next = if stand_in { for_stand_ins.next().or_else(|| for_others.next()) } else { for_others.next() };
+            if let Some(n) = next {
                 *c = n;
             }
         };
@@ -50,21 +69,21 @@ impl CardTable {
             let other = self.other_pair.as_mut().map(|o| &mut o.displays[side]);
             for display in std::iter::once(&mut self.displays[side]).chain(other) {
                 for stack in &mut display.slots {
-                    stack.iter_mut().filter(|p| hidden_placed(p)).for_each(|p| put(&mut p.card));
+                    stack.iter_mut().filter(|p| hidden_placed(p)).for_each(|p| put(&mut p.card, p.face_up));
                 }
             }
         }
         if digging.is_some()
             && let Phase::Digging { revealed: Some(c) } = &mut self.phase
         {
-            put(c);
+            put(c, true);
         }
         for &d in &decks {
-            self.decks[d].pool.iter_mut().for_each(&mut put);
+            self.decks[d].pool.iter_mut().for_each(|c| put(c, false));
             if let Some(top) = self.decks[d].top.as_mut().filter(|c| hidden_card(**c)) {
-                put(top);
+                put(top, true);
             }
-            self.decks[d].discard.iter_mut().filter(|x| !x.face_up).for_each(|x| put(&mut x.card));
+            self.decks[d].discard.iter_mut().filter(|x| !x.face_up).for_each(|x| put(&mut x.card, false));
         }
     }
 

@@ -30,9 +30,10 @@ impl CardTable {
             &self.phase,
             Phase::Selecting { purpose: Some(special), .. } if self.rules().selection_counts_face_down(*special)
         );
-        if whole_slot && !self.dual() {
+        if whole_slot {
             // The slot is chosen among those with a face-up card; the second roll counts all of its cards.
-            for (s, cards) in &mut slots {
+            // A Dual Deck's slot C is its deck, of which only the face-up top card lies on the table.
+            for (s, cards) in slots.iter_mut().filter(|(s, _)| !(self.dual() && *s == SlotName::C)) {
                 *cards = self.display(target).slot(*s).iter().map(|p| p.card).collect();
             }
         }

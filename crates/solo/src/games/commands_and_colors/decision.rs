@@ -49,6 +49,9 @@ pub enum Decision {
     /// Epic Ancients, a turn with a single play: this face-down card turns up (`n`: slot index * 8
     /// + place in the slot).
     SinglePlayTurnUp = 18,
+    /// Epic Ancients, "Drawing New Command cards": the active side ends a turn in which it played
+    /// one card; its vacancies are filled and it turns a card up before the turn passes.
+    EndTurnAfterSinglePlay = 19,
     /// Medellin: the Spanish lost one of their first three banners.
     MedellinBannerLost = 21,
     /// Vitoria: a side's Fate Die roll for the first move.
@@ -112,7 +115,8 @@ impl Decision {
             | Decision::FieldGeneralsInitiative
             | Decision::CounterAttackCopies
             | Decision::CounterAttackCopiesNothing
-            | Decision::SinglePlayTurnUp => Room::EpicAncients,
+            | Decision::SinglePlayTurnUp
+            | Decision::EndTurnAfterSinglePlay => Room::EpicAncients,
             Decision::ScoutReplacementFaceUp | Decision::ScoutReplacementFaceDown => Room::Scout,
             Decision::TacticianDraw | Decision::TacticianPlay => Room::Tactician,
             Decision::CourierRackDeal | Decision::CourierRackFromDisplay | Decision::CourierRackPlay => {

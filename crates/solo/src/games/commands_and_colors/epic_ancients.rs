@@ -3,7 +3,8 @@
 //! Field Commands), Field General's Initiative (one battle-die roll per section the player names as
 //! unactivated, after at least one Field Command), and Counter-attack (shared with Napoleonics Epic
 //! Battles: the player names which of the other side's last-turn cards it copies, and the copy's
-//! table effect follows).
+//! table effect follows), and the end of a turn with a single play, where the side that played
+//! turns one of its face-down cards up before the other side's turn begins.
 
 use super::decision::{Decision, action};
 use super::{ARMY_COMMAND, FIELD_COMMANDS, Sheet, named};
@@ -28,10 +29,15 @@ const COUNTER_SLOT: &str = "counter-attack's slot";
 const COPIED_SECTIONS: &str = "sections activated by a copy";
 
 /// Epic Ancients fills the turn's vacancies when the turn ends (the slots waiting are the table's
-/// `waiting_slots`): how many of each slot's cards come face-up (Order One Unit), and 1 when the
-/// single-play card is to be turned up once they are filled.
+/// `waiting_slots`): how many of each slot's cards come face-up (Order One Unit).
 const VACANCIES_FACE_UP: &str = "vacancies to fill face-up";
+/// The end of a turn with a single play, for the side that played: [`FLIP_OWED`] while its
+/// vacancies are filled and it chooses the card to turn up, [`FLIP_DONE`] once it has (the turn
+/// passes when the table has settled). The turn stays this side's throughout, so the choice is
+/// its own and comes before anything the other side does.
 const FLIP_AFTER_FILL: &str = "single play: turn a card up";
+const FLIP_OWED: i32 = 1;
+const FLIP_DONE: i32 = 2;
 
 /// Bits of a slot's count of face-up vacancies in the packed `VACANCIES_FACE_UP` value.
 const UP_BITS: usize = 4;
@@ -61,9 +67,8 @@ pub(super) fn defer_refills(table: &mut CardTable) {
     table.waiting_slots[usize::from(side & 1)] = u8::try_from(slots & 0x1F).unwrap_or(0);
 }
 
-/// At the end of an Epic Ancients turn: the vacancies are filled (face-down, an Order One Unit's
-/// face-up), and after a single play one face-down card is turned up once they are.
-pub(super) fn fill_vacancies(table: &mut CardTable, single_play: bool) {
+/// Queues the fills of the active side's vacancies (face-down, an Order One Unit's face-up).
+pub(super) fn fill_vacancies(table: &mut CardTable) {
     let side = table.active();
     let slots = i32::from(table.waiting_slots[usize::from(side & 1)]);
     let up = table.marker(VACANCIES_FACE_UP, side);
@@ -78,19 +83,52 @@ pub(super) fn fill_vacancies(table: &mut CardTable, single_play: bool) {
         }
     }
     table.set_marker(VACANCIES_FACE_UP, side, 0);
-    if single_play {
-        table.set_marker(FLIP_AFTER_FILL, side, 1);
+}
+
+/// "Drawing New Command cards": a side that played a single card turns one face-down card up at the
+/// end of its own turn, after the vacancy is filled. A plain end of turn would hand the table to
+/// the other side first, so after a single play the end of the turn is this decision (same id).
+pub(super) fn end_turn_after_single_play(sheet: Sheet, table: &CardTable, out: &mut [TableAction]) {
+    let active = table.active();
+    if sheet != Sheet::EpicAncients
+        || !matches!(table.phase, Phase::Choose { played: 1, .. })
+        || table.marker(FLIP_AFTER_FILL, active) != 0
+    {
+        return;
+    }
+    for a in out.iter_mut().filter(|a| matches!(a, TableAction::EndTurn)) {
+        *a = action(Decision::EndTurnAfterSinglePlay, active, None, 0);
     }
 }
 
-/// Once the vacancies are filled: with no face-down card left there is nothing to turn up.
-/// Otherwise the player chooses which card, before anything else ([`turn_up_choices`]).
-pub(super) fn settled(table: &mut CardTable) {
-    for side in [0u8, 1] {
-        if table.marker(FLIP_AFTER_FILL, side) == 1 && face_down_places(table, side).is_empty() {
-            table.set_marker(FLIP_AFTER_FILL, side, 0);
-        }
+/// Once the table has settled, the single-play side's turn ends when there is nothing (left) to
+/// turn up; a card the player still has to name (physical deck) is named first, by that side.
+/// Returns whether the turn ended.
+pub(super) fn settled(table: &mut CardTable) -> bool {
+    let side = table.active();
+    let owed = table.marker(FLIP_AFTER_FILL, side);
+    let done = match owed {
+        FLIP_OWED => face_down_places(table, side).is_empty(),
+        FLIP_DONE => true,
+        _ => false,
+    };
+    if !done || table.unconfirmed().is_some() {
+        return false;
     }
+    table.set_marker(FLIP_AFTER_FILL, side, 0);
+    table.end_turn();
+    true
+}
+
+/// What the table waits for while the single-play side chooses its card.
+pub(super) fn waiting_for(table: &CardTable) -> Option<String> {
+    let side = table.active();
+    (table.marker(FLIP_AFTER_FILL, side) == FLIP_OWED && table.unconfirmed().is_none()).then(|| {
+        format!(
+            "{} to turn one of its face-down cards face-up (it played a single card this turn)",
+            table.sheet().sides[usize::from(side & 1)]
+        )
+    })
 }
 
 fn face_down_places(table: &CardTable, side: u8) -> Vec<(SlotName, u8)> {
@@ -102,10 +140,13 @@ fn face_down_places(table: &CardTable, side: u8) -> Vec<(SlotName, u8)> {
         .collect()
 }
 
-/// The sheet lets the player pick the face-down card a single-play turn turns up: while one is
-/// owed, those choices are the only decisions. Returns whether it replaced the legal actions.
+/// The sheet lets the side that played pick the face-down card it turns up: while one is owed,
+/// those choices are the only decisions. Returns whether it replaced the legal actions.
 pub(super) fn turn_up_choices(table: &CardTable, out: &mut Vec<TableAction>) -> bool {
-    let Some(side) = [0u8, 1].into_iter().find(|&s| table.marker(FLIP_AFTER_FILL, s) == 1) else { return false };
+    let side = table.active();
+    if table.marker(FLIP_AFTER_FILL, side) != FLIP_OWED {
+        return false;
+    }
     let places = face_down_places(table, side);
     if places.is_empty() {
         return false;
@@ -259,9 +300,13 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
     let side = special.side;
     let Some(decision) = Decision::of(special) else { return };
     match decision {
+        Decision::EndTurnAfterSinglePlay => {
+            fill_vacancies(table);
+            table.set_marker(FLIP_AFTER_FILL, side, FLIP_OWED);
+        }
         Decision::SinglePlayTurnUp => {
             let (slot, index) = turn_up_place(special);
-            table.set_marker(FLIP_AFTER_FILL, side, 0);
+            table.set_marker(FLIP_AFTER_FILL, side, FLIP_DONE);
             if let Some(p) = slot.and_then(|s| table.displays[usize::from(side & 1)].slot_mut(s).get_mut(index)) {
                 p.face_up = true;
             }
@@ -398,6 +443,8 @@ pub(super) fn id(special: Special) -> Option<String> {
             let (slot, index) = turn_up_place(special);
             format!("single-play-turn-up-{}-{index}", slot.map_or("A".to_string(), |s| s.to_string()))
         }
+        // Still the player's "end the turn"; what follows it is the sheet's.
+        Decision::EndTurnAfterSinglePlay => "end-turn".into(),
         _ => return None,
     })
 }
@@ -423,6 +470,9 @@ pub(super) fn label(table: &CardTable, special: Special) -> Option<String> {
             let slot = slot.map_or("A".to_string(), |s| s.to_string());
             let which = if index == 0 { String::new() } else { format!(" (card {} in the slot)", index + 1) };
             format!("{side} played one card this turn: turn the face-down card in slot {slot}{which} face-up")
+        }
+        Decision::EndTurnAfterSinglePlay => {
+            format!("{side}: end the turn (one card played: fill the vacancy, then turn a face-down card face-up)")
         }
         _ => return None,
     })

@@ -1,0 +1,247 @@
+//! How to put the real table back after an undo. The program's table goes back by replaying its
+//! log; the cards on the player's table do not, so an undo tells the way back step by step, read off
+//! the difference between the table as the cards lie now and the table after the undo, in the words
+//! of the forward steps turned round ("take #5 Armenian Druzhiny from the discard pile back to slot B,
+//! face-up"; "move the Cards Remaining marker back to 1"). Undo never crosses a roll, a draw or a
+//! card turned up, so the way back only moves cards in sight, face-down cards between places, and
+//! markers.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::table::CardTable;
+use crate::table_events::{Picture, picture};
+
+/// One step of the way back, as the player reads it. Places are named as the forward steps name
+/// them ("slot B of Allied Powers' display", "the deck").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reversal {
+    /// A card the player knows goes back where it lay, face-up or face-down.
+    Card { card: String, from: String, to: String, face_up: bool },
+    /// A face-down card goes back where it lay.
+    FaceDown { from: String, to: String },
+    /// A marker goes back to its value ("Allied Powers' Cards Remaining").
+    Marker { marker: String, value: i32 },
+    /// Cards added to a deck by a table tool come out of it again.
+    TakenOut { deck: String, count: usize },
+    /// A card the step brought into the game from the box goes back into it.
+    Boxed { card: String, from: String },
+}
+
+/// The steps that take the real table from `current` (as the cards lie before the undo) to
+/// `restored` (the table after it).
+pub fn undo_events(current: &CardTable, restored: &CardTable) -> Vec<Reversal> {
+    way_back(&picture(current), &picture(restored))
+}
+
+/// Reads the way back off two pictures of the table: every card in sight that moved, every card
+/// that went into or came out of a face-down place (paired with the place that lost or gained a
+/// face-down card), every marker.
+fn way_back(now: &Picture, then: &Picture) -> Vec<Reversal> {
+    // Face-down places with more cards now than then give cards back; those with fewer take them.
+    let mut give: BTreeMap<&String, usize> = BTreeMap::new();
+    let mut take: BTreeMap<&String, usize> = BTreeMap::new();
+    for place in now.face_down.keys().chain(then.face_down.keys()) {
+        let (n, t) = (now.face_down.get(place).copied().unwrap_or(0), then.face_down.get(place).copied().unwrap_or(0));
+        if n > t {
+            give.insert(place, n - t);
+        } else if t > n {
+            take.insert(place, t - n);
+        }
+    }
+    let pop = |pool: &mut BTreeMap<&String, usize>| -> Option<String> {
+        let place = (*pool.keys().next()?).clone();
+        if let Some(n) = pool.get_mut(&place) {
+            *n -= 1;
+            if *n == 0 {
+                pool.remove(&place);
+            }
+        }
+        Some(place)
+    };
+    let mut steps = Vec::new();
+    // Cards in sight then: from where they lie now, or from a face-down place they went to.
+    for (card, to) in &then.cards {
+        let from = match now.cards.get(card) {
+            Some(from) if from == to => continue,
+            Some(from) => from.clone(),
+            None => match pop(&mut give) {
+                Some(from) => from,
+                None => continue,
+            },
+        };
+        steps.push(Reversal::Card { card: card.clone(), from, to: to.clone(), face_up: true });
+    }
+    // Cards in sight now and not then: back face-down where a face-down card is missing.
+    for (card, from) in &now.cards {
+        if then.cards.contains_key(card) {
+            continue;
+        }
+        match pop(&mut take) {
+            Some(to) => steps.push(Reversal::Card { card: card.clone(), from: from.clone(), to, face_up: false }),
+            None => steps.push(Reversal::Boxed { card: card.clone(), from: from.clone() }),
+        }
+    }
+    // Face-down cards that moved between places.
+    while !give.is_empty() && !take.is_empty() {
+        let (Some(from), Some(to)) = (pop(&mut give), pop(&mut take)) else { break };
+        steps.push(Reversal::FaceDown { from, to });
+    }
+    // What is left over in a deck came in through the add-a-card tool.
+    for (place, count) in give {
+        steps.push(Reversal::TakenOut { deck: place.clone(), count });
+    }
+    for (marker, value) in &then.markers {
+        if now.markers.get(marker) != Some(value) {
+            steps.push(Reversal::Marker { marker: marker.clone(), value: *value });
+        }
+    }
+    steps
+}
+
+impl fmt::Display for Reversal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reversal::Card { card, from, to, face_up: true } => {
+                write!(f, "Take {card} from {from} back to {to}, face-up")
+            }
+            Reversal::Card { card, from, to, face_up: false } => {
+                write!(f, "Put {card} from {from} back face-down in {to}")
+            }
+            Reversal::FaceDown { from, to } => write!(f, "Move the face-down card you just put in {from} back to {to}"),
+            Reversal::Marker { marker, value } => write!(f, "Move {marker} marker back to {value}"),
+            Reversal::TakenOut { deck, count: 1 } => write!(f, "Take the card you added to {deck} out of it again"),
+            Reversal::TakenOut { deck, count } => {
+                write!(f, "Take the {count} cards you added to {deck} out of it again")
+            }
+            Reversal::Boxed { card, from } => write!(f, "Put {card} from {from} back in the box"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::{ChanceMode, Decider, Game, Session};
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+
+    use super::*;
+    use crate::table::TableSetup;
+
+    /// Carries one step of the way back out on a model of the real table, as a player would; a
+    /// step the model cannot carry out (a card not where the step says) is an error.
+    fn carry_out(model: &mut Picture, step: &Reversal) -> Result<(), String> {
+        let take_down = |model: &mut Picture, place: &str| -> Result<(), String> {
+            let n =
+                model.face_down.get_mut(place).filter(|n| **n > 0).ok_or(format!("no face-down card in {place}"))?;
+            *n -= 1;
+            if *n == 0 {
+                model.face_down.remove(place);
+            }
+            Ok(())
+        };
+        match step {
+            Reversal::Card { card, from, to, face_up } => {
+                match model.cards.get(card) {
+                    Some(lies) if lies != from => return Err(format!("{card} lies in {lies}, not in {from}")),
+                    Some(_) => {
+                        model.cards.remove(card);
+                    }
+                    // The player has just put it there face-down, and finds it by its name.
+                    None => take_down(model, from)?,
+                }
+                if *face_up {
+                    model.cards.insert(card.clone(), to.clone());
+                } else {
+                    *model.face_down.entry(to.clone()).or_default() += 1;
+                }
+            }
+            Reversal::FaceDown { from, to } => {
+                take_down(model, from)?;
+                *model.face_down.entry(to.clone()).or_default() += 1;
+            }
+            Reversal::Marker { marker, value } => {
+                model.markers.insert(marker.clone(), *value);
+            }
+            Reversal::TakenOut { deck, count } => {
+                for _ in 0..*count {
+                    take_down(model, deck)?;
+                }
+            }
+            Reversal::Boxed { card, from } => {
+                if model.cards.remove(card).as_ref() != Some(from) {
+                    return Err(format!("{card} does not lie in {from}"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays every sheet at random (virtual and physical decks, several seeds) and undoes whatever
+    /// may be undone now and then: the way back, carried out on a model of the real table as the
+    /// cards lay, must give the table after the undo.
+    #[test]
+    fn the_way_back_after_an_undo_puts_the_real_table_as_it_was() {
+        let mut undone = 0;
+        for sheet in crate::playsheets().expect("the playsheets load") {
+            for physical in [false, true] {
+                for seed in 0..4u64 {
+                    let setup = TableSetup { physical, ..TableSetup::new(&sheet.id) };
+                    let mut session = Session::<CardTable>::new(setup, seed, ChanceMode::Auto).expect("a table deals");
+                    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x0B0E);
+                    for step in 0..300 {
+                        let legal = session.state().legal();
+                        if legal.is_empty() {
+                            break;
+                        }
+                        let last_undoable = session.log().last().is_some_and(|e| !e.barrier && e.by != Decider::Chance);
+                        if last_undoable && engine::below(&mut rng, 3) == 0 {
+                            let current = session.state().clone();
+                            let forward = session.events().last().cloned().unwrap_or_default().join(" / ");
+                            session.undo().expect("an undoable step undoes");
+                            let restored = session.state();
+                            let mut model = picture(&current);
+                            let context = format!("{} (physical {physical}, seed {seed}, step {step})", sheet.id);
+                            for back in undo_events(&current, restored) {
+                                assert!(!back.to_string().is_empty());
+                                carry_out(&mut model, &back).unwrap_or_else(|e| {
+                                    panic!("{context}: '{back}': {e}; the step undone did: {forward}")
+                                });
+                            }
+                            assert_eq!(
+                                model,
+                                picture(restored),
+                                "{context}: the way back leaves the table otherwise than the undo; the step undone \
+                                 did: {forward}"
+                            );
+                            undone += 1;
+                            continue;
+                        }
+                        let action = &legal[engine::below(&mut rng, legal.len())];
+                        session.apply(action).expect("a legal action applies");
+                    }
+                }
+            }
+        }
+        assert!(undone > 200, "only {undone} undos were tried");
+    }
+
+    #[test]
+    fn a_card_and_a_marker_are_told_back_in_the_words_of_the_step() {
+        let mut now = Picture::default();
+        now.cards.insert("#5 Armenian Druzhiny".into(), "Allied Powers' discard pile".into());
+        now.markers.insert("Allied Powers' Cards Remaining".into(), 0);
+        let mut then = Picture::default();
+        then.cards.insert("#5 Armenian Druzhiny".into(), "slot B of Allied Powers' display".into());
+        then.markers.insert("Allied Powers' Cards Remaining".into(), 1);
+        let told: Vec<String> = way_back(&now, &then).iter().map(ToString::to_string).collect();
+        assert_eq!(
+            told,
+            [
+                "Take #5 Armenian Druzhiny from Allied Powers' discard pile back to slot B of Allied Powers' display, \
+                 face-up",
+                "Move Allied Powers' Cards Remaining marker back to 1"
+            ]
+        );
+    }
+}

@@ -85,12 +85,15 @@ fn bench_table(game: &str, turns: u64) -> Result<(u64, f64)> {
         let action = match table.to_move() {
             ToMove::Chance => actions.swap_remove(below(&mut rng, actions.len())),
             ToMove::Terminal => bail!("a card table never ends"),
-            ToMove::Player(_) => choose(&actions, &mut rng),
+            ToMove::Player(_) => choose(&table, &actions, &mut rng),
         };
-        if matches!(action, TableAction::EndTurn | TableAction::Pass) {
+        // A turn is counted when the table's side turn moves on, whichever step ends it (an Epic
+        // Ancients turn with one card played ends on that side's flip).
+        let turn = table.turn();
+        table.apply(&action).map_err(|e| anyhow::anyhow!("{e}"))?;
+        if table.turn() != turn {
             done += 1;
         }
-        table.apply(&action).map_err(|e| anyhow::anyhow!("{e}"))?;
     }
     Ok((done, start.elapsed().as_secs_f64()))
 }
@@ -98,10 +101,12 @@ fn bench_table(game: &str, turns: u64) -> Result<(u64, f64)> {
 /// A turn as a player would take it: roll at once, answer what the die asks, play the first
 /// allowed card, then end the turn. A side out of cards gets its hand back (as a new game turn
 /// would give it), so every measured turn is a played one.
-fn choose(actions: &[TableAction], rng: &mut ChaCha8Rng) -> TableAction {
+fn choose(table: &CardTable, actions: &[TableAction], rng: &mut ChaCha8Rng) -> TableAction {
     let pick = |want: fn(&TableAction) -> bool| actions.iter().find(|a| want(a)).cloned();
+    // A sheet's own end of turn keeps the common id ("end-turn").
+    let end_turn = actions.iter().find(|a| engine::Game::action_id(table, a) == "end-turn").cloned();
     pick(|a| matches!(a, TableAction::Roll))
-        .or_else(|| pick(|a| matches!(a, TableAction::EndTurn)))
+        .or(end_turn)
         .or_else(|| pick(|a| matches!(a, TableAction::Play { .. })))
         .or_else(|| pick(|a| matches!(a, TableAction::Marker(solo::table_action::MarkerOp::ResetCardsRemaining))))
         .or_else(|| pick(|a| matches!(a, TableAction::Pass)))

@@ -112,6 +112,13 @@ pub trait Game: Clone + PartialEq + Debug {
         Vec::new()
     }
 
+    /// Whether a record of an earlier version may credit the decision `action_id`, due now from the
+    /// player to move, to the other player: a reading of the rules has since moved that decision to
+    /// the other side. Loading such a record credits the player to move. Never, by default.
+    fn decision_moved_sides(&self, _action_id: &str) -> bool {
+        false
+    }
+
     /// Whether `action` is a tool the game offers for occasional use (a card table's "discard a
     /// card", "move a marker"): front ends keep tools behind one entry, shown on request.
     fn is_tool(&self, _action: &Self::Action) -> bool {

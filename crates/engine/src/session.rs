@@ -313,11 +313,11 @@ impl<G: Game> Session<G> {
                 ToMove::Terminal => return Err(fail("the game was already over".into())),
             };
             // A decision credited to the other player is what a record of an earlier version holds
-            // where a rule's reading moved a decision to the other side (Epic Ancients' flip after a
-            // one-card turn): its id must still be legal, and the log credits the player to move.
-            // Chance and decisions never stand in for each other.
-            let between_players = matches!((expected, entry.by), (Decider::Player(_), Decider::Player(_)));
-            if expected != entry.by && !between_players {
+            // where a rule's reading moved a decision to the other side (the game names those); the
+            // log then credits the player to move. Chance and decisions never stand in for each other.
+            let moved = matches!((expected, entry.by), (Decider::Player(_), Decider::Player(_)))
+                && session.state.decision_moved_sides(&entry.id);
+            if expected != entry.by && !moved {
                 return Err(fail(format!("the log says {} decided, but {} was to decide", entry.by, expected)));
             }
             let unknown = || fail("no legal action has this id at this point".into());

@@ -565,22 +565,3 @@ fn a_record_with_an_unknown_field_is_refused_by_name() {
     let err = serde_json::from_value::<Record<Setup>>(value).expect_err("a field in a log entry");
     assert!(err.to_string().contains("unknown field `note`"), "{err}");
 }
-
-#[test]
-fn a_record_crediting_a_decision_to_the_other_player_loads_credited_to_the_player_to_move() {
-    // An earlier version's record where a rule's reading has since moved a decision to the other
-    // side: the decision is still legal, so the game loads, and the log credits the player to move.
-    let s = eventful(5);
-    let mut record = s.record();
-    let at = record.log.iter().position(|e| matches!(e.by, Decider::Player(_))).expect("a decision");
-    let Decider::Player(p) = record.log[at].by else { unreachable!("a decision") };
-    record.log[at].by = Decider::Player(1 - p);
-    let back = Session::<Peek>::from_record(record).expect("the older record loads");
-    assert_eq!(back.state(), s.state());
-    assert_eq!(back.log()[at].by, Decider::Player(p), "credited to the player who was to move");
-    // Chance and a decision never stand in for each other.
-    let mut forged = s.record();
-    forged.log[at].by = Decider::Chance;
-    let err = Session::<Peek>::from_record(forged).expect_err("a decision logged as chance");
-    assert!(err.to_string().contains("was to decide"), "{err}");
-}

@@ -176,6 +176,20 @@ fn epic_ancients_drawing_new_command_cards_the_side_that_played_one_card_turns_o
     let flip = steps.iter().position(|s| s["id"] == json!("single-play-turn-up-C-0")).unwrap();
     assert_eq!(steps[flip]["by"], json!(0), "recorded as the first side's decision");
     assert!(steps[..flip].iter().all(|s| s["by"] != json!(1)), "no decision of the second side before it: {steps:?}");
+    // A save of the earlier reading credits the flip to the second side: it loads, credited to the
+    // first; any other decision credited to the wrong side is still refused.
+    let record = common::ask(&mut p, json!({"cmd": "export"}))["record"].clone();
+    let mut older = record.clone();
+    older["log"][flip]["by"] = json!({"player": 1});
+    let loaded = common::ask(&mut p, json!({"cmd": "import", "record": older}));
+    assert!(loaded.get("error").is_none(), "the older save loads: {loaded}");
+    let steps = common::ask(&mut p, json!({"cmd": "events"}))["steps"].as_array().cloned().unwrap();
+    assert_eq!(steps[flip]["by"], json!(0), "credited to the side that played");
+    let roll = steps.iter().position(|s| s["id"] == json!("roll")).unwrap();
+    let mut forged = record.clone();
+    forged["log"][roll]["by"] = json!({"player": 1});
+    let refused = p.handle_line(&json!({"cmd": "import", "record": forged}).to_string());
+    assert!(refused["error"].as_str().is_some_and(|e| e.contains("the log says")), "{refused}");
 }
 
 #[test]

@@ -565,6 +565,10 @@ impl Game for CardTable {
         crate::table_events::table_events(before, self, action).iter().map(ToString::to_string).collect()
     }
 
+    fn decision_moved_sides(&self, action_id: &str) -> bool {
+        self.rules().decision_moved_sides(action_id)
+    }
+
     fn undo_events(&self, undone: &Self) -> Vec<String> {
         crate::table_undo::undo_events(undone, self).iter().map(ToString::to_string).collect()
     }

@@ -288,6 +288,12 @@ impl SpecialRules for Rules {
         epic_ancients::roll_label(special, face).or_else(|| scenarios::roll_label(table, special, face))
     }
 
+    fn decision_moved_sides(&self, action_id: &str) -> bool {
+        // Before the flip after a one-card turn was read as that side's own last step, the record
+        // credited it to the side whose turn came next.
+        action_id.starts_with("single-play-turn-up-")
+    }
+
     fn reveals(&self, _table: &CardTable, special: Special) -> bool {
         // A copied Order One Unit turns the Counter-attack's face-down replacement up; a Scout that
         // drew a card turns its replacement up.

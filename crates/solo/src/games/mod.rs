@@ -102,6 +102,11 @@ pub trait SpecialRules: Sync + Send {
     }
     /// Carries out one of this game's decisions.
     fn apply(&self, _table: &mut CardTable, _special: Special) {}
+    /// Whether an earlier version's record may credit this decision to the other side
+    /// ([`engine::Game::decision_moved_sides`]).
+    fn decision_moved_sides(&self, _action_id: &str) -> bool {
+        false
+    }
     /// The stable id of one of this game's decisions.
     fn id(&self, special: Special) -> String {
         format!(

@@ -188,7 +188,9 @@ impl Games {
     }
 
     /// Runs `f` on game `id` with the game's lock held and its session matching the store. A bot
-    /// to move is let play first. Whatever `f` leaves unsaved (it failed half-way) is dropped.
+    /// to move is let play first. Whatever `f` leaves unsaved (it failed half-way) is dropped; a
+    /// refusal that changed nothing (an illegal action, a stale step) keeps the session, so the next
+    /// request does not replay the game.
     pub fn with_game<T>(
         &self,
         id: i64,
@@ -197,7 +199,7 @@ impl Games {
         let slot = self.slot(id);
         let mut guard = lock(&slot);
         let answer = self.fresh(id, &mut guard).and_then(|game| f(game, self));
-        if answer.is_err() || guard.as_ref().is_some_and(OpenGame::dirty) {
+        if guard.as_ref().is_some_and(OpenGame::dirty) {
             *guard = None;
         }
         answer

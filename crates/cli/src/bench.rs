@@ -396,6 +396,15 @@ impl Client {
     }
 }
 
+/// A seeded random decision among the legal actions of an API answer that moves the game on: the
+/// tools (looking, not deciding) only when there is nothing else.
+pub(crate) fn random_decision(legal: &serde_json::Value, rng: &mut ChaCha8Rng) -> Option<serde_json::Value> {
+    let all = legal["actions"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let moves: Vec<&serde_json::Value> = all.iter().filter(|a| a["tool"] != true).collect();
+    let pool: Vec<&serde_json::Value> = if moves.is_empty() { all.iter().collect() } else { moves };
+    (!pool.is_empty()).then(|| pool[below(rng, pool.len())]["id"].clone())
+}
+
 /// Count, mean and percentiles of round trips, in milliseconds.
 pub(crate) fn round_trips(seconds: &mut [f64]) -> serde_json::Value {
     seconds.sort_by(f64::total_cmp);
@@ -535,15 +544,9 @@ fn play_through_api(addr: std::net::SocketAddr, games: u64) -> Result<serde_json
             let player = legal["to_move"]["player"].as_u64().unwrap_or(0);
             let (_, t) = client.ok("GET", &format!("/api/games/{id}/observe/{player}"), None)?;
             observes.push(t);
-            // A decision that moves the game on: the tools (looking, not deciding) only when there
-            // is nothing else.
-            let all = legal["actions"].as_array().map(Vec::as_slice).unwrap_or_default();
-            let moves: Vec<&serde_json::Value> = all.iter().filter(|a| a["tool"] != true).collect();
-            let pool: Vec<&serde_json::Value> = if moves.is_empty() { all.iter().collect() } else { moves };
-            if pool.is_empty() {
+            let Some(action) = random_decision(&legal, &mut rng) else {
                 bail!("game {id} has no legal action at step {}", status["steps"]);
-            }
-            let action = pool[below(&mut rng, pool.len())]["id"].clone();
+            };
             let body = json!({ "action": action, "step": status["steps"] });
             let (answer, t) = client.ok("POST", &format!("/api/games/{id}/actions"), Some(&body))?;
             posts.push(t);

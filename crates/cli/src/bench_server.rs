@@ -14,12 +14,11 @@
 use std::io::Write;
 
 use anyhow::{Result, bail};
-use engine::below;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde_json::{Value, json};
 
-use crate::bench::{Client, round_trips, with_server};
+use crate::bench::{Client, random_decision, round_trips, with_server};
 
 /// The steps the long game is played to, and the decisions timed at each end of it.
 const LONG_GAME: u64 = 3_000;
@@ -81,17 +80,6 @@ pub fn run(games: u64, json: bool) -> Result<()> {
     Ok(())
 }
 
-/// A random legal decision that moves the game on (a tool only when there is nothing else).
-fn decide(legal: &Value, rng: &mut ChaCha8Rng) -> Option<Value> {
-    let all = legal["actions"].as_array().map(Vec::as_slice).unwrap_or_default();
-    let moves: Vec<&Value> = all.iter().filter(|a| a["tool"] != true).collect();
-    let pool: Vec<&Value> = if moves.is_empty() { all.iter().collect() } else { moves };
-    if pool.is_empty() {
-        return None;
-    }
-    Some(pool[below(rng, pool.len())]["id"].clone())
-}
-
 /// Plays one decision of game `id`; answers the action's answer and its round trip, or `None`
 /// when the game is over.
 fn play_one(client: &mut Client, id: i64, rng: &mut ChaCha8Rng) -> Result<Option<(Value, f64)>> {
@@ -100,7 +88,7 @@ fn play_one(client: &mut Client, id: i64, rng: &mut ChaCha8Rng) -> Result<Option
         return Ok(None);
     }
     let (legal, _) = client.ok("GET", &format!("/api/games/{id}/legal"), None)?;
-    let Some(action) = decide(&legal, rng) else { bail!("game {id} has no legal action") };
+    let Some(action) = random_decision(&legal, rng) else { bail!("game {id} has no legal action") };
     let body = json!({ "action": action, "step": game["status"]["steps"] });
     Ok(Some(client.ok("POST", &format!("/api/games/{id}/actions"), Some(&body))?))
 }

@@ -93,23 +93,19 @@ fn reachable_addresses(ip: IpAddr) -> Vec<IpAddr> {
     found
 }
 
-/// The URLs to print: loopback alone, or each address other machines may use (loopback last).
+/// The URLs to print: the loopback address served alone, or each address other machines may use,
+/// then this machine's own loopback one when every address is served.
 fn urls(bound: SocketAddr, token: Option<&str>, addresses: &[IpAddr]) -> Vec<String> {
     let query = token.map(|t| format!("?token={t}")).unwrap_or_default();
-    let port = bound.port();
-    let url = |ip: IpAddr| format!("http://{}:{port}/{query}", server::gate::host_of(ip));
+    let url = |ip: IpAddr| format!("http://{}:{}/{query}", server::gate::host_of(ip), bound.port());
     let mut urls: Vec<String> = addresses.iter().map(|a| url(*a)).collect();
-    if bound.ip().is_loopback() || bound.ip().is_unspecified() || urls.is_empty() {
-        let local = if bound.ip().is_unspecified() || bound.ip().is_loopback() {
-            IpAddr::from([127, 0, 0, 1])
-        } else {
-            bound.ip()
-        };
-        urls.push(url(local));
-    }
-    if token.is_none() {
-        urls.rotate_right(1);
-    }
+    let local = match bound.ip() {
+        IpAddr::V4(a) if a.is_unspecified() => Some(IpAddr::from([127, 0, 0, 1])),
+        IpAddr::V6(a) if a.is_unspecified() => Some(IpAddr::V6(std::net::Ipv6Addr::LOCALHOST)),
+        ip if ip.is_loopback() || urls.is_empty() => Some(ip),
+        _ => None,
+    };
+    urls.extend(local.map(url));
     urls
 }
 
@@ -189,12 +185,10 @@ mod tests {
             ]
         );
         assert!(urls.iter().all(|u| !u.contains("0.0.0.0")));
-        let local = urls_loopback();
-        assert_eq!(local, ["http://127.0.0.1:8080/"]);
-    }
-
-    fn urls_loopback() -> Vec<String> {
-        urls("127.0.0.1:8080".parse().expect("an address"), None, &[])
+        let loopback = |addr: &str| super::urls(addr.parse().expect("an address"), None, &[]);
+        assert_eq!(loopback("127.0.0.1:8080"), ["http://127.0.0.1:8080/"]);
+        // A server on IPv6 loopback is printed under that address, which is the one that answers.
+        assert_eq!(loopback("[::1]:8080"), ["http://[::1]:8080/"]);
     }
 
     #[test]

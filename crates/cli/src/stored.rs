@@ -205,9 +205,7 @@ pub struct Autosave {
     /// The game's version in the store when this terminal last wrote (or read) it: a write is
     /// made over it only, so another program's moves (the browser's) are never overwritten.
     version: i64,
-    /// The log as the store holds it at that version, as the record writes it.
-    written: Vec<Value>,
-    /// The log of that record.
+    /// The log the store holds at that version.
     log: Vec<LogEntry>,
     /// Whether the last write failed (said once, until a write succeeds again).
     failing: bool,
@@ -240,9 +238,8 @@ impl Autosave {
                     db.display(),
                     kind.command()
                 )?;
-                let written = log_values(&record);
                 let log = log.to_vec();
-                Ok(Some(Autosave { store: Some(store), db, kind, id, version: 1, written, log, failing: false }))
+                Ok(Some(Autosave { store: Some(store), db, kind, id, version: 1, log, failing: false }))
             }
             Err(e) => {
                 writeln!(
@@ -263,7 +260,6 @@ impl Autosave {
             kind,
             id: taken.id,
             version: taken.version,
-            written: log_values(&taken.record),
             log: log.to_vec(),
             failing: false,
         }
@@ -280,14 +276,12 @@ impl Autosave {
         if self.log == log {
             return Ok(());
         }
-        let written = record().and_then(|record| self.write(&record).map(|version| (version, record)));
-        match written {
-            Ok((version, record)) => {
+        match record().and_then(|record| self.write(&record)) {
+            Ok(version) => {
                 if self.failing {
                     writeln!(out, "Saved again as game {} in {}.", self.id, self.db.display())?;
                 }
                 self.version = version;
-                self.written = log_values(&record);
                 self.log = log.to_vec();
                 self.failing = false;
             }
@@ -310,7 +304,8 @@ impl Autosave {
         let Some(store) = &self.store else { bail!("the database is not open") };
         let id = self.id;
         let log = log_values(record);
-        match store.replace_log(id, self.version, &self.written, &log) {
+        let written: Vec<Value> = self.log.iter().filter_map(|e| serde_json::to_value(e).ok()).collect();
+        match store.replace_log(id, self.version, &written, &log) {
             Ok(version) => Ok(version),
             // Another program played on (or deleted) the game since this terminal wrote it: its
             // moves are not overwritten, unless it played exactly these (the dice are keyed by the

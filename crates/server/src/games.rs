@@ -64,10 +64,7 @@ impl OpenGame {
             return Ok(());
         }
         let (keep, entries) = self.changes();
-        let version = store.write_log(id, self.version, keep, &entries).map_err(|e| match e {
-            crate::store::StoreError::Conflict { .. } => ApiError::from(e),
-            e => ApiError::internal(format!("the decision was not saved, so it was not made: {e}")),
-        })?;
+        let version = store.write_log(id, self.version, keep, &entries).map_err(not_saved("decision"))?;
         self.committed(version);
         Ok(())
     }
@@ -82,12 +79,9 @@ impl OpenGame {
         discarded: &Value,
     ) -> Result<(), ApiError> {
         let entries = self.session.log_since(at);
-        let version = store.save_rollback(id, self.version, at as u64, from as u64, &entries, discarded).map_err(
-            |e| match e {
-                crate::store::StoreError::Conflict { .. } => ApiError::from(e),
-                e => ApiError::internal(format!("the rollback was not saved, so it was not made: {e}")),
-            },
-        )?;
+        let version = store
+            .save_rollback(id, self.version, at as u64, from as u64, &entries, discarded)
+            .map_err(not_saved("rollback"))?;
         self.committed(version);
         Ok(())
     }
@@ -99,6 +93,15 @@ impl OpenGame {
             self.commit(id, &games.store())?;
         }
         Ok(moves)
+    }
+}
+
+/// A failed write as the client hears it: a conflict as such (409), anything else as the change
+/// that was not made.
+fn not_saved(what: &'static str) -> impl Fn(crate::store::StoreError) -> ApiError {
+    move |e| match e {
+        crate::store::StoreError::Conflict { .. } => ApiError::from(e),
+        e => ApiError::internal(format!("the {what} was not saved, so it was not made: {e}")),
     }
 }
 

@@ -290,19 +290,18 @@ impl CardTable {
     /// Whether carrying out `action` takes a card out of hiding: turns it face-up (on a display,
     /// or the top of a deck), or moves a named card from wherever it lay hidden to where all can
     /// see it (a setup step that searches the deck and the display for a card shows where it was).
-    fn turns_up_a_hidden_card(&self, action: &TableAction) -> bool {
+    fn turns_up_a_hidden_card(&self, next: &CardTable) -> bool {
         let hidden = self.hidden_cards();
         if hidden.is_empty() {
             return false;
         }
-        let Some(next) = self.tried(action) else { return false };
         let still_hidden = next.hidden_cards();
         hidden.iter().any(|c| !still_hidden.contains(c))
     }
 
-    /// Whether `action` puts cards into a deck's undrawn cards, where the real ones mix with the rest.
-    fn puts_cards_into_a_deck(&self, action: &TableAction) -> bool {
-        let Some(next) = self.tried(action) else { return false };
+    /// Whether the step to `next` put cards into a deck's undrawn cards, where the real ones mix
+    /// with the rest and cannot be given back.
+    fn puts_cards_into_a_deck(&self, next: &CardTable) -> bool {
         next.decks.iter().zip(&self.decks).any(|(after, before)| after.pool.len() > before.pool.len())
     }
 
@@ -544,8 +543,9 @@ impl Game for CardTable {
             TableAction::Flip { .. } | TableAction::Identify { .. } => true,
             TableAction::Special(special) if self.rules().reveals(self, *special) => true,
             // Decisions whose rules may turn a face-down card up as they are carried out (an event's
-            // effect, a card turned at the end of a turn) are tried on a copy; the others (rolls,
-            // draws, answers, markers) never do, and cost nothing here.
+            // effect, a card turned at the end of a turn), or put cards into a deck (a smaller hand
+            // sends its extra cards back, a card is added: the real table cannot give those same
+            // cards back), are tried on one copy; rolls, draws and answers never do, and cost nothing.
             TableAction::Play { .. }
             | TableAction::PlayBeside { .. }
             | TableAction::DigPlay { .. }
@@ -553,11 +553,25 @@ impl Game for CardTable {
             | TableAction::Pass
             | TableAction::EndTurn
             | TableAction::MoveCard { .. }
-            | TableAction::Special(_) => self.turns_up_a_hidden_card(action) || self.puts_cards_into_a_deck(action),
-            // Once cards are shuffled into a deck (a smaller hand sends its extra cards back, a card
-            // is added), the real table cannot give those same cards back: undo stops there too.
-            _ if matches!(self.to_move(), engine::ToMove::Player(_)) => self.puts_cards_into_a_deck(action),
-            _ => false,
+            | TableAction::Special(_) => self
+                .tried(action)
+                .is_some_and(|next| self.turns_up_a_hidden_card(&next) || self.puts_cards_into_a_deck(&next)),
+            TableAction::Discard(_)
+            | TableAction::SetAside(_)
+            | TableAction::Marker(_)
+            | TableAction::Reshuffle(_)
+            | TableAction::AddCard
+            | TableAction::RandomDiscard
+            | TableAction::Dig
+            | TableAction::DigNext
+            | TableAction::DigGiveUp => self.tried(action).is_some_and(|next| self.puts_cards_into_a_deck(&next)),
+            TableAction::Fate(_)
+            | TableAction::Draw(_)
+            | TableAction::Die(_)
+            | TableAction::Pick(_)
+            | TableAction::Roll
+            | TableAction::Reroll
+            | TableAction::Describe { .. } => false,
         }
     }
 

@@ -210,7 +210,7 @@ struct DeckShot {
 
 /// What the table shows at one moment: everything a player at the table can see, nothing more.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Shot {
+struct Shot {
     displays: Vec<DisplayShot>,
     decks: Vec<DeckShot>,
     held: Vec<(CardId, u8, &'static str)>,
@@ -339,18 +339,6 @@ impl Shot {
     }
 }
 
-/// What changed at the table from `from` to `to`, in a player's order, the cards named as `to`
-/// names them (an undo tells the way back with it: `from` the table as the cards lie now).
-pub(crate) fn narrate_change(from: &CardTable, to: &CardTable) -> Vec<TableEvent> {
-    let (b, a) = (Shot::of(from), Shot::of(to));
-    if b == a {
-        return Vec::new();
-    }
-    let mut events = Vec::new();
-    Narrator::new(to, &b, &a).narrate(&mut events);
-    gather_moves(events)
-}
-
 /// The table as a model of the real one, in the words of [`Spot`]: where each card in sight lies,
 /// how many cards lie face-down (or face-up and not yet named) in each place, and each marker. An
 /// undo tells the way back from two of them.
@@ -419,8 +407,12 @@ pub fn table_events(before: &CardTable, after: &CardTable, action: &TableAction)
     if matches!(action, TableAction::Fate(_) | TableAction::Die(_) | TableAction::Pick(_)) {
         events.push(TableEvent::Rolled(crate::table_action::label(before, action)));
     }
-    events.extend(narrate_change(before, after));
-    events
+    let (b, a) = (Shot::of(before), Shot::of(after));
+    if b == a {
+        return events;
+    }
+    Narrator::new(after, &b, &a).narrate(&mut events);
+    gather_moves(events)
 }
 
 /// Folds runs of cards in sight going from the same place to the same place into one step.

@@ -27,14 +27,78 @@ pub struct AssistOptions {
     /// `--db PATH`: the saved games (the user's default database when left out).
     pub db: Option<PathBuf>,
     pub script: Option<String>,
-    /// A deck manifest file, or `builtin` for the one cdgsolo ships for the game.
+    /// A deck manifest file, `builtin` for the one cdgsolo ships for the game (the default where
+    /// one ships), or `none`.
     pub manifest: Option<String>,
-    /// Physical deck: the player draws real cards and says which one turned up.
-    pub physical: bool,
+    /// Who shuffles; asked at the start of a new table when left out.
+    pub deck: Option<DeckChoice>,
     /// A scenario whose card setup is made at the start (see `solo::scenarios`).
     pub scenario: Option<String>,
     /// Nations each side fields (see `TableSetup::nations`); 1 when not given.
     pub nations: Option<u8>,
+}
+
+/// Who shuffles the deck the table draws from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DeckChoice {
+    /// The player shuffles the real cards and says which card turns up.
+    Physical,
+    /// cdgsolo shuffles; the player keeps the deck sorted by number and takes the card it names.
+    Virtual,
+}
+
+/// The two ways of playing, in the words the lobby uses too.
+const PHYSICAL_WORDS: &str = "I shuffle my own cards and tell cdgsolo which card turns up.";
+const VIRTUAL_WORDS: &str =
+    "cdgsolo shuffles: keep your deck sorted by number and take each card it names (you will know the face-down ones).";
+
+/// The card list of a new table: the one named on the command line, else the one that ships for
+/// the game (none for `--manifest none`, or where none ships).
+fn table_manifest(game: &str, which: Option<&str>) -> Result<Option<solo::Manifest>> {
+    match which {
+        Some("none") => Ok(None),
+        Some(which) => read_manifest(game, which).map(Some),
+        None => Ok(solo::manifest(game).ok().map(|m| m.as_ref().clone())),
+    }
+}
+
+/// Whose shuffle the new table uses: the `--deck` given (virtual only where the card list names
+/// every card), else the player's answer where both are possible, else the physical deck.
+fn choose_deck(
+    options: &AssistOptions,
+    manifest: Option<&solo::Manifest>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<DeckChoice> {
+    let offered = manifest.is_some_and(solo::virtual_deck_offered);
+    match options.deck {
+        Some(DeckChoice::Virtual) if !offered => bail!(
+            "--deck virtual needs a card list naming every card, so that each card cdgsolo draws is one you can              find in your sorted deck; {}; use --deck physical (you shuffle and say which card turns up)",
+            match manifest {
+                Some(m) => format!("{} does not", m.title.as_deref().unwrap_or("this card list")),
+                None => "this table has none".to_string(),
+            }
+        ),
+        Some(choice) => return Ok(choice),
+        None if !offered || options.script.is_some() => return Ok(DeckChoice::Physical),
+        None => {}
+    }
+    writeln!(out, "Your deck:")?;
+    writeln!(out, "  1. {PHYSICAL_WORDS}")?;
+    writeln!(out, "  2. {VIRTUAL_WORDS}")?;
+    loop {
+        write!(out, "deck (1 or 2)> ")?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            bail!("no deck chosen (the input ended); give --deck physical or --deck virtual");
+        }
+        match line.trim() {
+            "1" | "physical" => return Ok(DeckChoice::Physical),
+            "2" | "virtual" => return Ok(DeckChoice::Virtual),
+            other => writeln!(out, "'{other}' is neither: type 1 for your own shuffled cards, 2 for cdgsolo's shuffle.")?,
+        }
+    }
 }
 
 /// Reads the manifest named on the command line.
@@ -100,10 +164,18 @@ fn open(
     let game = options.game.as_deref().ok_or_else(|| anyhow!("name a game (see `cdgsolo games`) or give --resume"))?;
     let game = table_game(game)?;
     check_sizes(options)?;
-    let manifest = options.manifest.as_deref().map(|m| read_manifest(&game, m)).transpose()?;
+    let manifest = table_manifest(&game, options.manifest.as_deref())?;
+    let deck = choose_deck(options, manifest.as_ref(), input, out)?;
+    if options.script.is_none() && options.deck.is_none() && deck == DeckChoice::Physical {
+        let why = match &manifest {
+            Some(m) if !solo::virtual_deck_offered(m) => " (its card list does not name every card, so cdgsolo cannot shuffle for you)",
+            _ => "",
+        };
+        writeln!(out, "Your deck: you shuffle your own cards and tell cdgsolo which card turns up{why}.")?;
+    }
     let setup = TableSetup {
         manifest,
-        physical: options.physical,
+        physical: deck == DeckChoice::Physical,
         nations: options.nations.unwrap_or(1),
         hand_size: options.hand_size.as_ref().and_then(|h| Some([*h.first()?, *h.get(1)?])),
         deck_size: options.deck_size.as_ref().and_then(|d| Some([*d.first()?, *d.get(1).or(d.first())?])),
@@ -183,15 +255,19 @@ fn check_agrees(options: &AssistOptions, session: &Session<CardTable>, source: &
     {
         differ.push(format!("--nations {nations} (the save has {})", setup.nations));
     }
-    if options.physical && !setup.physical {
-        differ.push("--physical (the save's deck is the program's own)".to_string());
+    if options.deck == Some(DeckChoice::Physical) && !setup.physical {
+        differ.push("--deck physical (the save's deck is the program's own)".to_string());
+    }
+    if options.deck == Some(DeckChoice::Virtual) && setup.physical {
+        differ.push("--deck virtual (the save's deck is your own shuffled one)".to_string());
     }
     if let Some(which) = &options.manifest {
-        let given = read_manifest(&setup.game, which)?;
-        match &setup.manifest {
-            Some(saved) if *saved == given => {}
-            Some(_) => differ.push(format!("--manifest {which} (the save names its cards with another manifest)")),
-            None => differ.push(format!("--manifest {which} (the save has no manifest)")),
+        let given = table_manifest(&setup.game, Some(which))?;
+        match (&setup.manifest, given) {
+            (Some(saved), Some(given)) if *saved == given => {}
+            (None, None) => {}
+            (Some(_), _) => differ.push(format!("--manifest {which} (the save names its cards with another manifest)")),
+            (None, Some(_)) => differ.push(format!("--manifest {which} (the save has no manifest)")),
         }
     }
     if !differ.is_empty() {
@@ -299,10 +375,7 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
         } else {
             format!("{} cards", sizes[0])
         };
-        let note = format!(
-            "The deck holds {decks} here; if your game's deck differs, start again with --deck-size. Numbers \
-             like \"card 12\" are the table's own; a manifest (--manifest) names the printed cards."
-        );
+        let note = format!("The deck holds {decks} here; if your game's deck differs, start again with --deck-size.");
         let words: Vec<String> = note.split_whitespace().map(str::to_string).collect();
         crate::write_wrapped(out, "", &words, " ", crate::terminal_width())?;
     }
@@ -597,7 +670,7 @@ fn write_sides(view: &TableView, sides: &[solo::SideView], out: &mut dyn Write) 
         let marker = if i as u8 == view.active { "*" } else { " " };
         let mut line = format!("{marker} {:<16}", side.name);
         for (slot, cards) in &side.slots {
-            let stack: Vec<String> = cards.iter().map(|c| c.map_or("##".into(), |c| c.0.to_string())).collect();
+            let stack: Vec<String> = cards.iter().map(|c| c.map_or("##".into(), |c| short_card(view, c))).collect();
             line.push_str(&format!(" {slot}:[{}]", stack.join(" ")));
         }
         if let Some(cr) = side.cards_remaining {
@@ -607,7 +680,7 @@ fn write_sides(view: &TableView, sides: &[solo::SideView], out: &mut dyn Write) 
             line.push_str(&format!("  Max Hand Size {h}"));
         }
         if !side.beside.is_empty() {
-            let beside: Vec<String> = side.beside.iter().map(|c| c.0.to_string()).collect();
+            let beside: Vec<String> = side.beside.iter().map(|c| short_card(view, *c)).collect();
             line.push_str(&format!("  beside: {}", beside.join(" ")));
         }
         writeln!(out, "{line}")?;
@@ -618,9 +691,9 @@ fn write_sides(view: &TableView, sides: &[solo::SideView], out: &mut dyn Write) 
 /// Decks, names in sight, markers, held cards, reminders and what the Fate Die allows.
 fn write_rest(view: &TableView, actions: &[TableAction], out: &mut dyn Write) -> Result<()> {
     for deck in &view.decks {
-        let top = deck.face_up_top.map_or(String::new(), |c| format!(", face-up top {}", c.0));
+        let top = deck.face_up_top.map_or(String::new(), |c| format!(", face-up top {}", short_card(view, c)));
         let discard_top =
-            deck.discard.last().map_or("empty".into(), |c| c.map_or("face-down".into(), |c| c.0.to_string()));
+            deck.discard.last().map_or("empty".into(), |c| c.map_or("face-down".into(), |c| short_card(view, c)));
         writeln!(
             out,
             "  deck ({}): {} cards{top}; discard {} (top {discard_top})",
@@ -642,8 +715,14 @@ fn write_rest(view: &TableView, actions: &[TableAction], out: &mut dyn Write) ->
         on_screen.extend(deck.discard.last().copied().flatten().map(|c| c.0));
     }
     on_screen.extend(view.last_inactive_play.map(|(c, _)| c.0));
-    let legend: Vec<String> =
-        view.cards.iter().filter(|(id, _)| on_screen.contains(id)).map(|(id, name)| format!("{id} = {name}")).collect();
+    // Only numbered cards need the legend: a card without a printed number shows by its name.
+    let mut legend: Vec<String> = view
+        .cards
+        .iter()
+        .filter(|(id, name)| name.number.is_some() && on_screen.contains(id))
+        .map(|(_, name)| name.to_string())
+        .collect();
+    legend.dedup();
     if !legend.is_empty() {
         crate::write_wrapped(out, "  cards in sight: ", &legend, "; ", width)?;
     }
@@ -654,7 +733,11 @@ fn write_rest(view: &TableView, actions: &[TableAction], out: &mut dyn Write) ->
             _ => {}
         }
     }
-    let name = |c: solo::CardId| view.cards.get(&c.0).map_or(c.to_string(), |n| n.to_string());
+    let name = |c: solo::CardId| match (view.cards.get(&c.0), view.labels.get(&c.0)) {
+        (Some(n), _) => n.to_string(),
+        (None, Some(label)) => format!("the {label}"),
+        (None, None) => c.to_string(),
+    };
     // One line per side and place, the cards in the table's order (a Debate Card row reads left to
     // right; a part of the deck waiting to join is one line, not twenty).
     let mut groups: Vec<((u8, &str), Vec<String>)> = Vec::new();
@@ -703,6 +786,17 @@ fn write_rest(view: &TableView, actions: &[TableAction], out: &mut dyn Write) ->
         writeln!(out, "Fate Die {face}: {title}. Allowed now: {what}.")?;
     }
     Ok(())
+}
+
+/// How a card shows in a slot: its printed number (the legend below names it), its name when the
+/// game prints no numbers, what a physical table calls a card with no name to show, or the table's
+/// own number for an anonymous deck the program shuffles.
+fn short_card(view: &TableView, card: solo::CardId) -> String {
+    match (view.cards.get(&card.0), view.labels.get(&card.0)) {
+        (Some(name), _) => name.number.map_or_else(|| name.name.clone(), |n| format!("#{n}")),
+        (None, Some(label)) => label.clone(),
+        (None, None) => card.0.to_string(),
+    }
 }
 
 /// Above this many cards in one place beside a display, the screen gives their count, not their names.

@@ -72,11 +72,17 @@ enum Command {
         /// Run the action ids in FILE (one per line) instead of asking, then print the table as JSON.
         #[arg(long, value_name = "FILE")]
         script: Option<String>,
-        /// A deck manifest naming the cards (docs/manifests.md), or `builtin` for the shipped one.
+        /// The card list naming the printed cards (docs/manifests.md): `builtin` (the shipped one,
+        /// the default where one ships), a manifest FILE of your own, or `none`.
         #[arg(long, value_name = "FILE")]
         manifest: Option<String>,
-        /// Physical deck: you shuffle and draw the real cards, and say which card turned up.
-        #[arg(long)]
+        /// Who shuffles: `physical`, you shuffle your own cards and say which card turns up; or
+        /// `virtual`, cdgsolo shuffles and you take each card it names from a deck kept sorted by
+        /// number (only where the card list names every card). Asked at the start when left out.
+        #[arg(long, value_enum)]
+        deck: Option<assist::DeckChoice>,
+        /// The same as `--deck physical`.
+        #[arg(long, hide = true)]
         physical: bool,
         /// Play a scenario with its card rules, set up at the start (`cdgsolo games` lists each
         /// game's scenarios; Empire of the Sun's need a manifest naming the cards).
@@ -294,6 +300,7 @@ fn run(cli: Cli) -> Result<()> {
             db,
             script,
             manifest,
+            deck,
             physical,
             scenario,
             nations,
@@ -308,7 +315,7 @@ fn run(cli: Cli) -> Result<()> {
                 db,
                 script,
                 manifest,
-                physical,
+                deck: if physical { Some(assist::DeckChoice::Physical) } else { deck },
                 scenario,
                 nations,
             };

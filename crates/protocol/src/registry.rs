@@ -38,6 +38,10 @@ pub struct ManifestInfo {
     pub title: Option<String>,
     /// Whether the manifest describes every card of the deck (docs/manifests.md).
     pub complete: bool,
+    /// Whether it names every card of the playsheet's decks, so that the program may shuffle a
+    /// deck the player keeps sorted by number (`"physical": false`); otherwise a page offers the
+    /// physical deck only.
+    pub names_every_card: bool,
     pub cards: Vec<ManifestCardInfo>,
 }
 
@@ -58,6 +62,7 @@ fn manifest_info(game: &str) -> Option<ManifestInfo> {
     Some(ManifestInfo {
         title: m.title.clone(),
         complete: m.complete,
+        names_every_card: solo::virtual_deck_offered(&m),
         cards: m
             .cards
             .iter()

@@ -12,7 +12,9 @@ const whose = (name) => (name.endsWith("s") ? `${name}'` : `${name}'s`);
  * table number ("card 14"). @param {any} view @param {number} card */
 function cardName(view, card) {
   const named = view.cards && view.cards[String(card)];
-  if (!named) return `card ${card}`;
+  // A physical deck's card with no printed name to show is called what the table calls it: its
+  // table number is printed on no real card.
+  if (!named) return (view.labels && view.labels[String(card)]) || `card ${card}`;
   return named.number === undefined ? named.name : `#${named.number} ${named.name}`;
 }
 

@@ -5,28 +5,38 @@ import { setUpManoeuvreRows, manoeuvreRequest } from "./manoeuvre-lobby.js";
 /** The catalog's games by id, for the card-table rows. @type {Map<string, any>} */
 const catalogGames = new Map();
 
-/** The rows of a card-table game (made once, after Manoeuvre's rows): scenario, built-in card list,
- * physical deck, hand sizes. */
+/** The rows of a card-table game (made once, after Manoeuvre's rows): first the deck, then the
+ * scenario and the hand sizes. */
 function tableRows() {
   const existing = document.getElementById("table-rows");
   if (existing) return existing;
   const rows = el("div");
   rows.id = "table-rows";
+  // The deck comes first: it decides how every later instruction names the cards.
+  const deck = el("fieldset", undefined, "deck-choice");
+  deck.id = "deck-choice";
+  deck.append(el("legend", "Your deck"));
+  /** @param {string} value @param {string} title @param {string} line */
+  const choice = (value, title, line) => {
+    const label = el("label", undefined, "check");
+    label.id = `deck-${value}`;
+    const radio = /** @type {HTMLInputElement} */ (el("input"));
+    radio.type = "radio";
+    radio.name = "deck";
+    radio.value = value;
+    radio.checked = value === "physical";
+    const words = el("span");
+    words.append(el("strong", title), el("span", ` ${line}`, "deck-line"));
+    label.append(radio, words);
+    return label;
+  };
+  deck.append(
+    choice("physical", "I shuffle my own cards", "and tell cdgsolo which card turns up."),
+    choice("virtual", "cdgsolo shuffles:", "keep your deck sorted by number and take each card it names (you will know the face-down ones)."),
+  );
   const scenario = el("label", "Scenario ");
   scenario.append(el("select"));
   /** @type {HTMLElement} */ (scenario.lastChild).id = "scenario";
-  const manifest = el("label", undefined, "check");
-  manifest.id = "manifest-row";
-  const box = /** @type {HTMLInputElement} */ (el("input"));
-  box.type = "checkbox";
-  box.id = "builtin-manifest";
-  box.checked = true;
-  manifest.append(box, el("span", "", "manifest-title"));
-  const physical = el("label", undefined, "check");
-  const pbox = /** @type {HTMLInputElement} */ (el("input"));
-  pbox.type = "checkbox";
-  pbox.id = "physical";
-  physical.append(pbox, el("span", "Physical deck: I shuffle and draw the real cards and tell the table which card turned up"));
   const hands = el("label", "Hand sizes (leave empty for the sheet's) ");
   for (const id of ["hand-a", "hand-b"]) {
     const input = /** @type {HTMLInputElement} */ (el("input"));
@@ -35,7 +45,7 @@ function tableRows() {
     input.size = 3;
     hands.append(input, el("span", id === "hand-a" ? " " : "", "hand-side"));
   }
-  rows.append(scenario, manifest, physical, hands);
+  rows.append(deck, scenario, hands);
   $("manoeuvre-rows").after(rows);
   return rows;
 }
@@ -55,12 +65,11 @@ function showTableRows(id) {
     return o;
   }));
   /** @type {HTMLElement} */ (scenario.parentElement).hidden = game.scenarios.length === 0;
-  $("manifest-row").hidden = !game.manifest;
-  if (game.manifest) {
-    const count = game.manifest.cards.length;
-    /** @type {HTMLElement} */ (rows.querySelector(".manifest-title")).textContent =
-      `Name the cards: ${game.manifest.title || "the built-in card list"} (${count} cards${game.manifest.complete ? "" : ", not every card"})`;
-  }
+  // The program can shuffle for the player only where the card list names every card.
+  const offered = Boolean(game.manifest && game.manifest.names_every_card);
+  $("deck-virtual").hidden = !offered;
+  const radios = /** @type {NodeListOf<HTMLInputElement>} */ (rows.querySelectorAll("input[name=deck]"));
+  if (!offered) for (const r of radios) r.checked = r.value === "physical";
   const sides = rows.querySelectorAll(".hand-side");
   sides[0].textContent = ` ${game.sides[0]}, `;
   sides[1].textContent = ` ${game.sides[1]}`;
@@ -73,8 +82,10 @@ function tableOptions(id) {
   const options = {};
   const scenario = /** @type {HTMLSelectElement} */ ($("scenario")).value;
   if (scenario) options.scenario = scenario;
-  if (game && game.manifest && /** @type {HTMLInputElement} */ ($("builtin-manifest")).checked) options.manifest = "builtin";
-  if (/** @type {HTMLInputElement} */ ($("physical")).checked) options.physical = true;
+  // The built-in card list names the cards in both ways of playing.
+  if (game && game.manifest) options.manifest = "builtin";
+  const chosen = /** @type {HTMLInputElement | null} */ (document.querySelector("input[name=deck]:checked"));
+  if (!chosen || chosen.value === "physical") options.physical = true;
   const hands = ["hand-a", "hand-b"].map((h) => /** @type {HTMLInputElement} */ ($(h)).value.trim());
   if (hands.some((h) => h !== "")) {
     if (hands.some((h) => !/^\d+$/.test(h))) throw new Error("Give both hand sizes as whole numbers, or neither.");

@@ -25,7 +25,7 @@ pub use manifest::{Manifest, ManifestCard, ManifestError, manifest, manifests};
 pub use playsheet::{DeckMode, Playsheet, PlaysheetError, playsheet, playsheets};
 pub use scenario::{Scenario, ScenarioError, ScenarioReport, apply_scenario, scenarios};
 pub use slot::{SlotName, SlotSet};
-pub use table::{CardTable, TableSetup};
+pub use table::{CardTable, TableSetup, virtual_deck_offered};
 pub use table_action::TableAction;
 pub use table_events::possessive;
 pub use table_events::{Spot, TableEvent, setup_events, table_events};

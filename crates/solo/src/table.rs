@@ -84,6 +84,13 @@ impl TableSetup {
     }
 }
 
+/// Whether the program may shuffle a deck the player keeps sorted by number (a virtual deck): only
+/// when this manifest, with the playsheet's deck sizes, names every card, so that every card the
+/// table draws is one the player can find. Otherwise the player shuffles the real cards.
+pub fn virtual_deck_offered(manifest: &Manifest) -> bool {
+    CardTable::new(&TableSetup::with_manifest(manifest.clone())).is_ok_and(|t| t.all_named())
+}
+
 /// Where a turn stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Phase {
@@ -353,9 +360,30 @@ impl CardTable {
     }
 
     /// How a label names a card: "#21 No Prisoners" when the manifest describes it, else "card 7".
+    ///
+    /// With a physical deck the table's numbers are printed on no real card: a card the player has
+    /// not named (or named as one the manifest does not list) is called by where it lies.
     pub fn card_label(&self, card: CardId) -> String {
         match self.card_name(card) {
-            Some(name) => name.to_string(),
+            Some(name) if self.is_known(card) => name.to_string(),
+            _ if self.physical => self.place_words(card),
+            _ => card.to_string(),
+        }
+    }
+
+    /// A virtual deck with printed cards: the program shuffles and the player keeps the real deck
+    /// sorted by number, taking out each card the table names (face-down ones included).
+    pub(crate) fn sorted_deck(&self) -> bool {
+        !self.physical && self.has_named_cards()
+    }
+
+    /// How a face-down card taken from a sorted deck is named: by its printed number only ("#14"),
+    /// so the player can find it without reading its face; by its name where the game prints no
+    /// numbers.
+    pub(crate) fn number_label(&self, card: CardId) -> String {
+        match self.card_name(card) {
+            Some(CardName { number: Some(n), .. }) => format!("#{n}"),
+            Some(name) => name.name.clone(),
             None => card.to_string(),
         }
     }

@@ -198,6 +198,8 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
             _ => format!("Fate Die shows {f}: {}", sheet.face(*f).title),
         },
         TableAction::Pick(c) => format!("{} comes out of the shuffled cards", name(*c)),
+        // A physical deck's draw is the table's stand-in: the real card is named when it turns up.
+        TableAction::Draw(_) if table.physical => "a card comes off the deck".into(),
         TableAction::Draw(c) => format!("{} comes off the deck", name(*c)),
         TableAction::Die(d) => format!("Random Card Selection roll: {d}{}", table.selection_reading(*d)),
         TableAction::Roll => format!("{side}: roll the Fate Die"),

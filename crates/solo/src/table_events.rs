@@ -26,14 +26,17 @@ pub enum TableEvent {
     Moved { card: Option<String>, from: Spot, to: Spot },
     /// Several cards in sight go from one place to another together.
     MovedSeveral { cards: Vec<String>, from: Spot, to: Spot },
-    /// The deck's discards are shuffled back into it.
-    Shuffled { deck: String, into_slot_c: bool },
+    /// The deck's discards are shuffled back into it. `sorted`: the player keeps the deck sorted by
+    /// number and the program shuffles (a virtual deck), so the cards only go back into it.
+    Shuffled { deck: String, into_slot_c: bool, sorted: bool },
     /// Face-down cards of one display are turned face-up (`None`: a physical card the player names next).
     Flipped { display: String, cards: Vec<(SlotName, Option<String>)> },
-    /// The top card of a deck is turned face-up (a Dual Deck's slot C, or a dig).
-    TopFlipped { deck: String, card: Option<String>, in_slot_c: bool },
-    /// A card comes off a deck into a slot.
-    Drawn { display: String, slot: SlotName, face_up: bool, card: Option<String> },
+    /// The top card of a deck is turned face-up (a Dual Deck's slot C, or a dig). `sorted`: a virtual
+    /// deck, whose real cards lie sorted, so the player takes the named card out of it instead.
+    TopFlipped { deck: String, card: Option<String>, in_slot_c: bool, sorted: bool },
+    /// A card comes off a deck into a slot. `sorted`: a virtual deck (the player takes the named
+    /// card out of the sorted deck, a face-down one too, by its number).
+    Drawn { display: String, slot: SlotName, face_up: bool, card: Option<String>, sorted: bool },
     /// A marker moves to a new value.
     Marker { whose: Option<String>, name: String, value: i32 },
 }
@@ -111,7 +114,10 @@ impl fmt::Display for TableEvent {
                     _ => write!(f, "Move {all} from {from} to {to}"),
                 }
             }
-            TableEvent::Shuffled { deck, into_slot_c: true } => {
+            TableEvent::Shuffled { deck, sorted: true, .. } => {
+                write!(f, "Put the discard pile back into {deck} in number order (cdgsolo has shuffled it)")
+            }
+            TableEvent::Shuffled { deck, into_slot_c: true, .. } => {
                 write!(f, "Shuffle the discards of {deck} face-down into a new deck in slot C")
             }
             TableEvent::Shuffled { deck, .. } => write!(f, "Shuffle the discard pile into {deck}"),
@@ -120,12 +126,18 @@ impl fmt::Display for TableEvent {
                 let named: Vec<String> =
                     cards.iter().filter_map(|(s, c)| c.as_ref().map(|c| format!("{s} is {c}"))).collect();
                 match cards.as_slice() {
-                    [(slot, card)] => {
-                        write!(f, "Turn the card in slot {slot} of {display} face-up")?;
-                        match card {
-                            Some(card) => write!(f, ": {card}"),
-                            None => write!(f, " and say which card it is"),
-                        }
+                    // A card the table knows was put there face-down by the player, who may have
+                    // seen its number while taking it: it is named as that card.
+                    [(slot, Some(card))] => {
+                        write!(f, "Turn the card you put face-down in slot {slot} of {display} face-up: {card}")
+                    }
+                    [(slot, None)] => {
+                        write!(f, "Turn the card in slot {slot} of {display} face-up and say which card it is")
+                    }
+                    _ if named.len() == cards.len() => {
+                        let slots = join_words(&slots);
+                        write!(f, "Turn the cards you put face-down in slots {slots} of {display} face-up: ")?;
+                        write!(f, "{}", named.join(", "))
                     }
                     _ => {
                         write!(f, "Turn slots {} of {display} face-up", join_words(&slots))?;
@@ -139,12 +151,20 @@ impl fmt::Display for TableEvent {
                     }
                 }
             }
-            TableEvent::TopFlipped { deck, card, in_slot_c } => {
+            TableEvent::TopFlipped { deck, card: Some(card), in_slot_c, sorted: true } => {
+                let place = if *in_slot_c { "face-up on top of it (slot C)" } else { "face-up beside it" };
+                write!(f, "Take {card} out of {deck} (kept sorted) and lay it {place}")
+            }
+            TableEvent::TopFlipped { deck, card, in_slot_c, .. } => {
                 let place = if *in_slot_c { " (slot C)" } else { "" };
                 match card {
                     Some(card) => write!(f, "Turn the top card of {deck}{place} face-up: {card}"),
                     None => write!(f, "Turn the top card of {deck}{place} face-up and say which card it is"),
                 }
+            }
+            TableEvent::Drawn { display, slot, face_up, card: Some(card), sorted: true } => {
+                let facing = if *face_up { "face-up" } else { "face-down" };
+                write!(f, "Take {card} from the sorted deck and put it {facing} into slot {slot} of {display}")
             }
             TableEvent::Drawn { display, slot, face_up: false, .. } => {
                 write!(f, "Draw a card face-down into slot {slot} of {display}")
@@ -475,7 +495,11 @@ pub fn setup_events(table: &CardTable) -> Vec<TableEvent> {
     }
     // Cards taken out first, then the shuffle of what is left.
     for deck in &shot.decks {
-        events.push(TableEvent::Told(format!("Shuffle {} ({} cards)", deck.name, deck.undrawn)));
+        events.push(TableEvent::Told(if table.sorted_deck() {
+            format!("Sort {} by number ({} cards): cdgsolo shuffles it for you", deck.name, deck.undrawn)
+        } else {
+            format!("Shuffle {} ({} cards)", deck.name, deck.undrawn)
+        }));
     }
     let waiting = shot.held.iter().filter(|(_, _, p)| *p == WAITING_TO_JOIN).count();
     if waiting > 0 {
@@ -531,6 +555,8 @@ struct Narrator<'a> {
     /// Per display and slot: face-up cards a physical player has not named yet, gone and come.
     unnamed_lost: Vec<[usize; 5]>,
     unnamed_gained: Vec<[usize; 5]>,
+    /// A virtual deck: the player keeps it sorted by number, the program shuffles.
+    sorted: bool,
 }
 
 impl<'a> Narrator<'a> {
@@ -544,6 +570,7 @@ impl<'a> Narrator<'a> {
             down_gained: vec![[0; 5]; n],
             unnamed_lost: vec![[0; 5]; n],
             unnamed_gained: vec![[0; 5]; n],
+            sorted: table.sorted_deck(),
         };
         for (i, da) in a.displays.iter().enumerate() {
             let Some(db) = me.before_display(i) else { continue };
@@ -619,6 +646,16 @@ impl<'a> Narrator<'a> {
         None
     }
 
+    /// The face-down cards of a slot of display `i` (after the step), bottom first.
+    fn face_down_cards(&self, i: usize, slot: SlotName) -> Vec<CardId> {
+        let (pair, side) = self.a.displays[i].key;
+        let display = match (pair, &self.table.other_pair) {
+            (Some(name), Some(other)) if other.names[1] == name => &other.displays[usize::from(side & 1)],
+            _ => self.table.display(side),
+        };
+        display.slot(slot).iter().filter(|p| !p.face_up).map(|p| p.card).collect()
+    }
+
     fn narrate(mut self, events: &mut Vec<TableEvent>) {
         let (lb, la) = (self.b.locations(), self.a.locations());
         let label = |c: CardId| Some(self.table.card_label(c));
@@ -654,17 +691,20 @@ impl<'a> Narrator<'a> {
                     slot,
                     face_up: true,
                     card: label(c),
+                    sorted: self.sorted,
                 }),
                 Loc::Top(k) if self.b.decks[k].top == Some(Seen::Up(None)) => {}
                 Loc::Top(k) => late.push(TableEvent::TopFlipped {
                     deck: self.a.decks[k].name.clone(),
                     card: label(c),
                     in_slot_c: true,
+                    sorted: self.sorted,
                 }),
                 Loc::Dig(k) => late.push(TableEvent::TopFlipped {
                     deck: self.a.decks[k].name.clone(),
                     card: label(c),
                     in_slot_c: false,
+                    sorted: self.sorted,
                 }),
                 Loc::Discard(_) | Loc::Beside(_) | Loc::Held(_, _) => {
                     let deck = match to {
@@ -738,6 +778,7 @@ impl<'a> Narrator<'a> {
                             slot,
                             face_up: true,
                             card: None,
+                            sorted: false,
                         });
                     }
                 }
@@ -776,18 +817,22 @@ impl<'a> Narrator<'a> {
         for (k, deck) in self.a.decks.iter().enumerate() {
             if self.shuffled(k) {
                 let into_slot_c = self.table.sheet().deck == DeckMode::Dual;
-                events.push(TableEvent::Shuffled { deck: deck.name.clone(), into_slot_c });
+                events.push(TableEvent::Shuffled { deck: deck.name.clone(), into_slot_c, sorted: self.sorted });
             }
         }
         for (k, deck) in self.a.decks.iter().enumerate() {
             if deck.top == Some(Seen::Up(None)) && self.b.decks[k].top != Some(Seen::Up(None)) {
-                late.insert(0, TableEvent::TopFlipped { deck: deck.name.clone(), card: None, in_slot_c: true });
+                late.insert(
+                    0,
+                    TableEvent::TopFlipped { deck: deck.name.clone(), card: None, in_slot_c: true, sorted: false },
+                );
             }
         }
         if let Some((k, Seen::Up(None))) = self.a.dig
             && self.b.dig != self.a.dig
         {
-            late.insert(0, TableEvent::TopFlipped { deck: self.a.decks[k].name.clone(), card: None, in_slot_c: false });
+            let deck = self.a.decks[k].name.clone();
+            late.insert(0, TableEvent::TopFlipped { deck, card: None, in_slot_c: false, sorted: false });
         }
         // Flips, grouped by display in slot order.
         flips.sort_by_key(|(i, slot, _)| (*i, *slot));
@@ -801,15 +846,20 @@ impl<'a> Narrator<'a> {
         }
         events.extend(grouped);
         events.extend(late);
-        // Face-down cards that came from the deck.
+        // Face-down cards that came from the deck: from a sorted deck, the player takes the card the
+        // program drew, found by its number.
         for i in 0..self.down_gained.len() {
             for slot in SlotName::ALL {
-                for _ in 0..self.down_gained[i][slot.index()] {
+                let gained = self.down_gained[i][slot.index()];
+                let drawn = if self.sorted { self.face_down_cards(i, slot) } else { Vec::new() };
+                for n in 0..gained {
+                    let card = drawn.len().checked_sub(gained - n).and_then(|at| drawn.get(at));
                     events.push(TableEvent::Drawn {
                         display: self.a.displays[i].name.clone(),
                         slot,
                         face_up: false,
-                        card: None,
+                        card: card.map(|c| self.table.number_label(*c)),
+                        sorted: self.sorted,
                     });
                 }
             }

@@ -55,6 +55,11 @@ pub struct TableView {
     /// one in `identifying` among them (the displays show them as unknown, like face-down cards).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unnamed: Vec<IdentifyingView>,
+    /// Physical deck: what to call each card in sight that has no printed name to show (one the
+    /// player said the manifest does not list, or any card of a table without a manifest), since
+    /// the table's own number for it is printed on no real card. Left out when empty.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub labels: BTreeMap<u16, String>,
 }
 
 /// Where the face-up card the table asks the player to name lies.
@@ -174,7 +179,15 @@ impl TableView {
         }
         // Cards a game rule keeps aside are in sight too.
         in_sight.extend(table.held.iter().map(|h| h.card));
-        let cards = in_sight.into_iter().filter_map(|c| table.card_name(c).map(|name| (c.0, name.clone()))).collect();
+        let cards: BTreeMap<u16, CardName> =
+            in_sight.iter().filter_map(|&c| table.card_name(c).map(|name| (c.0, name.clone()))).collect();
+        let mut labels = BTreeMap::new();
+        if table.physical {
+            let word = if table.has_named_cards() { "unlisted card" } else { "face-up card" };
+            for c in in_sight.iter().filter(|c| !cards.contains_key(&c.0)) {
+                labels.insert(c.0, word.to_string());
+            }
+        }
         let mut unnamed = Vec::new();
         if table.physical && table.has_named_cards() {
             for side in 0..2u8 {
@@ -249,6 +262,7 @@ impl TableView {
                 slot: table.display(side).find(card).map(|(slot, _)| slot),
             }),
             unnamed,
+            labels,
         }
     }
 }

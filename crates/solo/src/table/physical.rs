@@ -219,3 +219,64 @@ impl CardTable {
         }
     }
 }
+
+impl CardTable {
+    /// Where a card lies, in the words the events use ("the card in slot A of French's display",
+    /// "the face-down card in slot C of ..."): how a physical table names a card the player has not
+    /// named, since the table's number for it is printed on no real card.
+    pub(crate) fn place_words(&self, card: CardId) -> String {
+        use crate::table_events::possessive;
+        let pair_names = self.other_pair.as_ref().map(|o| o.names);
+        let displays = self
+            .displays
+            .iter()
+            .enumerate()
+            .map(|(s, d)| (s, pair_names.map(|n| n[0]), d))
+            .chain(self.other_pair.iter().flat_map(|o| {
+                o.displays.iter().enumerate().map(move |(s, d)| (s, Some(o.names[1]), d))
+            }));
+        for (side, pair, display) in displays {
+            let whose = possessive(&self.sheet.sides[side.min(1)]);
+            let name = match pair {
+                Some(pair) => format!("{whose} {pair} display"),
+                None => format!("{whose} display"),
+            };
+            if let Some((slot, _, placed)) = display.cards().find(|(_, _, p)| p.card == card) {
+                let stack = display.slot(slot).len();
+                let which = if stack > 1 {
+                    let index = display.slot(slot).iter().position(|p| p.card == card).unwrap_or(0);
+                    format!(" (card {} of {stack} there)", index + 1)
+                } else {
+                    String::new()
+                };
+                let facing = if placed.face_up { "" } else { "face-down " };
+                return format!("the {facing}card in slot {slot} of {name}{which}");
+            }
+            if display.beside.contains(&card) {
+                return format!("the card beside {name}");
+            }
+        }
+        for (d, deck) in self.decks.iter().enumerate() {
+            let whose =
+                if self.decks.len() == 1 { "the deck".to_string() } else { format!("{} deck", possessive(&self.sheet.sides[d])) };
+            if deck.top == Some(card) {
+                return format!("the face-up top card of {whose}");
+            }
+            if deck.discard.last().is_some_and(|x| x.card == card) {
+                return format!("the top card of the discard pile of {whose}");
+            }
+            if deck.discard.iter().any(|x| x.card == card) {
+                return format!("a card in the discard pile of {whose}");
+            }
+        }
+        if let Phase::Digging { revealed: Some(c) } = self.phase
+            && c == card
+        {
+            return "the card turned up from the deck".into();
+        }
+        if let Some(held) = self.held.iter().find(|h| h.card == card) {
+            return format!("the card {} keeps aside ({})", self.sheet.sides[usize::from(held.side & 1)], held.place);
+        }
+        "a card of the deck".into()
+    }
+}

@@ -47,6 +47,36 @@ pub enum OrderKind {
     Tactic,
 }
 
+/// The part of the battlefield a Commands & Colors Section card orders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Flank {
+    Left,
+    Center,
+    Right,
+}
+
+/// The most units a card of a kind can order: its printed number, or the side's command (its Max
+/// Hand Size marker) for the kinds that order units equal to command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Units {
+    Printed(u8),
+    EqualToCommand,
+}
+
+/// A kind of card of a catalogue (`kinds = true`): what naming a card as this kind tells the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardKind {
+    pub name: CardName,
+    pub facts: CardFacts,
+    pub flank: Option<Flank>,
+    /// `None` where the catalogue states no number (Tactic and Leadership cards).
+    pub units: Option<Units>,
+}
+
+/// Printed numbers of units a Section or Troop card may order.
+pub const UNITS: RangeInclusive<u8> = 1..=9;
+
 /// A deck manifest: which game it is for, and the cards it knows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -61,6 +91,12 @@ pub struct Manifest {
     /// required, and the decks hold exactly the listed cards unless a `deck_size` says otherwise.
     #[serde(default, skip_serializing_if = "is_false")]
     pub complete: bool,
+    /// A catalogue of card kinds rather than a list of cards: for games whose cards carry no
+    /// number and whose deck holds several copies of each kind in counts not known (the Commands &
+    /// Colors games). No card is named at the deal; a physical player names each card that turns
+    /// up by picking its kind.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub kinds: bool,
     /// Cards per deck: one number for a shared deck, one per side (in the playsheet's order) for a
     /// Dual Deck game. Cards beyond those listed are anonymous.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -106,6 +142,19 @@ pub struct ManifestCard {
     pub unit: Option<bool>,
     #[serde(default = "one", skip_serializing_if = "is_one")]
     pub copies: u16,
+    /// The section a Section card orders (order-count games).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flank: Option<Flank>,
+    /// The number of units a Section or Troop card orders, as printed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub units: Option<u8>,
+    /// The card orders as many units as the side's command.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub units_equal_to_command: Option<bool>,
+    /// How many cards of this kind the deck holds, where a source says (a catalogue only; shown,
+    /// never relied on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub copies_in_deck: Option<u16>,
     /// The later part of the deck the card belongs to (for example "Total War"): it waits outside
     /// the deck until the game's rule adds that part.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -249,6 +298,10 @@ impl Manifest {
     /// The listed cards of each deck, copies spelled out, in the order of the file.
     pub fn deck_cards(&self, sheet: &Playsheet) -> [Vec<(CardName, CardFacts)>; 2] {
         let mut decks: [Vec<(CardName, CardFacts)>; 2] = Default::default();
+        // A catalogue names no card of the deal: its kinds are for naming cards as they turn up.
+        if self.kinds {
+            return decks;
+        }
         for card in &self.cards {
             // A complete manifest states every flag: one left out means "no".
             let stated = |flag: Option<bool>| flag.or(self.complete.then_some(false));
@@ -268,6 +321,31 @@ impl Manifest {
             deck.extend(std::iter::repeat_n((name, facts), usize::from(card.copies)));
         }
         decks
+    }
+
+    /// A catalogue's kinds, in the order of the file (none for a list of cards).
+    pub fn card_kinds(&self, sheet: &Playsheet) -> Vec<CardKind> {
+        if !self.kinds {
+            return Vec::new();
+        }
+        self.cards
+            .iter()
+            .map(|card| CardKind {
+                name: CardName {
+                    number: None,
+                    name: card.name.trim().to_string(),
+                    joins: None,
+                    flags: CardFlags { reaction: card.reaction, ..CardFlags::default() },
+                },
+                facts: self.facts(sheet, card),
+                flank: card.flank,
+                units: match (card.units, card.units_equal_to_command) {
+                    (Some(n), _) => Some(Units::Printed(n)),
+                    (None, Some(true)) => Some(Units::EqualToCommand),
+                    _ => None,
+                },
+            })
+            .collect()
     }
 
     /// Every rule of the format, checked in file order.
@@ -488,6 +566,49 @@ impl Manifest {
         if card.hq == Some(true) && card.unit == Some(true) {
             return bad("unit", "a card is either an HQ card or a unit card, not both".into());
         }
+        let order_count = sheet.lowest == LowestMeasure::OrderCount;
+        for (field, given) in [
+            ("flank", card.flank.is_some()),
+            ("units", card.units.is_some()),
+            ("units_equal_to_command", card.units_equal_to_command.is_some()),
+        ] {
+            if given && !order_count {
+                return bad(field, format!("only the Commands & Colors games' cards order units; {} has none", sheet.name));
+            }
+        }
+        if card.flank.is_some() && card.order.is_some_and(|o| o != OrderKind::Section) {
+            return bad("flank", "only a Section card (order = \"section\") orders one flank".into());
+        }
+        if let Some(n) = card.units {
+            if !UNITS.contains(&n) {
+                return bad("units", format!("{n} is not a number of units ({}-{})", UNITS.start(), UNITS.end()));
+            }
+            if card.units_equal_to_command == Some(true) {
+                return bad("units", "give either units = N or units_equal_to_command = true, not both".into());
+            }
+        }
+        if matches!(card.order, Some(OrderKind::Tactic | OrderKind::Leadership))
+            && (card.units.is_some() || card.units_equal_to_command == Some(true))
+        {
+            return bad("units", "a Tactic or Leadership card orders no printed number of units; leave units out".into());
+        }
+        if self.kinds {
+            if card.number.is_some() {
+                return bad("number", "a catalogue of kinds (kinds = true) is for cards that carry no number".into());
+            }
+            if card.copies != 1 {
+                return bad(
+                    "copies",
+                    "a kind stands for every copy in the deck; write copies_in_deck = N if a source gives the count"
+                        .into(),
+                );
+            }
+            if card.joins.is_some() {
+                return bad("joins", "a catalogue of kinds has no later parts of the deck".into());
+            }
+        } else if card.copies_in_deck.is_some() {
+            return bad("copies_in_deck", "only a catalogue of kinds (kinds = true) takes it; use copies = N".into());
+        }
         if !COPIES.contains(&card.copies) {
             return bad(
                 "copies",
@@ -510,6 +631,7 @@ struct DocSpans {
     title: Option<Spanned<IgnoredAny>>,
     notes: Option<Spanned<IgnoredAny>>,
     complete: Option<Spanned<IgnoredAny>>,
+    kinds: Option<Spanned<IgnoredAny>>,
     deck_size: Option<Spanned<IgnoredAny>>,
     #[serde(default)]
     cards: Vec<Spanned<CardSpans>>,
@@ -532,6 +654,10 @@ struct CardSpans {
     unit: Option<Spanned<IgnoredAny>>,
     copies: Option<Spanned<IgnoredAny>>,
     joins: Option<Spanned<IgnoredAny>>,
+    flank: Option<Spanned<IgnoredAny>>,
+    units: Option<Spanned<IgnoredAny>>,
+    units_equal_to_command: Option<Spanned<IgnoredAny>>,
+    copies_in_deck: Option<Spanned<IgnoredAny>>,
 }
 
 impl CardSpans {
@@ -552,6 +678,10 @@ impl CardSpans {
             "unit" => &self.unit,
             "copies" => &self.copies,
             "joins" => &self.joins,
+            "flank" => &self.flank,
+            "units" => &self.units,
+            "units_equal_to_command" => &self.units_equal_to_command,
+            "copies_in_deck" => &self.copies_in_deck,
             _ => &None,
         };
         value.as_ref().map(|v| v.span())
@@ -574,6 +704,11 @@ impl CardSpans {
             &self.hq,
             &self.unit,
             &self.copies,
+            &self.joins,
+            &self.flank,
+            &self.units,
+            &self.units_equal_to_command,
+            &self.copies_in_deck,
         ];
         all.iter().filter_map(|v| v.as_ref().map(|v| v.span().start)).min()
     }
@@ -586,6 +721,7 @@ impl DocSpans {
             "title" => &self.title,
             "notes" => &self.notes,
             "complete" => &self.complete,
+            "kinds" => &self.kinds,
             "deck_size" => &self.deck_size,
             _ => &None,
         };

@@ -91,6 +91,11 @@ pub fn virtual_deck_offered(manifest: &Manifest) -> bool {
     CardTable::new(&TableSetup::with_manifest(manifest.clone())).is_ok_and(|t| t.all_named())
 }
 
+/// How the steps name a physical card the player said the card list does not hold.
+pub(crate) const UNLISTED_CARD: &str = "an unlisted card";
+/// How the steps name a face-up card of a physical table without a card list.
+pub(crate) const FACE_UP_CARD: &str = "a face-up card";
+
 /// Where a turn stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Phase {
@@ -209,6 +214,9 @@ pub struct CardTable {
     /// The printed number and name of each card a manifest describes, by card id (index 0 and
     /// anonymous cards: `None`; cards added during play are beyond the end).
     pub(crate) names: Arc<Vec<Option<CardName>>>,
+    /// A catalogue's kinds of card (Commands & Colors), for naming a card that turns up; a card
+    /// named by kind takes the kind's name in `names` while it stays in sight.
+    pub(crate) kinds: Arc<Vec<crate::manifest::CardKind>>,
     pub(crate) max_hand_size: [u8; 2],
     pub(crate) cards_remaining: [u8; 2],
     pub(crate) active: u8,
@@ -364,10 +372,15 @@ impl CardTable {
     /// With a physical deck the table's numbers are printed on no real card: a card the player has
     /// not named (or named as one the manifest does not list) is called by where it lies.
     pub fn card_label(&self, card: CardId) -> String {
-        match self.card_name(card) {
-            Some(name) if self.is_known(card) => name.to_string(),
-            _ if self.physical => self.place_words(card),
-            _ => card.to_string(),
+        if !self.physical || self.is_known(card) {
+            return self.card_name(card).map_or_else(|| card.to_string(), ToString::to_string);
+        }
+        // In sight and not named yet: the table's card there is only a stand-in, so its place.
+        // Out of sight: a printed card a rule names (one to search the deck for) keeps its name.
+        match (self.place_words(card), self.card_name(card)) {
+            (Some(place), _) => place,
+            (None, Some(name)) => name.to_string(),
+            (None, None) => self.event_label(card),
         }
     }
 
@@ -388,9 +401,32 @@ impl CardTable {
         }
     }
 
+    /// How the steps for the real table name a card: as a label does, except that a physical card
+    /// with no name to show is "an unlisted card" (or "a face-up card" without a manifest), not its
+    /// place: a step moves it, and the place before or after would misname it.
+    pub(crate) fn event_label(&self, card: CardId) -> String {
+        match self.card_name(card) {
+            Some(name) if self.is_known(card) => name.to_string(),
+            _ if self.physical && self.has_named_cards() => UNLISTED_CARD.into(),
+            _ if self.physical => FACE_UP_CARD.into(),
+            _ => card.to_string(),
+        }
+    }
+
     /// Whether the table was set up with a manifest that describes at least one card.
     pub fn has_named_cards(&self) -> bool {
-        self.names.iter().any(Option::is_some)
+        !self.kinds.is_empty() || self.names.iter().any(Option::is_some)
+    }
+
+    /// The catalogue's kinds of card (empty unless the manifest is a catalogue).
+    pub fn card_kinds(&self) -> &[crate::manifest::CardKind] {
+        &self.kinds
+    }
+
+    /// The kind a card was named as, while it is in sight.
+    pub(crate) fn kind_of(&self, card: CardId) -> Option<&crate::manifest::CardKind> {
+        let name = self.card_name(card)?;
+        self.kinds.iter().find(|k| k.name.name == name.name)
     }
 
     /// Whether every card of the table is named: its manifest lists every card of every deck (a
@@ -568,7 +604,7 @@ impl Game for CardTable {
 
     fn reveals(&self, action: &TableAction) -> bool {
         match action {
-            TableAction::Flip { .. } | TableAction::Identify { .. } => true,
+            TableAction::Flip { .. } | TableAction::Identify { .. } | TableAction::NameKind { .. } => true,
             TableAction::Special(special) if self.rules().reveals(self, *special) => true,
             // Decisions whose rules may turn a face-down card up as they are carried out (an event's
             // effect, a card turned at the end of a turn), or put cards into a deck (a smaller hand

@@ -86,6 +86,12 @@ pub enum TableAction {
         card: CardId,
         real: CardId,
     },
+    /// Physical deck with a catalogue of kinds: the face-up `card` is a card of this kind (its
+    /// index in the catalogue).
+    NameKind {
+        card: CardId,
+        kind: u16,
+    },
 }
 
 /// "a" or "an" before a word, by its first letter.
@@ -167,6 +173,7 @@ impl TableAction {
             // The card being named is always the one the table asks about, so the id leaves out the
             // table's stand-in for it: that number is the program's guess, not the player's.
             TableAction::Identify { real, .. } => format!("identify-as-{}", real.0),
+            TableAction::NameKind { kind, .. } => format!("identify-kind-{kind}"),
         }
     }
 }
@@ -308,18 +315,28 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
         }
         TableAction::Special(special) => crate::games::rules_for(&sheet.id).label(table, *special),
         TableAction::Identify { card, real } => {
-            let owner = table.unconfirmed().map_or(table.active(), |(s, _)| s);
-            let place = match table.display(owner).find(*card) {
-                Some((slot, _)) => format!("slot {slot}"),
-                None => "the top of the deck".to_string(),
-            };
-            let whose = table.player_side_name(owner);
+            let (whose, place) = turned_up_at(table, *card);
             match table.card_name(*real) {
                 Some(name) => format!("{whose}: the card turned up in {place} is {name}"),
                 None => format!("{whose}: the card turned up in {place} is not one the manifest names"),
             }
         }
+        TableAction::NameKind { card, kind } => {
+            let (whose, place) = turned_up_at(table, *card);
+            let kind = table.card_kinds().get(usize::from(*kind)).map_or_else(String::new, |k| k.name.name.clone());
+            format!("{whose}: the card turned up in {place} is {kind}")
+        }
     }
+}
+
+/// Whose card the table asks about, and where it lies ("slot A", "the top of the deck").
+fn turned_up_at(table: &CardTable, card: CardId) -> (&str, String) {
+    let owner = table.unconfirmed().map_or(table.active(), |(s, _)| s);
+    let place = match table.display(owner).find(card) {
+        Some((slot, _)) => format!("slot {slot}"),
+        None => "the top of the deck".to_string(),
+    };
+    (table.player_side_name(owner), place)
 }
 
 /// Appends the legal actions of the state to `out`.
@@ -330,7 +347,11 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
     if table.pending.is_empty()
         && let Some((side, card)) = table.unconfirmed()
     {
-        // Physical deck: say which card turned up; unnamed cards are all alike, so one stands for them.
+        // Physical deck: say which card turned up; a catalogue's kinds first, then the cards a list
+        // names, and one answer for the cards it does not (they are all alike).
+        for kind in 0..table.card_kinds().len() {
+            out.push(TableAction::NameKind { card, kind: u16::try_from(kind).unwrap_or(u16::MAX) });
+        }
         let mut unnamed_offered = false;
         for real in table.identity_candidates(side, card) {
             if table.card_name(real).is_some() {
@@ -419,7 +440,7 @@ pub(crate) fn legal_actions(table: &CardTable, out: &mut Vec<TableAction>) {
         Phase::Choose { face, played, .. } => match table.eligible() {
             Err(NeededFact::Describe { card, value, special }) => {
                 let values: Vec<Option<u8>> =
-                    if value { sheet.lowest.values().map(Some).collect() } else { vec![None] };
+                    if value { table.order_counts(card).into_iter().map(Some).collect() } else { vec![None] };
                 if value && special && sheet.lowest == crate::playsheet::LowestMeasure::OrderCount {
                     // A Tactic card has no order count: one answer says so, the others give the count
                     // of an order card.

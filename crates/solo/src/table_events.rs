@@ -364,7 +364,9 @@ impl Shot {
 /// undo tells the way back from two of them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Picture {
-    pub cards: std::collections::BTreeMap<String, String>,
+    /// Each card in sight by its words and the table's number (kept apart, never shown: two cards
+    /// a physical player left unnamed read alike), and its place.
+    pub cards: std::collections::BTreeMap<(String, u16), String>,
     pub face_down: std::collections::BTreeMap<String, usize>,
     pub markers: std::collections::BTreeMap<String, i32>,
 }
@@ -378,7 +380,7 @@ pub(crate) fn picture(table: &CardTable) -> Picture {
             for seen in &d.slots[slot.index()] {
                 match seen {
                     Seen::Up(Some(c)) => {
-                        out.cards.insert(table.card_label(*c), place.clone());
+                        out.cards.insert((table.event_label(*c), (*c).0), place.clone());
                     }
                     Seen::Up(None) => *out.face_down.entry(format!("unnamed in {place}")).or_default() += 1,
                     Seen::Down => *out.face_down.entry(place.clone()).or_default() += 1,
@@ -386,7 +388,7 @@ pub(crate) fn picture(table: &CardTable) -> Picture {
             }
         }
         for c in &d.beside {
-            out.cards.insert(table.card_label(*c), Spot::Beside { display: d.name.clone() }.to_string());
+            out.cards.insert((table.event_label(*c), (*c).0), Spot::Beside { display: d.name.clone() }.to_string());
         }
         if let Some(h) = d.max_hand_size {
             out.markers.insert(format!("{} Max Hand Size", d.owner), h.into());
@@ -396,7 +398,7 @@ pub(crate) fn picture(table: &CardTable) -> Picture {
         *out.face_down.entry(deck.name.clone()).or_default() += deck.undrawn;
         match deck.top {
             Some(Seen::Up(Some(c))) => {
-                out.cards.insert(table.card_label(c), Spot::Top { deck: deck.name.clone() }.to_string());
+                out.cards.insert((table.event_label(c), (c).0), Spot::Top { deck: deck.name.clone() }.to_string());
             }
             Some(_) => *out.face_down.entry(format!("top of {}", deck.name)).or_default() += 1,
             None => {}
@@ -404,14 +406,14 @@ pub(crate) fn picture(table: &CardTable) -> Picture {
         for c in &deck.discard {
             match c {
                 Some(c) => {
-                    out.cards.insert(table.card_label(*c), deck.pile.clone());
+                    out.cards.insert((table.event_label(*c), (*c).0), deck.pile.clone());
                 }
                 None => *out.face_down.entry(deck.pile.clone()).or_default() += 1,
             }
         }
     }
     for (c, side, place) in &shot.held {
-        out.cards.insert(table.card_label(*c), aside(table, *side, place).to_string());
+        out.cards.insert((table.event_label(*c), (*c).0), aside(table, *side, place).to_string());
     }
     for (side, name, value) in &shot.markers {
         let TableEvent::Marker { whose, name, .. } = marker(table, *side, name, *value) else { continue };
@@ -477,7 +479,7 @@ pub fn setup_events(table: &CardTable) -> Vec<TableEvent> {
     for d in &shot.displays {
         for c in &d.beside {
             events.push(TableEvent::Moved {
-                card: Some(table.card_label(*c)),
+                card: Some(table.event_label(*c)),
                 from: Spot::Deck { deck: shot.decks[table.deck_index(d.key.1)].name.clone() },
                 to: Spot::Beside { display: d.name.clone() },
             });
@@ -488,7 +490,7 @@ pub fn setup_events(table: &CardTable) -> Vec<TableEvent> {
             continue;
         }
         events.push(TableEvent::Moved {
-            card: Some(table.card_label(*card)),
+            card: Some(table.event_label(*card)),
             from: Spot::Deck { deck: shot.decks[table.deck_index(*side)].name.clone() },
             to: aside(table, *side, place),
         });
@@ -658,7 +660,7 @@ impl<'a> Narrator<'a> {
 
     fn narrate(mut self, events: &mut Vec<TableEvent>) {
         let (lb, la) = (self.b.locations(), self.a.locations());
-        let label = |c: CardId| Some(self.table.card_label(c));
+        let label = |c: CardId| Some(self.table.event_label(c));
         // Cards in sight before and after that changed place: discards first, as a player clears
         // a played card before anything else.
         let mut moves: Vec<(CardId, Loc, Loc)> =

@@ -16,8 +16,10 @@ use crate::table_events::{Picture, picture};
 /// them ("slot B of Allied Powers' display", "the deck").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reversal {
-    /// A card the player knows goes back where it lay, face-up or face-down.
-    Card { card: String, from: String, to: String, face_up: bool },
+    /// A card the player knows goes back where it lay, face-up or face-down. `face_down_now`: the
+    /// step put it face-down in `from` (a card with a name is found by it; one without is "the
+    /// face-down card" there).
+    Card { card: String, from: String, to: String, face_up: bool, face_down_now: bool },
     /// A face-down card goes back where it lay.
     FaceDown { from: String, to: String },
     /// A marker goes back to its value ("Allied Powers' Cards Remaining").
@@ -62,15 +64,15 @@ fn way_back(now: &Picture, then: &Picture) -> Vec<Reversal> {
     let mut steps = Vec::new();
     // Cards in sight then: from where they lie now, or from a face-down place they went to.
     for (card, to) in &then.cards {
-        let from = match now.cards.get(card) {
+        let (from, face_down_now) = match now.cards.get(card) {
             Some(from) if from == to => continue,
-            Some(from) => from.clone(),
+            Some(from) => (from.clone(), false),
             None => match pop(&mut give) {
-                Some(from) => from,
+                Some(from) => (from, true),
                 None => continue,
             },
         };
-        steps.push(Reversal::Card { card: card.clone(), from, to: to.clone(), face_up: true });
+        steps.push(Reversal::Card { card: card.0.clone(), from, to: to.clone(), face_up: true, face_down_now });
     }
     // Cards in sight now and not then: back face-down where a face-down card is missing.
     for (card, from) in &now.cards {
@@ -78,10 +80,28 @@ fn way_back(now: &Picture, then: &Picture) -> Vec<Reversal> {
             continue;
         }
         match pop(&mut take) {
-            Some(to) => steps.push(Reversal::Card { card: card.clone(), from: from.clone(), to, face_up: false }),
-            None => steps.push(Reversal::Boxed { card: card.clone(), from: from.clone() }),
+            Some(to) => steps.push(Reversal::Card {
+                card: card.0.clone(),
+                from: from.clone(),
+                to,
+                face_up: false,
+                face_down_now: false,
+            }),
+            None => steps.push(Reversal::Boxed { card: card.0.clone(), from: from.clone() }),
         }
     }
+    // A card leaves a place before another goes back into it: cards a physical player left unnamed
+    // read alike, and would be mixed up in a place holding both.
+    let mut ordered: Vec<Reversal> = Vec::with_capacity(steps.len());
+    while !steps.is_empty() {
+        let free = |step: &Reversal| match step {
+            Reversal::Card { to, .. } => !steps.iter().any(|s| matches!(s, Reversal::Card { from, .. } if from == to)),
+            _ => true,
+        };
+        let next = steps.iter().position(|s| free(s)).unwrap_or(0);
+        ordered.push(steps.remove(next));
+    }
+    let mut steps = ordered;
     // Face-down cards that moved between places.
     while !give.is_empty() && !take.is_empty() {
         let (Some(from), Some(to)) = (pop(&mut give), pop(&mut take)) else { break };
@@ -102,10 +122,15 @@ fn way_back(now: &Picture, then: &Picture) -> Vec<Reversal> {
 impl fmt::Display for Reversal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Reversal::Card { card, from, to, face_up: true } => {
+            Reversal::Card { card, from, to, face_up: true, face_down_now: true }
+                if card == crate::table::UNLISTED_CARD || card == crate::table::FACE_UP_CARD =>
+            {
+                write!(f, "Take the face-down card you just put in {from} back to {to}, face-up")
+            }
+            Reversal::Card { card, from, to, face_up: true, .. } => {
                 write!(f, "Take {card} from {from} back to {to}, face-up")
             }
-            Reversal::Card { card, from, to, face_up: false } => {
+            Reversal::Card { card, from, to, face_up: false, .. } => {
                 write!(f, "Put {card} from {from} back face-down in {to}")
             }
             Reversal::FaceDown { from, to } => write!(f, "Move the face-down card you just put in {from} back to {to}"),
@@ -128,10 +153,39 @@ mod tests {
     use super::*;
     use crate::table::TableSetup;
 
+    /// The real table as the player sees it: cards in sight by their words and place (two cards a
+    /// physical player left unnamed in one place are alike to them), face-down counts, markers.
+    #[derive(Debug, PartialEq)]
+    struct Model {
+        cards: BTreeMap<(String, String), usize>,
+        face_down: BTreeMap<String, usize>,
+        markers: BTreeMap<String, i32>,
+    }
+
+    fn model_of(picture: &Picture) -> Model {
+        let mut cards = BTreeMap::new();
+        for ((label, _), place) in &picture.cards {
+            *cards.entry((label.clone(), place.clone())).or_default() += 1;
+        }
+        Model { cards, face_down: picture.face_down.clone(), markers: picture.markers.clone() }
+    }
+
     /// Carries one step of the way back out on a model of the real table, as a player would; a
     /// step the model cannot carry out (a card not where the step says) is an error.
-    fn carry_out(model: &mut Picture, step: &Reversal) -> Result<(), String> {
-        let take_down = |model: &mut Picture, place: &str| -> Result<(), String> {
+    fn carry_out(model: &mut Model, step: &Reversal) -> Result<(), String> {
+        let take = |pool: &mut BTreeMap<_, usize>, key| -> bool {
+            match pool.get_mut(&key) {
+                Some(n) if *n > 0 => {
+                    *n -= 1;
+                    if *n == 0 {
+                        pool.remove(&key);
+                    }
+                    true
+                }
+                _ => false,
+            }
+        };
+        let take_down = |model: &mut Model, place: &str| -> Result<(), String> {
             let n =
                 model.face_down.get_mut(place).filter(|n| **n > 0).ok_or(format!("no face-down card in {place}"))?;
             *n -= 1;
@@ -141,17 +195,19 @@ mod tests {
             Ok(())
         };
         match step {
-            Reversal::Card { card, from, to, face_up } => {
-                match model.cards.get(card) {
-                    Some(lies) if lies != from => return Err(format!("{card} lies in {lies}, not in {from}")),
-                    Some(_) => {
-                        model.cards.remove(card);
+            Reversal::Card { card, from, to, face_up, face_down_now } => {
+                // In sight where the step says, or just put there face-down: found by its name.
+                if *face_down_now {
+                    take_down(model, from)?;
+                } else if !take(&mut model.cards, (card.clone(), from.clone())) {
+                    if model.cards.keys().any(|(c, _)| c == card) && !card.starts_with("an ") && !card.starts_with("a ")
+                    {
+                        return Err(format!("{card} does not lie in {from}"));
                     }
-                    // The player has just put it there face-down, and finds it by its name.
-                    None => take_down(model, from)?,
+                    take_down(model, from)?;
                 }
                 if *face_up {
-                    model.cards.insert(card.clone(), to.clone());
+                    *model.cards.entry((card.clone(), to.clone())).or_default() += 1;
                 } else {
                     *model.face_down.entry(to.clone()).or_default() += 1;
                 }
@@ -169,7 +225,7 @@ mod tests {
                 }
             }
             Reversal::Boxed { card, from } => {
-                if model.cards.remove(card).as_ref() != Some(from) {
+                if !take(&mut model.cards, (card.clone(), from.clone())) {
                     return Err(format!("{card} does not lie in {from}"));
                 }
             }
@@ -200,7 +256,7 @@ mod tests {
                             let forward = session.events().last().cloned().unwrap_or_default().join(" / ");
                             session.undo().expect("an undoable step undoes");
                             let restored = session.state();
-                            let mut model = picture(&current);
+                            let mut model = model_of(&picture(&current));
                             let context = format!("{} (physical {physical}, seed {seed}, step {step})", sheet.id);
                             for back in undo_events(&current, restored) {
                                 assert!(!back.to_string().is_empty());
@@ -210,7 +266,7 @@ mod tests {
                             }
                             assert_eq!(
                                 model,
-                                picture(restored),
+                                model_of(&picture(restored)),
                                 "{context}: the way back leaves the table otherwise than the undo; the step undone \
                                  did: {forward}"
                             );
@@ -229,10 +285,10 @@ mod tests {
     #[test]
     fn a_card_and_a_marker_are_told_back_in_the_words_of_the_step() {
         let mut now = Picture::default();
-        now.cards.insert("#5 Armenian Druzhiny".into(), "Allied Powers' discard pile".into());
+        now.cards.insert(("#5 Armenian Druzhiny".into(), 5), "Allied Powers' discard pile".into());
         now.markers.insert("Allied Powers' Cards Remaining".into(), 0);
         let mut then = Picture::default();
-        then.cards.insert("#5 Armenian Druzhiny".into(), "slot B of Allied Powers' display".into());
+        then.cards.insert(("#5 Armenian Druzhiny".into(), 5), "slot B of Allied Powers' display".into());
         then.markers.insert("Allied Powers' Cards Remaining".into(), 1);
         let told: Vec<String> = way_back(&now, &then).iter().map(ToString::to_string).collect();
         assert_eq!(

@@ -75,7 +75,8 @@ impl Rules {
     fn refills_face_up(&self, name: &str) -> bool {
         match self.0 {
             Sheet::EpicAncients => name.starts_with("Order One Unit"),
-            _ => name == "Scout",
+            // Napoleonics prints a Scout card per flank ("Scout Left Flank").
+            _ => name == "Scout" || name.starts_with("Scout "),
         }
     }
 

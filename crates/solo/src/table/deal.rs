@@ -4,6 +4,41 @@
 
 use super::*;
 
+/// A catalogue's kinds, then the Section cards it leaves out (by flank and number of units, or
+/// units equal to command) and a Tactic and a Leadership card not on it: a card of the real deck
+/// that the catalogue misses can still be named by what the table needs to know of it.
+fn with_kinds_not_listed(mut kinds: Vec<crate::manifest::CardKind>) -> Vec<crate::manifest::CardKind> {
+    use crate::manifest::{CardKind, Flank, Units};
+    if kinds.is_empty() {
+        return kinds;
+    }
+    let kind = |name: String, special: bool, flank: Option<Flank>, units: Option<Units>| CardKind {
+        name: CardName { number: None, name, joins: None, flags: Default::default() },
+        facts: CardFacts { value: None, special: Some(special) },
+        flank,
+        units,
+    };
+    let mut added = Vec::new();
+    for (flank, words) in [(Flank::Left, "left"), (Flank::Center, "center"), (Flank::Right, "right")] {
+        let choices = (1..=4u8).map(Units::Printed).chain([Units::EqualToCommand]);
+        for units in choices {
+            if kinds.iter().any(|k| k.flank == Some(flank) && k.units == Some(units)) {
+                continue;
+            }
+            let orders = match units {
+                Units::Printed(1) => "1 unit".to_string(),
+                Units::Printed(n) => format!("{n} units"),
+                Units::EqualToCommand => "units equal to command".to_string(),
+            };
+            added.push(kind(format!("another Section card: {words}, {orders}"), false, Some(flank), Some(units)));
+        }
+    }
+    added.push(kind("another Tactic card".into(), true, None, None));
+    added.push(kind("another Leadership card".into(), false, None, None));
+    kinds.extend(added);
+    kinds
+}
+
 impl CardTable {
     pub(super) fn new_table(setup: &TableSetup) -> Result<Self, SetupError> {
         let sheet = playsheet(&setup.game).map_err(|e| SetupError(e.to_string()))?;
@@ -80,6 +115,10 @@ impl CardTable {
             decks,
             facts,
             names: Arc::new(names),
+            kinds: Arc::new(match &setup.manifest {
+                Some(manifest) => with_kinds_not_listed(manifest.card_kinds(&sheet)),
+                None => Vec::new(),
+            }),
             max_hand_size: hand,
             cards_remaining: if sheet.cards_remaining { hand } else { [0; 2] },
             active: 0,

@@ -212,9 +212,19 @@ impl CardTable {
         for display in self.all_displays() {
             hidden.extend(display.cards().filter(|(_, _, p)| !p.face_up).map(|(_, _, p)| p.card));
         }
+        let by_kind = !self.kinds.is_empty();
         for c in hidden {
             if let Some(k) = self.confirmed.get_mut(c.0 as usize) {
                 *k = false;
+            }
+            // A card named by its kind is any card again once it is back among the hidden ones.
+            if by_kind {
+                if let Some(name) = Arc::make_mut(&mut self.names).get_mut(c.0 as usize) {
+                    *name = None;
+                }
+                if let Some(f) = self.facts.get_mut(c.0 as usize) {
+                    *f = CardFacts::default();
+                }
             }
         }
     }
@@ -224,7 +234,10 @@ impl CardTable {
     /// Where a card lies, in the words the events use ("the card in slot A of French's display",
     /// "the face-down card in slot C of ..."): how a physical table names a card the player has not
     /// named, since the table's number for it is printed on no real card.
-    pub(crate) fn place_words(&self, card: CardId) -> String {
+    ///
+    /// Only a card in sight has a place to name: where a hidden card lies is hidden too, so it is
+    /// `None` for a face-down or undrawn card.
+    pub(crate) fn place_words(&self, card: CardId) -> Option<String> {
         use crate::table_events::possessive;
         let pair_names = self.other_pair.as_ref().map(|o| o.names);
         let displays = self
@@ -249,34 +262,73 @@ impl CardTable {
                 } else {
                     String::new()
                 };
-                let facing = if placed.face_up { "" } else { "face-down " };
-                return format!("the {facing}card in slot {slot} of {name}{which}");
+                return placed.face_up.then(|| format!("the card in slot {slot} of {name}{which}"));
             }
             if display.beside.contains(&card) {
-                return format!("the card beside {name}");
+                return Some(format!("the card beside {name}"));
             }
         }
         for (d, deck) in self.decks.iter().enumerate() {
             let whose =
                 if self.decks.len() == 1 { "the deck".to_string() } else { format!("{} deck", possessive(&self.sheet.sides[d])) };
             if deck.top == Some(card) {
-                return format!("the face-up top card of {whose}");
+                return Some(format!("the face-up top card of {whose}"));
             }
-            if deck.discard.last().is_some_and(|x| x.card == card) {
-                return format!("the top card of the discard pile of {whose}");
-            }
-            if deck.discard.iter().any(|x| x.card == card) {
-                return format!("a card in the discard pile of {whose}");
+            if let Some(x) = deck.discard.iter().find(|x| x.card == card) {
+                let top = deck.discard.last().is_some_and(|x| x.card == card);
+                return x.face_up.then(|| {
+                    if top {
+                        format!("the top card of the discard pile of {whose}")
+                    } else {
+                        format!("a card in the discard pile of {whose}")
+                    }
+                });
             }
         }
         if let Phase::Digging { revealed: Some(c) } = self.phase
             && c == card
         {
-            return "the card turned up from the deck".into();
+            return Some("the card turned up from the deck".into());
         }
         if let Some(held) = self.held.iter().find(|h| h.card == card) {
-            return format!("the card {} keeps aside ({})", self.sheet.sides[usize::from(held.side & 1)], held.place);
+            let whose = &self.sheet.sides[usize::from(held.side & 1)];
+            return Some(format!("the card {whose} keeps aside ({})", held.place));
         }
-        "a card of the deck".into()
+        None
+    }
+}
+
+impl CardTable {
+    /// The player says face-up `card` is a card of catalogue kind `kind`: it takes the kind's name
+    /// and facts while it stays in sight.
+    pub(super) fn name_kind(&mut self, card: CardId, kind: u16) {
+        let Some(k) = self.kinds.get(usize::from(kind)).cloned() else { return };
+        let at = card.0 as usize;
+        let names = Arc::make_mut(&mut self.names);
+        if names.len() <= at {
+            names.resize(at + 1, None);
+        }
+        names[at] = Some(k.name);
+        if self.facts.len() <= at {
+            self.facts.resize(at + 1, CardFacts::default());
+        }
+        self.facts[at] = k.facts;
+        if self.confirmed.len() <= at {
+            self.confirmed.resize(at + 1, false);
+        }
+        self.confirmed[at] = true;
+    }
+
+    /// The order counts a card may have now: up to the units its kind prints, or to its side's
+    /// command; any count the sheet allows for a card of unknown kind.
+    pub(crate) fn order_counts(&self, card: CardId) -> Vec<u8> {
+        use crate::manifest::Units;
+        let all: Vec<u8> = self.sheet.lowest.values().collect();
+        let most = match self.kind_of(card).and_then(|k| k.units) {
+            Some(Units::Printed(n)) => n,
+            Some(Units::EqualToCommand) => self.max_hand_size(self.active),
+            None => return all,
+        };
+        all.into_iter().filter(|v| *v <= most).collect()
     }
 }

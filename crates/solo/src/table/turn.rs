@@ -255,6 +255,7 @@ impl CardTable {
             }
             TableAction::Special(special) => crate::games::rules_for(&self.sheet.id).apply(self, special),
             TableAction::Identify { card, real } => self.identify(card, real),
+            TableAction::NameKind { card, kind } => self.name_kind(card, kind),
             TableAction::Die(roll) => {
                 let Phase::Selecting { target, slot, first_die, .. } = self.phase.clone() else { return };
                 let n = self.selection_candidates(target, slot).len();

@@ -39,7 +39,8 @@ pub(super) fn after_scout(sheet: Sheet, table: &mut CardTable, card: CardId) -> 
 /// When `card` is a Scout whose side may take something else, waits for the player's word on the
 /// replacement in `slot` (`true`); otherwise `false`.
 pub(super) fn start_choice(sheet: Sheet, table: &mut CardTable, card: CardId, side: u8, slot: SlotName) -> bool {
-    if named(table, card) != Some("Scout") || alternative(sheet, table, side).is_none() {
+    let scout = named(table, card).is_some_and(|n| n == "Scout" || n.starts_with("Scout "));
+    if !scout || alternative(sheet, table, side).is_none() {
         return false;
     }
     table.set_marker(SCOUT_WAITING, side, i32::try_from(slot.index()).unwrap_or(0) + 1);

@@ -43,7 +43,9 @@ const UNLISTED: &str = "other";
 
 /// The naming candidates when every legal action is a naming (the table waits for one), else none.
 pub(crate) fn candidates(table: &CardTable, actions: &[TableAction]) -> Vec<Candidate> {
-    if actions.is_empty() || !actions.iter().all(|a| matches!(a, TableAction::Identify { .. })) {
+    if actions.is_empty()
+        || !actions.iter().all(|a| matches!(a, TableAction::Identify { .. } | TableAction::NameKind { .. }))
+    {
         return Vec::new();
     }
     actions
@@ -58,6 +60,12 @@ pub(crate) fn candidates(table: &CardTable, actions: &[TableAction]) -> Vec<Cand
                     text: format!("{UNLISTED} (a card the card list does not name)"),
                     unlisted: true,
                 },
+            }),
+            TableAction::NameKind { kind, .. } => table.card_kinds().get(usize::from(*kind)).map(|k| Candidate {
+                action,
+                number: None,
+                text: k.name.name.clone(),
+                unlisted: false,
             }),
             _ => None,
         })
@@ -148,11 +156,21 @@ pub(crate) fn ask(
     } else {
         String::new()
     };
-    let how = format!(
-        "Type the number printed on it or a word of its name ({} cards it may be; ? lists them){unlisted}. u, l, s \
-         FILE and q work as usual.",
-        candidates.len()
-    );
+    // A catalogue of kinds (cards with no printed number) is searched by words alone.
+    let numbered = candidates.iter().any(|c| c.number.is_some());
+    let how = if numbered {
+        format!(
+            "Type the number printed on it or a word of its name ({} cards it may be; ? lists them){unlisted}. u, l, \
+             s FILE and q work as usual.",
+            candidates.len()
+        )
+    } else {
+        format!(
+            "Type a word of its name, such as scout, left or charge ({} kinds of card; ? lists them){unlisted}. u, \
+             l, s FILE and q work as usual.",
+            candidates.len()
+        )
+    };
     writeln!(out, "{question}")?;
     let words: Vec<String> = how.split_whitespace().map(str::to_string).collect();
     crate::write_wrapped(out, "  ", &words, " ", width)?;
@@ -182,7 +200,8 @@ pub(crate) fn ask(
                 writeln!(out, "Not named. {question}")?;
             }
             Answer::Several(hits) if hits.len() <= LISTED => {
-                writeln!(out, "  {} cards match; type the number of the one on the table:", hits.len())?;
+                let pick = if numbered { "type the number of the one on the table" } else { "type more of its name" };
+                writeln!(out, "  {} cards match; {pick}:", hits.len())?;
                 crate::write_wrapped(out, "    ", &texts(&hits), ", ", width)?;
             }
             Answer::Several(hits) => {

@@ -372,8 +372,10 @@ impl CardTable {
     /// With a physical deck the table's numbers are printed on no real card: a card the player has
     /// not named (or named as one the manifest does not list) is called by where it lies.
     pub fn card_label(&self, card: CardId) -> String {
-        if !self.physical || self.is_known(card) {
-            return self.card_name(card).map_or_else(|| card.to_string(), ToString::to_string);
+        match self.card_name(card) {
+            Some(name) if !self.physical || self.is_known(card) => return name.to_string(),
+            None if !self.physical => return card.to_string(),
+            _ => {}
         }
         // In sight and not named yet: the table's card there is only a stand-in, so its place.
         // Out of sight: a printed card a rule names (one to search the deck for) keeps its name.

@@ -568,7 +568,7 @@ impl CardTable {
                 Some((s, cards)) => match cards.first() {
                     // A face-down card the second roll picks is not named.
                     Some(card) if self.display(*target).slot(*s).iter().any(|p| p.card == *card && !p.face_up) => {
-                        format!(" → the face-down card {} of slot {s}", i + 1)
+                        format!(" → face-down card number {} of slot {s}", i + 1)
                     }
                     Some(card) => format!(" → {} in slot {s}", self.card_label(*card)),
                     None => format!(" → slot {s}"),

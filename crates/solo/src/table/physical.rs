@@ -258,7 +258,13 @@ impl CardTable {
                 let stack = display.slot(slot).len();
                 let which = if stack > 1 {
                     let index = display.slot(slot).iter().position(|p| p.card == card).unwrap_or(0);
-                    format!(" (card {} of {stack} there)", index + 1)
+                    let nth = match index + 1 {
+                        1 => "1st".to_string(),
+                        2 => "2nd".to_string(),
+                        3 => "3rd".to_string(),
+                        n => format!("{n}th"),
+                    };
+                    format!(" ({nth} of the {stack} cards there, from the bottom)")
                 } else {
                     String::new()
                 };

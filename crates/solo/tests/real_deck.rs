@@ -1,0 +1,164 @@
+//! A table run beside the real cards: with the player's own shuffled deck (physical), nothing the
+//! player reads names a card by the table's number for it, which is printed on no real card; with
+//! a deck the program shuffles and the player keeps sorted (virtual), every card an instruction
+//! names is a printed card of the card list. Each sheet is played at random, the answers to "which
+//! card turned up" included, and every label, view text, step and way back after an undo is read.
+
+use std::collections::BTreeSet;
+
+use engine::{ChanceMode, Decider, Game, Session};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use solo::{CardTable, TableSetup, undo_events};
+
+/// "card 12": how the table writes its own number for a card.
+fn table_number_in(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(at) = text[from..].find("card ") {
+        let start = from + at;
+        let after = start + "card ".len();
+        let word_start = start == 0 || !bytes[start - 1].is_ascii_alphabetic();
+        if word_start && bytes.get(after).is_some_and(u8::is_ascii_digit) {
+            let end = text[after..].find(|c: char| !c.is_ascii_digit()).map_or(text.len(), |e| after + e);
+            return Some(text[start..end].to_string());
+        }
+        from = after;
+    }
+    None
+}
+
+/// The printed numbers a text names ("#14"), each as a number.
+fn printed_numbers_in(text: &str) -> Vec<u16> {
+    let mut out = Vec::new();
+    for (i, _) in text.match_indices('#') {
+        let digits: String = text[i + 1..].chars().take_while(char::is_ascii_digit).collect();
+        if let Ok(n) = digits.parse() {
+            out.push(n);
+        }
+    }
+    out
+}
+
+/// Everything the player reads at this state: the labels of the legal actions and the view's words.
+fn read_now(table: &CardTable) -> Vec<String> {
+    let mut texts: Vec<String> = table.legal().iter().map(|a| table.action_label(a)).collect();
+    let view = table.observe(table.active());
+    texts.push(view.waiting_for.clone());
+    texts.extend(view.reminders.iter().cloned());
+    texts.extend(view.labels.values().cloned());
+    texts
+}
+
+/// Plays `setup` at random for `steps` steps, undoing now and then, and hands every text the
+/// player reads to `check` with where it was read.
+fn play_and_read(setup: TableSetup, seed: u64, steps: usize, check: &mut dyn FnMut(&str, &str)) {
+    let game = setup.game.clone();
+    let mut session = Session::<CardTable>::new(setup, seed, ChanceMode::Auto).expect("the table deals");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EA1);
+    for text in session.setup_events() {
+        check(text, &format!("{game} seed {seed}: the setup"));
+    }
+    for step in 0..steps {
+        let at = format!("{game} seed {seed} step {step}");
+        for text in read_now(session.state()) {
+            check(&text, &at);
+        }
+        let legal = session.state().legal();
+        if legal.is_empty() {
+            break;
+        }
+        let undoable = session.log().last().is_some_and(|e| !e.barrier && e.by != Decider::Chance);
+        if undoable && engine::below(&mut rng, 4) == 0 {
+            let current = session.state().clone();
+            session.undo().expect("an undoable step undoes");
+            for back in undo_events(&current, session.state()) {
+                check(&back.to_string(), &format!("{at}: the way back after an undo"));
+            }
+            continue;
+        }
+        let action = legal[engine::below(&mut rng, legal.len())].clone();
+        session.apply(&action).expect("a legal action applies");
+        for text in session.events().last().cloned().unwrap_or_default() {
+            check(&text, &format!("{at}: the step's events"));
+        }
+    }
+}
+
+fn table_ids() -> Vec<String> {
+    solo::playsheets().expect("the playsheets load").iter().map(|s| s.id.clone()).collect()
+}
+
+#[test]
+fn a_physical_table_never_names_a_card_by_the_tables_number() {
+    let mut read = 0usize;
+    for game in table_ids() {
+        let manifest = solo::manifest(&game).ok().map(|m| m.as_ref().clone());
+        // With the shipped card list, and without any (every card then unnamed).
+        for manifest in [manifest, None] {
+            for seed in 0..3u64 {
+                let setup = TableSetup { manifest: manifest.clone(), physical: true, ..TableSetup::new(&game) };
+                play_and_read(setup, seed, 250, &mut |text, at| {
+                    read += 1;
+                    if let Some(number) = table_number_in(text) {
+                        panic!("{at}: '{text}' names {number}, a number printed on no real card");
+                    }
+                });
+            }
+        }
+    }
+    assert!(read > 50_000, "only {read} texts were read");
+}
+
+#[test]
+fn a_virtual_table_names_only_printed_cards_of_its_list() {
+    let mut sheets = 0;
+    for game in table_ids() {
+        let Ok(manifest) = solo::manifest(&game) else { continue };
+        if !solo::virtual_deck_offered(&manifest) {
+            continue;
+        }
+        sheets += 1;
+        let printed: BTreeSet<u16> = manifest.cards.iter().filter_map(|c| c.number).collect();
+        for seed in 0..3u64 {
+            let setup = TableSetup::with_manifest(manifest.as_ref().clone());
+            play_and_read(setup, seed, 250, &mut |text, at| {
+                if let Some(number) = table_number_in(text) {
+                    panic!("{at}: '{text}' names {number}, which is no printed card");
+                }
+                for n in printed_numbers_in(text) {
+                    assert!(printed.contains(&n), "{at}: '{text}' names #{n}, which the card list does not print");
+                }
+            });
+        }
+    }
+    // Every sheet whose shipped list names every card; the Commands & Colors ones do not.
+    assert!(sheets >= 5, "only {sheets} sheets offer a deck cdgsolo shuffles");
+}
+
+#[test]
+fn a_card_named_by_its_kind_tells_the_table_what_it_is_while_in_sight() {
+    let manifest = solo::manifest("cc-napoleonics").expect("the Napoleonics catalogue ships");
+    assert!(manifest.kinds, "the Commands & Colors lists are catalogues of kinds");
+    let setup = TableSetup { physical: true, ..TableSetup::with_manifest(manifest.as_ref().clone()) };
+    let mut session = Session::<CardTable>::new(setup, 7, ChanceMode::Auto).expect("the table deals");
+    let kinds: Vec<String> = session.state().card_kinds().iter().map(|k| k.name.name.clone()).collect();
+    let probe = kinds.iter().position(|k| k == "Probe Left Flank").expect("Probe Left Flank is a kind");
+    let charge = kinds.iter().position(|k| k == "Bayonet Charge").expect("Bayonet Charge is a kind");
+    // The table asks about slot A, then slot B, of the first side.
+    session.apply_id(&format!("identify-kind-{probe}")).expect("slot A is named");
+    session.apply_id(&format!("identify-kind-{charge}")).expect("slot B is named");
+    let table = session.state();
+    let a = table.display(0).slot(solo::SlotName::A)[0].card;
+    let b = table.display(0).slot(solo::SlotName::B)[0].card;
+    assert_eq!(table.card_label(a), "Probe Left Flank");
+    assert_eq!(table.facts(a).special, Some(false), "a Section card is not a Tactic card");
+    assert_eq!(table.facts(b).special, Some(true), "Bayonet Charge is a Tactic card");
+    let view = table.observe(0);
+    assert_eq!(view.cards.get(&a.0).map(|n| n.name.as_str()), Some("Probe Left Flank"));
+    // A kind is named once per card: the same card is never asked about again.
+    assert!(
+        !session.state().legal().iter().any(|x| matches!(x, solo::TableAction::NameKind { card, .. } if *card == a)),
+        "slot A is not asked about again"
+    );
+}

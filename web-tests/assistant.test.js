@@ -16,8 +16,8 @@ async function startTable(page, game, opts = {}) {
   await page.goto(env.base + "/");
   await page.selectOption("#game-choice", game);
   if (opts.seed !== undefined) await page.fill("#seed", String(opts.seed));
-  if (opts.physical) await page.check("#physical");
-  if (opts.manifest === false) await page.uncheck("#builtin-manifest");
+  // The deck is the first question of a card table: the player's own shuffled cards by default.
+  if (opts.deck) await page.check(`input[name=deck][value=${opts.deck}]`);
   await page.click("#new-game button[type=submit]");
   await page.waitForSelector("#table-now li:not(.nothing)");
 }
@@ -40,14 +40,18 @@ const mainSteps = (page) => page.locator("#table-now .steps li").allTextContents
 
 test("an assistant table on a phone: roll, play, the events as the main text, the tools, undo", async () => {
   const page = await env.browser.newPage({ viewport: { width: 400, height: 800 } });
-  // The lobby offers the built-in card list of 1960.
+  // The deck is asked first: your own shuffled cards by default; 1960's list names every card, so
+  // cdgsolo may shuffle for you too.
   await page.goto(env.base + "/");
   await page.selectOption("#game-choice", "1960");
-  assert.match(await page.locator("#manifest-row").textContent(), /1960: the Campaign deck \(97 cards/);
-  assert.ok(await page.locator("#builtin-manifest").isChecked());
-  await startTable(page, "1960", { seed: 3 });
+  assert.ok(await page.locator("input[name=deck][value=physical]").isChecked(), "your own deck by default");
+  assert.match(await page.locator("#deck-physical").textContent(), /I shuffle my own cards/);
+  assert.ok(await page.locator("#deck-virtual").isVisible(), "1960's card list names every card");
+  await startTable(page, "1960", { seed: 3, deck: "virtual" });
   assert.equal(await page.locator("#table-now h2").textContent(), "Set up the table");
-  assert.ok((await mainSteps(page)).some((s) => /Shuffle the deck \(97 cards\)/.test(s)), "the setup is told");
+  const setup = await mainSteps(page);
+  assert.ok(setup.some((s) => /Sort the deck by number \(97 cards\)/.test(s)), `the setup is told: ${setup}`);
+  assert.ok(setup.some((s) => /^Take #\d+ from the sorted deck and put it face-down into slot C/.test(s)), "a face-down card is named by its number");
   // Nothing to take back before the first decision: Undo is greyed, with the reason on it.
   assert.ok(await page.locator("#undo").isDisabled(), "Undo is greyed on a new table");
   assert.match(await page.locator("#undo").getAttribute("title"), /Nothing to undo/);
@@ -127,7 +131,7 @@ test("an assistant table on a phone: roll, play, the events as the main text, th
 
 test("a physical deck with the built-in card list: the card that turned up is named through the page", async () => {
   const page = await env.browser.newPage({ viewport: { width: 400, height: 800 } });
-  await startTable(page, "1960", { seed: 8, physical: true });
+  await startTable(page, "1960", { seed: 8 });
   await page.waitForSelector("#identify-filter");
   assert.match(await page.locator("#actions .identify h3").textContent(), /Which card turned up in slot A of Kennedy's display\?/);
   assert.equal(await page.locator('.display[data-side="0"] [data-slot=A] .card').textContent(), "turned up: say which card");
@@ -162,10 +166,10 @@ test("on a laptop both displays stand side by side; the Manoeuvre card table has
   const page = await env.browser.newPage({ viewport: { width: 1200, height: 900 } });
   await page.goto(env.base + "/");
   await page.selectOption("#game-choice", "manoeuvre-table");
-  assert.equal(await page.locator("#manifest-row").isVisible(), false, "no built-in manifest ships for Manoeuvre");
+  assert.equal(await page.locator("#deck-virtual").isVisible(), false, "no card list names the Manoeuvre cards");
+  assert.ok(await page.locator("input[name=deck][value=physical]").isChecked());
   assert.equal(await page.locator("#manoeuvre-rows").isVisible(), false);
-  assert.ok(await page.locator("#physical").isVisible());
-  await startTable(page, "1960", { seed: 3 });
+  await startTable(page, "1960", { seed: 3, deck: "virtual" });
   await act(page, "#actions button[data-action=roll]");
   const [first, second] = await page.locator(".display").evaluateAll((els) => els.map((e) => {
     const r = e.getBoundingClientRect();

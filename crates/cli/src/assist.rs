@@ -69,34 +69,39 @@ fn choose_deck(
     manifest: Option<&solo::Manifest>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> Result<DeckChoice> {
+) -> Result<Option<DeckChoice>> {
     let offered = manifest.is_some_and(solo::virtual_deck_offered);
     match options.deck {
-        Some(DeckChoice::Virtual) if !offered => bail!(
+        // Without any card list the table's own numbers are the cards' names: a deck the player
+        // numbered by hand, or a script replaying a table.
+        Some(DeckChoice::Virtual) if !offered && manifest.is_some() => bail!(
             "--deck virtual needs a card list naming every card, so that each card cdgsolo draws is one you can              find in your sorted deck; {}; use --deck physical (you shuffle and say which card turns up)",
             match manifest {
                 Some(m) => format!("{} does not", m.title.as_deref().unwrap_or("this card list")),
                 None => "this table has none".to_string(),
             }
         ),
-        Some(choice) => return Ok(choice),
-        None if !offered || options.script.is_some() => return Ok(DeckChoice::Physical),
+        Some(choice) => return Ok(Some(choice)),
+        None if !offered || options.script.is_some() => return Ok(Some(DeckChoice::Physical)),
         None => {}
     }
     writeln!(out, "Your deck:")?;
     writeln!(out, "  1. {PHYSICAL_WORDS}")?;
     writeln!(out, "  2. {VIRTUAL_WORDS}")?;
     loop {
-        write!(out, "deck (1 or 2)> ")?;
+        write!(out, "deck (1 or 2, q to leave)> ")?;
         out.flush()?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
             bail!("no deck chosen (the input ended); give --deck physical or --deck virtual");
         }
         match line.trim() {
-            "1" | "physical" => return Ok(DeckChoice::Physical),
-            "2" | "virtual" => return Ok(DeckChoice::Virtual),
-            other => writeln!(out, "'{other}' is neither: type 1 for your own shuffled cards, 2 for cdgsolo's shuffle.")?,
+            "1" | "physical" => return Ok(Some(DeckChoice::Physical)),
+            "2" | "virtual" => return Ok(Some(DeckChoice::Virtual)),
+            "q" => return Ok(None),
+            other => {
+                writeln!(out, "'{other}' is neither: type 1 for your own shuffled cards, 2 for cdgsolo's shuffle.")?
+            }
         }
     }
 }
@@ -165,10 +170,12 @@ fn open(
     let game = table_game(game)?;
     check_sizes(options)?;
     let manifest = table_manifest(&game, options.manifest.as_deref())?;
-    let deck = choose_deck(options, manifest.as_ref(), input, out)?;
+    let Some(deck) = choose_deck(options, manifest.as_ref(), input, out)? else { return Ok(None) };
     if options.script.is_none() && options.deck.is_none() && deck == DeckChoice::Physical {
         let why = match &manifest {
-            Some(m) if !solo::virtual_deck_offered(m) => " (its card list does not name every card, so cdgsolo cannot shuffle for you)",
+            Some(m) if !solo::virtual_deck_offered(m) => {
+                " (its card list does not name every card, so cdgsolo cannot shuffle for you)"
+            }
             _ => "",
         };
         writeln!(out, "Your deck: you shuffle your own cards and tell cdgsolo which card turns up{why}.")?;

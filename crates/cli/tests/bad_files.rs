@@ -24,8 +24,21 @@ fn a_named_pipe_given_as_any_file_is_refused_at_once() {
     let db_arg = db.to_string_lossy().into_owned();
     let cases: [&[&str]; 7] = [
         &["assist", "--resume", &pipe, "--db", &db_arg],
-        &["assist", "1960", "--seed", "1", "--script", &pipe, "--db", &db_arg],
-        &["assist", "1960", "--manifest", &pipe, "--db", &db_arg],
+        &[
+            "assist",
+            "1960",
+            "--deck",
+            "virtual",
+            "--manifest",
+            "none",
+            "--seed",
+            "1",
+            "--script",
+            &pipe,
+            "--db",
+            &db_arg,
+        ],
+        &["assist", "1960", "--deck", "virtual", "--manifest", &pipe, "--db", &db_arg],
         &["play", "manoeuvre", "--resume", &pipe, "--db", &db_arg],
         &["play", "manoeuvre", "--scenario", &pipe, "--db", &db_arg],
         &["sim", "merge", &pipe],
@@ -47,8 +60,11 @@ fn a_save_with_a_byte_order_mark_loads() {
     let save = temp_path("bom-save.json");
     let _ = std::fs::remove_file(&save);
     let path = save.to_string_lossy().into_owned();
-    let (ok, _, err) =
-        cdgsolo_within(&["assist", "1960", "--seed", "3", "--db", &db_arg], &format!("s {path}\nq\n"), LIMIT);
+    let (ok, _, err) = cdgsolo_within(
+        &["assist", "1960", "--deck", "virtual", "--manifest", "none", "--seed", "3", "--db", &db_arg],
+        &format!("s {path}\nq\n"),
+        LIMIT,
+    );
     assert!(ok, "{err}");
     let script = temp_path("bom-script.txt");
     std::fs::write(&script, "").expect("an empty script");
@@ -112,8 +128,10 @@ fn serve_stops_at_a_database_file_that_is_cut_or_not_a_database_and_leaves_it_al
     // The terminal plays on without it, says why at the start, and leaves it as it is too; taking
     // a saved game from it fails.
     let cut_arg = cut.to_string_lossy().into_owned();
-    let commands: [&[&str]; 2] =
-        [&["assist", "1960", "--seed", "1"], &["play", "manoeuvre", "--seed", "1", "--quick-start"]];
+    let commands: [&[&str]; 2] = [
+        &["assist", "1960", "--deck", "virtual", "--manifest", "none", "--seed", "1"],
+        &["play", "manoeuvre", "--seed", "1", "--quick-start"],
+    ];
     for args in commands {
         let all = [args, &["--db", &cut_arg]].concat();
         let (ok, out, err) = cdgsolo_within(&all, "1\nq\ny\n", LIMIT);

@@ -92,7 +92,10 @@ fn assist_asks_what_the_die_needs_and_undoes_answers_but_not_rolls() {
     // Seed 11 rolls a 1 for the Axis: the table asks the Ops of the face-up cards before it can
     // say which is lowest. Roll, try to undo (refused), answer twice, undo the second answer (the
     // question comes back), quit.
-    let (ok, out, err) = cdgsolo(&["assist", "barbarossa-to-berlin", "--seed", "11"], "1\nu\n1\n1\nu\nq\n");
+    let (ok, out, err) = cdgsolo(
+        &["assist", "barbarossa-to-berlin", "--deck", "virtual", "--manifest", "none", "--seed", "11"],
+        "1\nu\n1\n1\nu\nq\n",
+    );
     assert!(ok, "{err}");
     assert!(out.contains("seed 11"), "{out}");
     assert!(out.contains("Fate Die 1: C, or the lowest face-up Ops card."), "{out}");
@@ -104,25 +107,28 @@ fn assist_asks_what_the_die_needs_and_undoes_answers_but_not_rolls() {
 
 #[test]
 fn assist_explains_bad_input_and_unknown_games() {
-    let (ok, out, _) = cdgsolo(&["assist", "1960", "--seed", "1"], "banana\n99\nq\n");
+    let (ok, out, _) =
+        cdgsolo(&["assist", "1960", "--deck", "virtual", "--manifest", "none", "--seed", "1"], "banana\n99\nq\n");
     assert!(ok);
     assert!(out.contains("'banana' is not an action"), "{out}");
     assert!(out.contains("'99' is not an action"), "{out}");
-    let (ok, _, err) = cdgsolo(&["assist", "manoeuvre", "--manifest", "builtin"], "");
+    let (ok, _, err) = cdgsolo(&["assist", "manoeuvre", "--deck", "virtual", "--manifest", "builtin"], "");
     assert!(!ok);
     assert!(err.contains("no built-in manifest ships for manoeuvre (built-in ones: pursuit-of-glory,"), "{err}");
-    let (ok, _, err) = cdgsolo(&["assist", "chess"], "");
+    let (ok, _, err) = cdgsolo(&["assist", "chess", "--deck", "virtual", "--manifest", "none"], "");
     assert!(!ok);
     assert!(err.contains("no game has id 'chess'"), "{err}");
     let (ok, _, err) = cdgsolo(&["bench", "everything"], "");
     assert!(!ok);
     assert!(err.contains("[possible values: table, manoeuvre, mcts, api, server]"), "help lists the targets: {err}");
-    let (ok, out, err) = cdgsolo(&["assist", "manoeuvre-table", "--seed", "1"], "q\n");
+    let (ok, out, err) =
+        cdgsolo(&["assist", "manoeuvre-table", "--deck", "virtual", "--manifest", "none", "--seed", "1"], "q\n");
     assert!(ok && out.contains("Manoeuvre — seed 1"), "the id `games` lists for the bare table works: {err}");
-    let (ok, _, err) = cdgsolo(&["assist", "wilderness-wars"], "");
+    let (ok, _, err) = cdgsolo(&["assist", "wilderness-wars", "--deck", "virtual", "--manifest", "none"], "");
     assert!(!ok);
     assert!(err.contains("did you mean wilderness-war?"), "{err}");
-    let (ok, _, err) = cdgsolo(&["assist", "cc-napoleonics", "--scenario", "vitorla"], "");
+    let (ok, _, err) =
+        cdgsolo(&["assist", "cc-napoleonics", "--deck", "virtual", "--manifest", "none", "--scenario", "vitorla"], "");
     assert!(!ok);
     assert!(err.contains("no scenario has id 'vitorla' (did you mean vitoria?)"), "{err}");
 }
@@ -160,7 +166,8 @@ fn play_explains_bad_options() {
     let (ok, _, err) = cdgsolo(&["play", "1960"], "");
     assert!(!ok);
     assert!(err.contains("cannot be played in the terminal yet"), "{err}");
-    let (ok, _, err) = cdgsolo(&["assist", "cc-medieval", "--hand-size", "5"], "");
+    let (ok, _, err) =
+        cdgsolo(&["assist", "cc-medieval", "--deck", "virtual", "--manifest", "none", "--hand-size", "5"], "");
     assert!(!ok);
     assert!(err.contains("--hand-size takes two numbers"), "{err}");
 }
@@ -174,7 +181,10 @@ fn assist_saves_and_resumes_a_table() {
     let file = temp_file("saved.json");
     let path = file.to_string_lossy().into_owned();
     // Roll, play the first allowed card for its first purpose, save, quit.
-    let (ok, out, err) = cdgsolo(&["assist", "wilderness-war", "--seed", "8"], &format!("1\n1a\ns {path}\nq\n"));
+    let (ok, out, err) = cdgsolo(
+        &["assist", "wilderness-war", "--deck", "virtual", "--manifest", "none", "--seed", "8"],
+        &format!("1\n1a\ns {path}\nq\n"),
+    );
     assert!(ok, "{err}");
     assert!(out.contains("Saved to"), "{out}");
     let saved: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
@@ -200,12 +210,18 @@ fn assist_runs_a_script_and_names_the_line_that_fails() {
     let script = temp_file("script.txt");
     std::fs::write(&script, "# a turn of Pursuit of Glory\nroll\nend-turn # not yet: no card was played\n").unwrap();
     let path = script.to_string_lossy().into_owned();
-    let (ok, _, err) = cdgsolo(&["assist", "pursuit-of-glory", "--seed", "7", "--script", &path], "");
+    let (ok, _, err) = cdgsolo(
+        &["assist", "pursuit-of-glory", "--deck", "virtual", "--manifest", "none", "--seed", "7", "--script", &path],
+        "",
+    );
     assert!(!ok);
     assert!(err.contains("line 3") && err.contains("'end-turn'"), "{err}");
     // Seed 7 rolls a 5, which turns over the Allied deck's top card (6): play it, end the turn.
     std::fs::write(&script, "roll\nplay-6-event\nend-turn\n").unwrap();
-    let (ok, out, err) = cdgsolo(&["assist", "pursuit-of-glory", "--seed", "7", "--script", &path], "");
+    let (ok, out, err) = cdgsolo(
+        &["assist", "pursuit-of-glory", "--deck", "virtual", "--manifest", "none", "--seed", "7", "--script", &path],
+        "",
+    );
     assert!(ok, "{err}");
     let view: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(view["active"], 1, "the Central Powers are next");
@@ -226,10 +242,11 @@ fn assist_reads_manifests_and_reports_their_errors() {
     // A broken manifest is refused with its line and field.
     std::fs::write(&file, "game = \"wilderness-war\"\n[[cards]]\nnumber = 6\nname = \"Surrender!\"\nops = 9\n")
         .unwrap();
-    let (ok, _, err) = cdgsolo(&["assist", "wilderness-war", "--manifest", &path], "q\n");
+    let (ok, _, err) = cdgsolo(&["assist", "wilderness-war", "--deck", "virtual", "--manifest", &path], "q\n");
     assert!(!ok);
     assert!(err.contains("line 5") && err.contains("ops"), "{err}");
-    let (ok, out, err) = cdgsolo(&["assist", "pursuit-of-glory", "--seed", "2", "--manifest", "builtin"], "q\n");
+    let (ok, out, err) =
+        cdgsolo(&["assist", "pursuit-of-glory", "--deck", "virtual", "--seed", "2", "--manifest", "builtin"], "q\n");
     assert!(ok, "{err}");
     assert!(out.contains("Pursuit of Glory"), "{out}");
     let _ = std::fs::remove_file(&file);
@@ -275,7 +292,10 @@ fn the_api_benchmark_plays_through_a_server_of_its_own_and_reports_round_trips()
 fn assist_shows_the_reminders_of_the_games_special_rules() {
     // Barbarossa to Berlin with its shipped manifest: the Axis first chooses its opening event, and
     // the table reminds the player of the Soviet Reinforcements rule.
-    let (ok, out, err) = cdgsolo(&["assist", "barbarossa-to-berlin", "--seed", "3", "--manifest", "builtin"], "q\n");
+    let (ok, out, err) = cdgsolo(
+        &["assist", "barbarossa-to-berlin", "--deck", "virtual", "--seed", "3", "--manifest", "builtin"],
+        "q\n",
+    );
     assert!(ok, "{err}");
     assert!(out.contains("Reminder: Soviet Reinforcements may replace"), "{out}");
     assert!(out.contains("holds #24 Soviet Reinforcements"), "{out}");
@@ -287,11 +307,26 @@ fn assist_shows_the_reminders_of_the_games_special_rules() {
 #[test]
 fn assist_says_what_each_roll_meant() {
     // Vitoria's first-move roll is a Fate Die roll for one side: the line after it says so.
-    let (ok, out, err) = cdgsolo(&["assist", "cc-napoleonics", "--seed", "2", "--scenario", "vitoria"], "1\n1\nq\n");
+    let (ok, out, err) = cdgsolo(
+        &[
+            "assist",
+            "cc-napoleonics",
+            "--deck",
+            "virtual",
+            "--manifest",
+            "none",
+            "--seed",
+            "2",
+            "--scenario",
+            "vitoria",
+        ],
+        "1\n1\nq\n",
+    );
     assert!(ok, "{err}");
     assert!(out.contains("Vitoria: First side's Fate Die shows 4: A or B"), "{out}");
     // The deal is not a decision: at the start there is nothing to take back.
-    let (ok, out, err) = cdgsolo(&["assist", "cc-napoleonics", "--seed", "2"], "u\nq\n");
+    let (ok, out, err) =
+        cdgsolo(&["assist", "cc-napoleonics", "--deck", "virtual", "--manifest", "none", "--seed", "2"], "u\nq\n");
     assert!(ok, "{err}");
     assert!(out.contains("Nothing to undo yet."), "{out}");
 }
@@ -299,29 +334,68 @@ fn assist_says_what_each_roll_meant() {
 #[test]
 fn assist_sets_up_a_scenario_and_refuses_one_it_cannot_place() {
     let (ok, out, err) = cdgsolo(
-        &["assist", "empire-of-the-sun", "--seed", "5", "--manifest", "builtin", "--scenario", "historical"],
+        &[
+            "assist",
+            "empire-of-the-sun",
+            "--deck",
+            "virtual",
+            "--seed",
+            "5",
+            "--manifest",
+            "builtin",
+            "--scenario",
+            "historical",
+        ],
         "q\n",
     );
     assert!(ok, "{err}");
     assert!(out.contains("Scenario historical") && out.contains("done: Historical Japanese opening"), "{out}");
-    // The displays show table numbers; the legend names the printed cards in sight.
-    assert!(out.contains("cards in sight: 3 = #3 Col. Tsuji"), "{out}");
+    // The displays show printed numbers; the legend names the printed cards in sight.
+    assert!(out.contains("cards in sight: #3 Col. Tsuji"), "{out}");
     // Burma leaves the choice of the Future Offensive to the player.
-    let (ok, out, err) =
-        cdgsolo(&["assist", "empire-of-the-sun", "--seed", "5", "--manifest", "builtin", "--scenario", "burma"], "q\n");
+    let (ok, out, err) = cdgsolo(
+        &[
+            "assist",
+            "empire-of-the-sun",
+            "--deck",
+            "virtual",
+            "--seed",
+            "5",
+            "--manifest",
+            "builtin",
+            "--scenario",
+            "burma",
+        ],
+        "q\n",
+    );
     assert!(ok, "{err}");
     assert!(out.contains("yours to choose") && out.contains("Burma:"), "{out}");
-    let (ok, _, err) = cdgsolo(&["assist", "empire-of-the-sun", "--seed", "5", "--scenario", "1942"], "q\n");
+    let (ok, _, err) = cdgsolo(
+        &[
+            "assist",
+            "empire-of-the-sun",
+            "--deck",
+            "virtual",
+            "--manifest",
+            "none",
+            "--seed",
+            "5",
+            "--scenario",
+            "1942",
+        ],
+        "q\n",
+    );
     assert!(!ok);
     assert!(err.contains("scenario '1942'") && err.contains("manifest"), "{err}");
-    let (ok, _, err) = cdgsolo(&["assist", "1960", "--scenario", "1942"], "q\n");
+    let (ok, _, err) =
+        cdgsolo(&["assist", "1960", "--deck", "virtual", "--manifest", "none", "--scenario", "1942"], "q\n");
     assert!(!ok);
     assert!(err.contains("no scenario setups"), "{err}");
 }
 
 #[test]
 fn assist_asks_before_a_shuffle_that_undo_cannot_take_back() {
-    let args = ["assist", "wilderness-war", "--seed", "1"];
+    let args = ["assist", "wilderness-war", "--deck", "virtual", "--manifest", "none", "--seed", "1"];
     let (_, out, _) = cdgsolo(&args, "q\n");
     assert!(out.contains("The deck holds 60 cards here"), "{out}");
     let numbered = |l: &&str| l.contains("reshuffle") && l.trim_start().starts_with(|c: char| c.is_ascii_digit());
@@ -344,7 +418,8 @@ fn assist_asks_before_a_shuffle_that_undo_cannot_take_back() {
 
 #[test]
 fn assist_prints_the_log_of_the_table_in_the_words_of_each_step() {
-    let (ok, out, err) = cdgsolo(&["assist", "wilderness-war", "--seed", "1"], "1\nl\nq\n");
+    let (ok, out, err) =
+        cdgsolo(&["assist", "wilderness-war", "--deck", "virtual", "--manifest", "none", "--seed", "1"], "1\nl\nq\n");
     assert!(ok, "{err}");
     let log = out.split("Log of this table (seed 1):").nth(1).unwrap_or_default();
     assert!(log.starts_with("\n side turn 1, French:\n     Draw "), "the deal comes first: {log}");
@@ -433,13 +508,19 @@ fn play_saves_resumes_and_asks_before_overwriting_or_quitting() {
     assert!(!ok);
     assert!(err.contains("give --resume [ID|FILE] alone"), "{err}");
     // A card table's save is not a game of Manoeuvre.
-    let (ok, _, _) = cdgsolo(&["assist", "1960", "--seed", "1"], &format!("s {path}\ny\nq\n"));
+    let (ok, _, _) = cdgsolo(
+        &["assist", "1960", "--deck", "virtual", "--manifest", "none", "--seed", "1"],
+        &format!("s {path}\ny\nq\n"),
+    );
     assert!(ok);
     let (ok, _, err) = cdgsolo(&["play", "manoeuvre", "--resume", &path], "q\n");
     assert!(!ok);
     assert!(err.contains("saved table of 1960"), "{err}");
     // Nor is the Manoeuvre playsheet's bare table, which assist resumes.
-    let (ok, _, _) = cdgsolo(&["assist", "manoeuvre", "--seed", "1"], &format!("1\ns {path}\ny\nq\ny\n"));
+    let (ok, _, _) = cdgsolo(
+        &["assist", "manoeuvre", "--deck", "virtual", "--manifest", "none", "--seed", "1"],
+        &format!("1\ns {path}\ny\nq\ny\n"),
+    );
     assert!(ok);
     let (ok, _, err) = cdgsolo(&["play", "manoeuvre", "--resume", &path], "q\n");
     assert!(!ok);
@@ -461,12 +542,13 @@ fn junk_db(name: &str) -> String {
 #[test]
 fn assist_quits_at_once_when_saved_and_asks_when_the_saved_games_cannot_be_written() {
     // Every decision is in the saved games before the next prompt: quitting loses nothing.
-    let (ok, out, err) = cdgsolo(&["assist", "1960", "--seed", "1"], "1\nq\n");
+    let (ok, out, err) =
+        cdgsolo(&["assist", "1960", "--deck", "virtual", "--manifest", "none", "--seed", "1"], "1\nq\n");
     assert!(ok, "{err}");
     assert!(!out.contains("Quit without saving"), "{out}");
     assert!(out.contains("Game 1 is saved; resume it with `cdgsolo assist --resume 1`."), "{out}");
     let junk = junk_db("assist");
-    let args = ["assist", "1960", "--seed", "1", "--db", &junk];
+    let args = ["assist", "1960", "--deck", "virtual", "--manifest", "none", "--seed", "1", "--db", &junk];
     let (ok, out, err) = cdgsolo(&args, "q\n1\nq\nn\nq\ny\n");
     assert!(ok, "{err}");
     assert!(out.contains("The saved games cannot be used"), "{out}");
@@ -498,7 +580,8 @@ fn play_starts_from_a_scenario_file_or_a_random_map() {
 #[test]
 fn assist_keeps_the_legend_to_the_cards_on_screen_and_wraps_long_lines() {
     // Many turns of 1960 with its manifest: the discard pile fills up with named cards.
-    let (ok, out, err) = cdgsolo(&["assist", "1960", "--seed", "3", "--manifest", "builtin"], &"1\n".repeat(300));
+    let (ok, out, err) =
+        cdgsolo(&["assist", "1960", "--deck", "virtual", "--seed", "3", "--manifest", "builtin"], &"1\n".repeat(300));
     assert!(ok, "{err}");
     let last = out.rsplit("\nSide turn ").next().unwrap_or_default();
     let legend: String = last
@@ -508,15 +591,16 @@ fn assist_keeps_the_legend_to_the_cards_on_screen_and_wraps_long_lines() {
         .collect::<Vec<_>>()
         .join(" ");
     assert!(!legend.is_empty(), "named cards are in sight: {last}");
+    // The displays and piles show printed numbers ("#47"); the legend names each one on screen.
     let shown: Vec<&str> = last
         .lines()
         .take_while(|l| !l.starts_with("  cards in sight"))
-        .flat_map(|l| l.split(|c: char| !c.is_ascii_digit()))
-        .filter(|n| !n.is_empty())
+        .flat_map(|l| l.split(|c: char| c != '#' && !c.is_ascii_digit()))
+        .filter(|n| n.starts_with('#'))
         .collect();
     for entry in legend.trim_start_matches("  cards in sight: ").split(';') {
-        let id = entry.split('=').next().unwrap_or_default().trim();
-        assert!(shown.contains(&id), "card {id} of the legend is not on the screen: {last}");
+        let number = entry.split_whitespace().next().unwrap_or_default();
+        assert!(shown.contains(&number), "card {number} of the legend is not on the screen: {last}");
     }
     for line in
         out.lines().filter(|l| l.contains("cards in sight") || l.starts_with("  Reminder") || l.starts_with("The deck"))
@@ -529,21 +613,24 @@ fn assist_keeps_the_legend_to_the_cards_on_screen_and_wraps_long_lines() {
 fn assist_takes_the_nations_each_side_fields() {
     let file = temp_file("nations.json");
     let path = file.to_string_lossy().into_owned();
-    let (ok, _, err) =
-        cdgsolo(&["assist", "cc-epic-ancients", "--seed", "1", "--nations", "2"], &format!("s {path}\nq\n"));
+    let (ok, _, err) = cdgsolo(
+        &["assist", "cc-epic-ancients", "--deck", "virtual", "--manifest", "none", "--seed", "1", "--nations", "2"],
+        &format!("s {path}\nq\n"),
+    );
     assert!(ok, "{err}");
     let saved = std::fs::read_to_string(&file).unwrap();
     let record: Value = serde_json::from_str(&saved).unwrap();
     assert_eq!(record["setup"]["nations"], 2, "{saved}");
     let _ = std::fs::remove_file(&file);
-    let (ok, _, err) = cdgsolo(&["assist", "cc-epic-ancients", "--nations", "0"], "");
+    let (ok, _, err) =
+        cdgsolo(&["assist", "cc-epic-ancients", "--deck", "virtual", "--manifest", "none", "--nations", "0"], "");
     assert!(!ok);
     assert!(err.contains("--nations"), "{err}");
 }
 
 #[test]
 fn assist_lists_each_playable_card_once_with_its_purposes_lettered() {
-    let args = ["assist", "pursuit-of-glory", "--seed", "4", "--manifest", "builtin"];
+    let args = ["assist", "pursuit-of-glory", "--deck", "virtual", "--seed", "4", "--manifest", "builtin"];
     // Roll a 5, then name card 2 without a purpose: the table asks which, and b is its event.
     let (ok, out, err) = cdgsolo(&args, "1\n2\nb\nq\ny\n");
     assert!(ok, "{err}");
@@ -899,4 +986,30 @@ fn soak_plays_every_game_checks_each_step_and_counts_the_same_on_any_thread_coun
     assert_eq!(alone["kinds"][1]["games"], 1, "game 12 of 11 kinds is the second kind's: {alone}");
     let (ok, _, err) = cdgsolo(&["soak", "--games", "24", "--only", "24"], "");
     assert!(!ok && err.contains("--only 24 is not a game of this run"), "{err}");
+}
+
+#[test]
+fn assist_asks_who_shuffles_first_and_offers_its_own_shuffle_only_where_every_card_is_named() {
+    // 1960's card list names every card: both ways are offered, and the answer shapes the steps.
+    let (ok, out, err) = cdgsolo(&["assist", "1960", "--seed", "3"], "x\n2\nq\n");
+    assert!(ok, "{err}");
+    assert!(out.starts_with("Your deck:\n  1. I shuffle my own cards"), "{out}");
+    assert!(out.contains("'x' is neither"), "{out}");
+    assert!(out.contains("Sort the deck by number (97 cards)"), "{out}");
+    assert!(out.contains("from the sorted deck and put it face-down into slot C"), "{out}");
+    let (ok, out, err) = cdgsolo(&["assist", "1960", "--seed", "3"], "1\nq\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("Which card turned up in slot A of Kennedy's display?"), "{out}");
+    // Leaving at the question starts nothing.
+    let (ok, out, err) = cdgsolo(&["assist", "1960", "--seed", "3"], "q\n");
+    assert!(ok, "{err}");
+    assert!(!out.contains("seed 3 (replay"), "{out}");
+    // The Commands & Colors lists are catalogues of kinds: your own deck only, said in a line.
+    let (ok, out, err) = cdgsolo(&["assist", "cc-napoleonics", "--seed", "3"], "q\n");
+    assert!(ok, "{err}");
+    assert!(out.starts_with("Your deck: you shuffle your own cards"), "{out}");
+    assert!(out.contains("Type a word of its name, such as scout"), "{out}");
+    let (ok, _, err) = cdgsolo(&["assist", "cc-napoleonics", "--deck", "virtual"], "");
+    assert!(!ok);
+    assert!(err.contains("--deck virtual needs a card list naming every card"), "{err}");
 }

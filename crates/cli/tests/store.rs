@@ -143,7 +143,18 @@ fn assist_writes_every_decision_and_undo_before_the_next_prompt() {
     let db_arg = db.to_string_lossy().into_owned();
     // Seed 11 rolls a 1 for the Axis, and the table asks the Ops of the face-up cards: an answer that
     // can be undone.
-    let mut term = Terminal::start(&["assist", "barbarossa-to-berlin", "--seed", "11", "--db", &db_arg]);
+    let mut term = Terminal::start(&[
+        "assist",
+        "barbarossa-to-berlin",
+        "--deck",
+        "virtual",
+        "--manifest",
+        "none",
+        "--seed",
+        "11",
+        "--db",
+        &db_arg,
+    ]);
     let first = term.prompt();
     assert!(first.contains(&format!("Saved as game 1 in {db_arg} after every decision")), "{first}");
     let (id, start) = only_game(&db);
@@ -237,7 +248,8 @@ fn play_against_a_bot_is_stored_with_its_seats_and_the_bots_moves_before_each_pr
 fn resume_takes_a_game_by_id_or_from_the_list_of_its_own_kind() {
     let db = temp_db("resume");
     let db_arg = db.to_string_lossy().into_owned();
-    let (ok, _, err) = run(&["assist", "1960", "--seed", "3", "--db", &db_arg], "1\nq\n");
+    let (ok, _, err) =
+        run(&["assist", "1960", "--deck", "virtual", "--manifest", "none", "--seed", "3", "--db", &db_arg], "1\nq\n");
     assert!(ok, "{err}");
     let game = ["play", "manoeuvre", "--seed", "5", "--quick-start", "--armies", "AU,PR", "--vs", "random"];
     let (ok, _, err) = run(&[&game[..], &["--db", &db_arg]].concat(), "1\n1\nq\n");
@@ -350,7 +362,10 @@ async fn the_browser_and_the_terminal_continue_each_others_games() {
     .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     // A game the terminal started is in the browser's list too.
-    let (ok, _, err) = run(&["assist", "wilderness-war", "--seed", "2", "--db", &db_arg], "1\nq\n");
+    let (ok, _, err) = run(
+        &["assist", "wilderness-war", "--deck", "virtual", "--manifest", "none", "--seed", "2", "--db", &db_arg],
+        "1\nq\n",
+    );
     assert!(ok, "{err}");
     let (_, list) = call(&app, "GET", "/api/games", None).await;
     let names: Vec<&str> = list["games"].as_array().unwrap().iter().filter_map(|g| g["name"].as_str()).collect();
@@ -362,7 +377,8 @@ async fn the_browser_and_the_terminal_continue_each_others_games() {
 async fn a_game_changed_elsewhere_meanwhile_is_not_overwritten_and_the_terminal_plays_on() {
     let db = temp_db("conflict");
     let db_arg = db.to_string_lossy().into_owned();
-    let mut term = Terminal::start(&["assist", "1960", "--seed", "6", "--db", &db_arg]);
+    let mut term =
+        Terminal::start(&["assist", "1960", "--deck", "virtual", "--manifest", "none", "--seed", "6", "--db", &db_arg]);
     term.prompt();
     let (id, initial) = only_game(&db);
     // The browser rolls the die on the same table and plays a card while the terminal waits.

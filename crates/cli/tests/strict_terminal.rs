@@ -37,16 +37,53 @@ fn assist_resume_names_each_option_that_disagrees_with_the_save_and_takes_those_
     let save = temp_path("resume-save.json");
     let _ = std::fs::remove_file(&save);
     let path = save.to_string_lossy().into_owned();
-    let (ok, _, err) = run(&["assist", "1960", "--seed", "5", "--hand-size", "5,4"], &db, &format!("s {path}\nq\n"));
+    let (ok, _, err) = run(
+        &["assist", "1960", "--deck", "virtual", "--manifest", "none", "--seed", "5", "--hand-size", "5,4"],
+        &db,
+        &format!("s {path}\nq\n"),
+    );
     assert!(ok, "{err}");
     // Everything repeated as it was is fine.
-    let (ok, out, err) =
-        run(&["assist", "1960", "--resume", &path, "--seed", "5", "--hand-size", "5,4", "--nations", "1"], &db, "q\n");
+    let (ok, out, err) = run(
+        &[
+            "assist",
+            "1960",
+            "--deck",
+            "virtual",
+            "--manifest",
+            "none",
+            "--resume",
+            &path,
+            "--seed",
+            "5",
+            "--hand-size",
+            "5,4",
+            "--nations",
+            "1",
+        ],
+        &db,
+        "q\n",
+    );
     assert!(ok, "{err}");
     assert!(out.contains("seed 5"), "{out}");
     // Each disagreement is named, with what the save has.
     let (ok, _, err) = run(
-        &["assist", "wilderness-war", "--resume", &path, "--seed", "6", "--hand-size", "4,4", "--nations", "2"],
+        &[
+            "assist",
+            "wilderness-war",
+            "--deck",
+            "virtual",
+            "--manifest",
+            "none",
+            "--resume",
+            &path,
+            "--seed",
+            "6",
+            "--hand-size",
+            "4,4",
+            "--nations",
+            "2",
+        ],
         &db,
         "q\n",
     );
@@ -62,7 +99,7 @@ fn assist_resume_names_each_option_that_disagrees_with_the_save_and_takes_those_
     assert!(err.contains(&path), "{err}");
     let (ok, _, err) = run(&["assist", "--resume", &path, "--manifest", "builtin", "--physical"], &db, "q\n");
     assert!(!ok);
-    assert!(err.contains("--manifest builtin (the save has no manifest)") && err.contains("--physical"), "{err}");
+    assert!(err.contains("--manifest builtin (the save has no manifest)") && err.contains("--deck physical"), "{err}");
     let (ok, _, err) = run(&["assist", "--resume", &path, "--deck-size", "40"], &db, "q\n");
     assert!(!ok);
     assert!(err.contains("--deck-size 40 (the save has "), "{err}");
@@ -71,7 +108,8 @@ fn assist_resume_names_each_option_that_disagrees_with_the_save_and_takes_those_
     let (ok, _, err) = run(&["assist", "--resume", &id, "--seed", "9"], &db, "q\n");
     assert!(!ok);
     assert!(err.contains(&format!("saved game {id} does not agree with --seed 9 (the save has seed 5)")), "{err}");
-    let (ok, out, err) = run(&["assist", "1960", "--resume", &id, "--seed", "5"], &db, "q\n");
+    let (ok, out, err) =
+        run(&["assist", "1960", "--deck", "virtual", "--manifest", "none", "--resume", &id, "--seed", "5"], &db, "q\n");
     assert!(ok, "{err}");
     assert!(out.contains(&format!("Resumed saved game {id}")), "{out}");
     let _ = std::fs::remove_file(&save);
@@ -88,7 +126,7 @@ fn assist_takes_every_game_id_the_games_command_lists_and_play_points_to_it() {
     let db = temp_path("ids.sqlite");
     for id in ids.iter().filter(|id| **id != "manoeuvre") {
         remove_db(&db);
-        let (ok, out, err) = run(&["assist", id, "--seed", "1"], &db, "q\n");
+        let (ok, out, err) = run(&["assist", id, "--seed", "1", "--deck", "physical"], &db, "q\n");
         assert!(ok, "assist {id}: {err}");
         assert!(out.contains("seed 1 (replay this table with --seed 1)"), "assist {id}: {out}");
     }
@@ -104,7 +142,11 @@ fn assist_takes_every_game_id_the_games_command_lists_and_play_points_to_it() {
 fn a_typed_line_with_words_after_its_command_does_nothing_and_says_so() {
     let db = temp_path("typed-assist.sqlite");
     remove_db(&db);
-    let (ok, out, err) = run(&["assist", "1960", "--seed", "1"], &db, "1 extra\nu now\nq please\nq\n");
+    let (ok, out, err) = run(
+        &["assist", "1960", "--deck", "virtual", "--manifest", "none", "--seed", "1"],
+        &db,
+        "1 extra\nu now\nq please\nq\n",
+    );
     assert!(ok, "{err}");
     assert!(out.contains("Not done: 'extra' after '1' is not understood; type 1 alone."), "{out}");
     assert!(out.contains("Not done: 'now' after 'u' is not understood"), "{out}");
@@ -126,7 +168,8 @@ fn a_script_line_with_words_after_its_id_is_refused_by_line() {
     let db = temp_path("script.sqlite");
     let script = temp_path("script.txt");
     let path = script.to_string_lossy().into_owned();
-    let args = ["assist", "pursuit-of-glory", "--seed", "7", "--script", &path];
+    let args =
+        ["assist", "pursuit-of-glory", "--deck", "virtual", "--manifest", "none", "--seed", "7", "--script", &path];
     for (text, words) in [
         ("roll\nplay-6-event now\n", "line 2: 'now' after 'play-6-event'"),
         ("roll # a comment is fine\nundo twice\n", "line 2: 'twice' after 'undo'"),
@@ -175,11 +218,19 @@ fn a_save_over_an_existing_file_asks_at_the_terminal_and_is_refused_in_a_script(
     let path = file.to_string_lossy().into_owned();
     std::fs::write(&file, "precious").expect("a file");
     // At the terminal: asked; no keeps the file, yes replaces it.
-    let (ok, out, err) = run(&["assist", "1960", "--seed", "1"], &db, &format!("s {path}\nn\nq\n"));
+    let (ok, out, err) = run(
+        &["assist", "1960", "--deck", "virtual", "--manifest", "none", "--seed", "1"],
+        &db,
+        &format!("s {path}\nn\nq\n"),
+    );
     assert!(ok, "{err}");
     assert!(out.contains(&format!("{path} exists. Overwrite it? Type y for yes: Not saved.")), "{out}");
     assert_eq!(std::fs::read_to_string(&file).expect("read"), "precious");
-    let (ok, out, err) = run(&["assist", "1960", "--seed", "1"], &db, &format!("s {path}\ny\nq\n"));
+    let (ok, out, err) = run(
+        &["assist", "1960", "--deck", "virtual", "--manifest", "none", "--seed", "1"],
+        &db,
+        &format!("s {path}\ny\nq\n"),
+    );
     assert!(ok, "{err}");
     assert!(out.contains(&format!("Saved to {path}")), "{out}");
     assert!(std::fs::read_to_string(&file).expect("read").contains("\"game\": \"1960\""));
@@ -189,13 +240,43 @@ fn a_save_over_an_existing_file_asks_at_the_terminal_and_is_refused_in_a_script(
     let script = temp_path("overwrite-script.txt");
     std::fs::write(&script, format!("roll\nsave {path}\n")).expect("the script");
     let script_arg = script.to_string_lossy().into_owned();
-    let (ok, _, err) = run(&["assist", "pursuit-of-glory", "--seed", "7", "--script", &script_arg], &db, "");
+    let (ok, _, err) = run(
+        &[
+            "assist",
+            "pursuit-of-glory",
+            "--deck",
+            "virtual",
+            "--manifest",
+            "none",
+            "--seed",
+            "7",
+            "--script",
+            &script_arg,
+        ],
+        &db,
+        "",
+    );
     assert!(!ok);
     assert!(err.contains("line 2: save") && err.contains("a script does not overwrite files"), "{err}");
     assert_eq!(std::fs::read_to_string(&file).expect("read"), "precious");
     let _ = std::fs::remove_file(&file);
     std::fs::write(&script, format!("save {path}\nroll\nsave {path}\n")).expect("the script");
-    let (ok, _, err) = run(&["assist", "pursuit-of-glory", "--seed", "7", "--script", &script_arg], &db, "");
+    let (ok, _, err) = run(
+        &[
+            "assist",
+            "pursuit-of-glory",
+            "--deck",
+            "virtual",
+            "--manifest",
+            "none",
+            "--seed",
+            "7",
+            "--script",
+            &script_arg,
+        ],
+        &db,
+        "",
+    );
     assert!(ok, "{err}");
     let saved: Value = serde_json::from_str(&std::fs::read_to_string(&file).expect("read")).expect("JSON");
     assert_eq!(saved["log"].as_array().map(|l| l.iter().any(|e| e["id"] == "roll")), Some(true), "{saved}");

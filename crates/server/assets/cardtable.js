@@ -247,8 +247,7 @@ function nowBox(ctx) {
       steps.forEach((/** @type {any} */ s, /** @type {number} */ i) => { if (s.by !== "chance") at = i; });
       if (at < 0) {
         const setup = [...(seen.setup || []), ...steps.flatMap((/** @type {any} */ s) => s.events)];
-        const named = (ctx.view.cards && Object.keys(ctx.view.cards).length) || ctx.view.identifying;
-        fill(setup, "Set up the table", named ? "" : "Numbers like \"card 12\" are the table's own; a game started with the built-in card list names the printed cards.");
+        fill(setup, "Set up the table", "");
       } else {
         fill(steps.slice(at).flatMap((/** @type {any} */ s) => s.events), "Do this with the real cards", "(the last decision's steps)");
       }

@@ -573,7 +573,10 @@ impl Manifest {
             ("units_equal_to_command", card.units_equal_to_command.is_some()),
         ] {
             if given && !order_count {
-                return bad(field, format!("only the Commands & Colors games' cards order units; {} has none", sheet.name));
+                return bad(
+                    field,
+                    format!("only the Commands & Colors games' cards order units; {} has none", sheet.name),
+                );
             }
         }
         if card.flank.is_some() && card.order.is_some_and(|o| o != OrderKind::Section) {
@@ -590,7 +593,10 @@ impl Manifest {
         if matches!(card.order, Some(OrderKind::Tactic | OrderKind::Leadership))
             && (card.units.is_some() || card.units_equal_to_command == Some(true))
         {
-            return bad("units", "a Tactic or Leadership card orders no printed number of units; leave units out".into());
+            return bad(
+                "units",
+                "a Tactic or Leadership card orders no printed number of units; leave units out".into(),
+            );
         }
         if self.kinds {
             if card.number.is_some() {

@@ -39,6 +39,7 @@ pub fn spawn_piped(args: &[&str]) -> std::process::Child {
 /// Runs `cdgsolo ARGS` with `stdin` as its input; a run still going after `limit` is killed and
 /// fails the test, so a command that blocks (on a pipe, say) is a failure, not a hung suite.
 pub fn cdgsolo_within(args: &[&str], stdin: &str, limit: Duration) -> (bool, String, String) {
+    use std::io::Read;
     let mut child = spawn_piped(args);
     let mut input = child.stdin.take().expect("stdin");
     let text = stdin.to_string();
@@ -46,14 +47,25 @@ pub fn cdgsolo_within(args: &[&str], stdin: &str, limit: Duration) -> (bool, Str
     std::thread::spawn(move || {
         let _ = input.write_all(text.as_bytes());
     });
+    // Read from threads too: a command writing more than a pipe holds must not block on it.
+    let drain = |mut stream: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = stream.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("stdout")));
+    let stderr = drain(Box::new(child.stderr.take().expect("stderr")));
     let started = Instant::now();
-    loop {
+    let status = loop {
         match child.try_wait() {
-            Ok(Some(_)) => break,
+            Ok(Some(status)) => break status,
             Ok(None) if started.elapsed() < limit => std::thread::sleep(Duration::from_millis(20)),
             _ => {
                 let _ = child.kill();
-                let Output { stdout, stderr, .. } = child.wait_with_output().expect("the killed binary");
+                let _ = child.wait();
+                let (stdout, stderr) = (stdout.join().unwrap_or_default(), stderr.join().unwrap_or_default());
                 panic!(
                     "cdgsolo {} still ran after {limit:?}\nstdout: {}\nstderr: {}",
                     args.join(" "),
@@ -62,9 +74,9 @@ pub fn cdgsolo_within(args: &[&str], stdin: &str, limit: Duration) -> (bool, Str
                 );
             }
         }
-    }
-    let out = child.wait_with_output().expect("the binary's output");
-    (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    };
+    let (stdout, stderr) = (stdout.join().unwrap_or_default(), stderr.join().unwrap_or_default());
+    (status.success(), String::from_utf8_lossy(&stdout).into(), String::from_utf8_lossy(&stderr).into())
 }
 
 /// Makes a named pipe at `path` with mkfifo.

@@ -240,14 +240,11 @@ impl CardTable {
     pub(crate) fn place_words(&self, card: CardId) -> Option<String> {
         use crate::table_events::possessive;
         let pair_names = self.other_pair.as_ref().map(|o| o.names);
-        let displays = self
-            .displays
-            .iter()
-            .enumerate()
-            .map(|(s, d)| (s, pair_names.map(|n| n[0]), d))
-            .chain(self.other_pair.iter().flat_map(|o| {
-                o.displays.iter().enumerate().map(move |(s, d)| (s, Some(o.names[1]), d))
-            }));
+        let displays = self.displays.iter().enumerate().map(|(s, d)| (s, pair_names.map(|n| n[0]), d)).chain(
+            self.other_pair
+                .iter()
+                .flat_map(|o| o.displays.iter().enumerate().map(move |(s, d)| (s, Some(o.names[1]), d))),
+        );
         for (side, pair, display) in displays {
             let whose = possessive(&self.sheet.sides[side.min(1)]);
             let name = match pair {
@@ -275,8 +272,11 @@ impl CardTable {
             }
         }
         for (d, deck) in self.decks.iter().enumerate() {
-            let whose =
-                if self.decks.len() == 1 { "the deck".to_string() } else { format!("{} deck", possessive(&self.sheet.sides[d])) };
+            let whose = if self.decks.len() == 1 {
+                "the deck".to_string()
+            } else {
+                format!("{} deck", possessive(&self.sheet.sides[d]))
+            };
             if deck.top == Some(card) {
                 return Some(format!("the face-up top card of {whose}"));
             }

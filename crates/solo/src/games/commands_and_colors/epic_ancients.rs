@@ -468,7 +468,11 @@ pub(super) fn label(table: &CardTable, special: Special) -> Option<String> {
         Decision::SinglePlayTurnUp => {
             let (slot, index) = turn_up_place(special);
             let slot = slot.map_or("A".to_string(), |s| s.to_string());
-            let which = if index == 0 { String::new() } else { format!(" (number {} in the slot, from the bottom)", index + 1) };
+            let which = if index == 0 {
+                String::new()
+            } else {
+                format!(" (number {} in the slot, from the bottom)", index + 1)
+            };
             format!("{side} played one card this turn: turn the face-down card in slot {slot}{which} face-up")
         }
         Decision::EndTurnAfterSinglePlay => {

@@ -61,6 +61,9 @@ pub struct CardFlags {
     pub mandatory: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub removed_after_play: Option<bool>,
+    /// 1960: an Election Day event, kept in the Election Day box until turn 9.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub election_day: Option<bool>,
 }
 
 impl CardFlags {

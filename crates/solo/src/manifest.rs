@@ -135,6 +135,10 @@ pub struct ManifestCard {
     pub mandatory: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub removed_after_play: Option<bool>,
+    /// 1960: an Election Day event. Once any card carries it, the list counts as complete: a card
+    /// without it is not one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub election_day: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hq: Option<bool>,
     /// A Manoeuvre unit card.
@@ -302,6 +306,7 @@ impl Manifest {
         if self.kinds {
             return decks;
         }
+        let election_day_listed = self.cards.iter().any(|c| c.election_day == Some(true));
         for card in &self.cards {
             // A complete manifest states every flag: one left out means "no".
             let stated = |flag: Option<bool>| flag.or(self.complete.then_some(false));
@@ -314,6 +319,7 @@ impl Manifest {
                     combat: stated(card.combat),
                     mandatory: stated(card.mandatory),
                     removed_after_play: stated(card.removed_after_play),
+                    election_day: card.election_day.or(election_day_listed.then_some(false)),
                 },
             };
             let facts = self.facts(sheet, card);
@@ -557,6 +563,9 @@ impl Manifest {
                 );
             }
         }
+        if card.election_day.is_some() && sheet.id != "1960" {
+            return bad("election_day", format!("only 1960 has Election Day events; {} has none", sheet.name));
+        }
         if card.unit.is_some() && !sheet.face_two_type.eq_ignore_ascii_case("HQ") {
             return bad("unit", format!("{} has no unit cards (a Manoeuvre card type); leave unit out", sheet.name));
         }
@@ -656,6 +665,7 @@ struct CardSpans {
     tactic: Option<Spanned<IgnoredAny>>,
     mandatory: Option<Spanned<IgnoredAny>>,
     removed_after_play: Option<Spanned<IgnoredAny>>,
+    election_day: Option<Spanned<IgnoredAny>>,
     hq: Option<Spanned<IgnoredAny>>,
     unit: Option<Spanned<IgnoredAny>>,
     copies: Option<Spanned<IgnoredAny>>,
@@ -680,6 +690,7 @@ impl CardSpans {
             "tactic" => &self.tactic,
             "mandatory" => &self.mandatory,
             "removed_after_play" => &self.removed_after_play,
+            "election_day" => &self.election_day,
             "hq" => &self.hq,
             "unit" => &self.unit,
             "copies" => &self.copies,
@@ -707,6 +718,7 @@ impl CardSpans {
             &self.tactic,
             &self.mandatory,
             &self.removed_after_play,
+            &self.election_day,
             &self.hq,
             &self.unit,
             &self.copies,

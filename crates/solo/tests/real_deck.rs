@@ -162,3 +162,45 @@ fn a_card_named_by_its_kind_tells_the_table_what_it_is_while_in_sight() {
         "slot A is not asked about again"
     );
 }
+
+#[test]
+fn an_election_day_event_of_1960_is_boxed_as_the_card_list_says_never_asked() {
+    let manifest = solo::manifest("1960").expect("the 1960 list ships");
+    let listed: Vec<u16> =
+        manifest.cards.iter().filter(|c| c.election_day == Some(true)).filter_map(|c| c.number).collect();
+    assert_eq!(listed, [7, 32, 33, 90], "the Election Day events of the card list");
+    let (mut boxed, mut others) = (0, 0);
+    for seed in 0..40u64 {
+        let mut session = Session::<CardTable>::new(TableSetup::with_manifest(manifest.as_ref().clone()), seed, ChanceMode::Auto)
+            .expect("the table deals");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..400 {
+            let legal = session.state().legal();
+            if legal.is_empty() {
+                break;
+            }
+            let table = session.state();
+            let offers_box = legal.iter().any(|a| table.action_label(a).contains("is an Election Day event"));
+            let last_event = session.log().iter().rev().find(|e| e.by != Decider::Chance).and_then(|e| {
+                let rest = e.id.strip_prefix("play-")?.strip_suffix("-event")?;
+                rest.parse::<u16>().ok()
+            });
+            let game_turn = table.observe(0).markers.get("game turn").map_or(1, |v| v[0].max(1));
+            // On Election Day itself (turn 9) an event is resolved at once: no box.
+            if let Some(id) = last_event.filter(|_| game_turn < 9) {
+                let number = table.card_name(solo::CardId(id)).and_then(|n| n.number);
+                let ends = legal.iter().any(|a| table.action_id(a) == "end-turn");
+                if number.is_some_and(|n| listed.contains(&n)) {
+                    assert!(!ends, "seed {seed}: #{number:?} waits for Election Day: the turn does not end first");
+                    boxed += usize::from(offers_box);
+                } else {
+                    assert!(!offers_box, "seed {seed}: #{number:?} is no Election Day event, yet the box is offered");
+                    others += usize::from(ends);
+                }
+            }
+            let action = legal[engine::below(&mut rng, legal.len())].clone();
+            session.apply(&action).expect("a legal action applies");
+        }
+    }
+    assert!(boxed > 0 && others > 0, "both kinds of event were played ({boxed} and {others})");
+}

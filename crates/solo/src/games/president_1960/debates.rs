@@ -180,8 +180,17 @@ pub(super) fn adjust_legal(table: &CardTable, out: &mut Vec<TableAction>) -> boo
         && let Some(card) = super::id_of(table.marker(LAST_EVENT, active))
     {
         // Offered on the marker alone: whether the card still lies face-up in the discards is not
-        // something the offer may depend on (Peace Corps turns it face-down).
-        out.push(special(Decision::ElectionDayBox, active, Some(card), 0));
+        // something the offer may depend on (Peace Corps turns it face-down). The card list says
+        // which events wait for Election Day: one that does is boxed before the turn ends, one
+        // that does not is never offered; only a card the list leaves open is the player's call.
+        match table.flags(card).election_day {
+            Some(false) => {}
+            Some(true) => {
+                out.push(special(Decision::ElectionDayBox, active, Some(card), 0));
+                out.retain(|a| !matches!(a, TableAction::EndTurn));
+            }
+            None => out.push(special(Decision::ElectionDayBox, active, Some(card), 0)),
+        }
     }
     false
 }
@@ -451,9 +460,17 @@ pub(super) fn reminders(table: &CardTable, notes: &mut Vec<String>) -> bool {
     let active = table.active();
     if matches!(table.phase, Phase::Choose { .. })
         && turn < ELECTION_DAY
-        && super::id_of(table.marker(LAST_EVENT, active)).is_some()
+        && let Some(card) = super::id_of(table.marker(LAST_EVENT, active))
     {
-        notes.push("If that event is an Election Day event, put it in the Election Day box until turn 9.".into());
+        match table.flags(card).election_day {
+            Some(true) => notes.push(format!(
+                "{} is an Election Day event: it goes into the Election Day box until turn 9.",
+                table.card_label(card)
+            )),
+            Some(false) => {}
+            None => notes
+                .push("If that event is an Election Day event, put it in the Election Day box until turn 9.".into()),
+        }
     }
     if table.marker(LAZY, KENNEDY) == 1 && stage(table) < DEBATING {
         notes.push(

@@ -659,7 +659,7 @@ fn run_script(session: &mut Session<CardTable>, file: &Path, out: &mut dyn Write
 /// Draws the table as text: face-down cards as `##`; then what the Fate Die allows.
 fn render(view: &TableView, actions: &[TableAction], out: &mut dyn Write) -> Result<()> {
     writeln!(out)?;
-    writeln!(out, "Side turn {} — {}", view.turn, view.waiting_for)?;
+    writeln!(out, "{} — {}", view.turn_words, view.waiting_for)?;
     if let Some(other) = &view.other_pair {
         writeln!(out, "  {} displays (in use):", other.front)?;
     }

@@ -1134,7 +1134,7 @@ fn infantry_square_second_roll_counts_face_down_cards_of_the_selected_slot() {
         common::legal(&mut p).into_iter().filter(|(id, _)| id.starts_with("d6-")).collect();
     assert_eq!(second.len(), 6, "a second roll: {second:?}");
     let (_, label) = second.iter().find(|(id, _)| id == "d6-6").unwrap();
-    assert!(label.contains("face-down card 2 of slot A"), "the hidden card is not named: {label}");
+    assert!(label.contains("face-down card number 2 of slot A"), "the hidden card is not named: {label}");
     apply(&mut p, "d6-6");
     draw_lowest(&mut p);
     let v = view(&mut p);

@@ -78,12 +78,14 @@ fn bang_spends_momentum_on_the_topmost_eligible_discard_and_moves_it_to_the_bott
 #[test]
 fn the_view_shows_the_markers_a_player_reads_and_hides_unset_ones() {
     let mut p = with_manifest();
-    let shown = view(&mut p)["shown_markers"].clone();
+    let seen = view(&mut p);
     assert_eq!(
-        shown,
-        json!([{"name": "game turn", "values": [1]}, {"name": "momentum", "values": [0, 0]}]),
+        seen["shown_markers"],
+        json!([{"name": "momentum", "values": [0, 0]}]),
         "the Candidate card is not exhausted and Peace Corps is not in play"
     );
+    // The game turn is in the turn's words, counted as the board game counts it.
+    assert_eq!(seen["turn_words"], json!("Game turn 1 of 9, Kennedy to act"));
     apply(&mut p, "1960-momentum-phase");
     apply(&mut p, "1960-media-nixon");
     apply(&mut p, "1960-issue-1-kennedy");

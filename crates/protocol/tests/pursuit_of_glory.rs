@@ -201,6 +201,9 @@ fn combat_event_cards_of_either_side_are_played_in_combat_and_refilled_keeping_f
     apply(&mut p, "fate-4");
     assert!(!ids(&mut p).iter().any(|id| id.starts_with("pog-combat-")), "no combat before a card is played");
     apply(&mut p, "play-1-operations");
+    // A played card is not a combat: the player marks one on the board first.
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("pog-combat-") && id != "pog-combat-begins"));
+    apply(&mut p, "pog-combat-begins");
     assert!(offers(&mut p, "pog-combat-2"), "the attacker's face-up card");
     assert!(offers(&mut p, "pog-combat-61"), "the defender's face-up card");
     apply(&mut p, "pog-combat-61");
@@ -209,6 +212,10 @@ fn combat_event_cards_of_either_side_are_played_in_combat_and_refilled_keeping_f
     assert_eq!(v["sides"][1]["cards_remaining"], json!(6));
     assert_eq!(v["sides"][1]["slots"]["A"], json!([null]), "refilled with the deck's face-down top card");
     assert_eq!(v["active"], json!(0));
+    // Once the player says the combat is over, no card is offered for it.
+    apply(&mut p, "pog-combat-ends");
+    assert!(!ids(&mut p).iter().any(|id| id.starts_with("pog-combat-") && id != "pog-combat-begins"));
+    assert!(offers(&mut p, "pog-combat-begins"), "another combat may begin");
 }
 
 #[test]
@@ -223,6 +230,7 @@ fn no_prisoners_and_jafar_pasha_change_sides_and_serve_in_any_combat_for_free() 
     assert_eq!(v["decks"][0]["discard"], json!([]));
     assert_eq!(v["sides"][0]["cards_remaining"], json!(6), "played from the display: a normal play");
     assert!(reminders(&mut p).contains("No Prisoners"));
+    apply(&mut p, "pog-combat-begins");
     apply(&mut p, "pog-combat-passed-3");
     let v = view(&mut p);
     assert_eq!(v["sides"][1]["cards_remaining"], json!(7), "used beside the display: nothing spent");
@@ -519,4 +527,42 @@ fn pog_war_status_reshuffles_are_tools_and_the_first_screen_stays_short() {
     }
     let first = common::non_tool_ids(&mut p);
     assert!(first.len() <= 10, "{} choices: {first:?}", first.len());
+}
+
+#[test]
+fn turns_are_counted_in_action_rounds_and_the_draw_phase_is_the_next_step_after_the_sixth() {
+    let mut p = start(json!({}));
+    assert_eq!(view(&mut p)["turn_words"], json!("Turn 1, action round 1 of Allied Powers"));
+    // Before both sides have played six rounds the phase is a tool, with when it comes.
+    let tools: Vec<(String, String)> = common::legal(&mut p);
+    let (_, label) = tools.iter().find(|(id, _)| id == "pog-draw-phase").expect("the phase is offered");
+    assert!(label.contains("follows the sixth action round"), "{label}");
+    for round in 1..=6 {
+        for side in ["Allied Powers", "Central Powers"] {
+            assert_eq!(view(&mut p)["turn_words"], json!(format!("Turn 1, action round {round} of {side}")));
+            // One side turn: roll, a 4 (slots A or B), draws as they come, an Operations play.
+            for _ in 0..40 {
+                let now = ids(&mut p);
+                let next = ["end-turn", "roll", "fate-4", "pog-automatic-operation"]
+                    .into_iter()
+                    .map(str::to_string)
+                    .find(|id| now.contains(id))
+                    .or_else(|| now.iter().find(|id| id.starts_with("draw-")).cloned())
+                    .or_else(|| now.iter().find(|id| id.starts_with("play-") && id.ends_with("-operations")).cloned())
+                    .unwrap_or_else(|| panic!("no way on: {now:?}"));
+                if next == "end-turn" {
+                    break;
+                }
+                apply(&mut p, &next);
+            }
+            apply(&mut p, "end-turn");
+        }
+    }
+    let legal = common::legal(&mut p);
+    let (_, label) = legal.iter().find(|(id, _)| id == "pog-draw-phase").expect("the phase is due");
+    assert!(label.starts_with("both sides have played six action rounds"), "{label}");
+    apply(&mut p, "pog-draw-phase");
+    assert_eq!(view(&mut p)["turn_words"], json!("Turn 1, Draw Strategy Card phase"));
+    apply(&mut p, "pog-draw-phase-end");
+    assert_eq!(view(&mut p)["turn_words"], json!("Turn 2, action round 1 of Allied Powers"));
 }

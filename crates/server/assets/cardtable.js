@@ -86,7 +86,10 @@ function dieBox(view, allowed) {
     words.append(el("p", "Fate Die: not rolled this turn", "die-title"));
   }
   const active = view.sides[view.active] ? view.sides[view.active].name : "";
-  words.append(el("p", `Turn ${view.turn}, ${active} active. Waiting for ${view.waiting_for}.`, "die-waiting"));
+  // The turn as the board game names it; the active side added where those words leave it out.
+  const turn = view.turn_words || `Side turn ${view.turn}`;
+  const who = active && !turn.includes(active) ? `, ${active} active` : "";
+  words.append(el("p", `${turn}${who}. Waiting for ${view.waiting_for}.`, "die-waiting"));
   if (allowed.size) {
     words.append(el("p", `Allowed now: ${[...allowed].map((c) => cardName(view, c)).join("; ")}.`, "die-allowed"));
   }

@@ -375,7 +375,7 @@ async fn a_card_drawn_face_down_is_not_named_in_the_history() {
         for e in entries.iter().filter(|e| e["actor"].is_null()) {
             let told = e["events"].to_string();
             let label = e["label"].as_str().unwrap_or_default();
-            if told.contains("face-down") {
+            if told.contains("face-down into") {
                 down += 1;
                 assert_eq!(label, "a card is drawn that you cannot see", "{e}");
             } else if told.contains("face-up into") {

@@ -16,7 +16,11 @@ use crate::table_action::TableAction;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TableView {
     pub game: String,
+    /// The side turn under way, counted from 1 (each side's turn counts one).
     pub turn: u32,
+    /// The turn as the board game counts and names it ("Turn 2, action round 3 of Allied Powers";
+    /// "Side turn 13" for a game whose turns are the sides' turns).
+    pub turn_words: String,
     pub active: u8,
     /// What the table is waiting for, in words.
     pub waiting_for: String,
@@ -220,6 +224,9 @@ impl TableView {
         TableView {
             game: sheet.id.clone(),
             turn: table.turn,
+            turn_words: crate::games::rules_for(&sheet.id)
+                .turn_words(table)
+                .unwrap_or_else(|| format!("Side turn {}", table.turn)),
             active: table.active(),
             waiting_for,
             fate_die: table.last_roll(),

@@ -171,8 +171,9 @@ fn an_election_day_event_of_1960_is_boxed_as_the_card_list_says_never_asked() {
     assert_eq!(listed, [7, 32, 33, 90], "the Election Day events of the card list");
     let (mut boxed, mut others) = (0, 0);
     for seed in 0..40u64 {
-        let mut session = Session::<CardTable>::new(TableSetup::with_manifest(manifest.as_ref().clone()), seed, ChanceMode::Auto)
-            .expect("the table deals");
+        let mut session =
+            Session::<CardTable>::new(TableSetup::with_manifest(manifest.as_ref().clone()), seed, ChanceMode::Auto)
+                .expect("the table deals");
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for _ in 0..400 {
             let legal = session.state().legal();

@@ -117,6 +117,11 @@ pub trait SpecialRules: Sync + Send {
             special.n
         )
     }
+    /// The turn as the board game counts it ("Turn 2, action round 3"), where the table can tell;
+    /// `None` for a game whose turns are simply the sides' turns.
+    fn turn_words(&self, _table: &CardTable) -> Option<String> {
+        None
+    }
     /// Whether one of this game's decisions is a table tool: a step the board game calls for now
     /// and then (a reshuffle an event orders, a marker set by hand), kept behind the tools entry.
     fn is_tool(&self, _table: &CardTable, _special: Special) -> bool {

@@ -166,7 +166,14 @@ impl SpecialRules for Rules {
     fn shown_markers(&self) -> &'static [(&'static str, super::MarkerShown)] {
         use super::MarkerShown::{PerSide, Table};
         use super::MarkerShown::{PerSideIfSet, TableIfSet};
-        &[(GAME_TURN, Table), (MOMENTUM, PerSide), (CANDIDATE_EXHAUSTED, PerSideIfSet), (PEACE_CORPS, TableIfSet)]
+        // The game turn is in the turn's words at the top.
+        let _ = Table;
+        &[(MOMENTUM, PerSide), (CANDIDATE_EXHAUSTED, PerSideIfSet), (PEACE_CORPS, TableIfSet)]
+    }
+
+    fn turn_words(&self, table: &CardTable) -> Option<String> {
+        let side = side_name(table, table.active());
+        Some(format!("Game turn {} of {LAST_GAME_TURN}, {side} to act", game_turn(table)))
     }
 
     fn waiting_for(&self, table: &CardTable) -> Option<String> {

@@ -66,7 +66,9 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
         }
         Some(Decision::EndDrawPhase) => {
             table.set_marker(DRAW_PHASE, 0, 0);
+            table.set_marker(GAME_TURN, ALLIES, table.marker(GAME_TURN, ALLIES) + 1);
             for s in 0..2u8 {
+                table.set_marker(ROUNDS, s, 0);
                 table.set_marker(DRAW_DISCARDS_LEFT, s, 0);
                 table.cards_remaining[s as usize] = table.max_hand_size(s);
                 let display = &table.displays[s as usize];
@@ -88,6 +90,8 @@ pub(super) fn apply(table: &mut CardTable, special: Special) {
                 table.phase = Phase::Choose { face, played: 1, slot_rest: None };
             }
         }
+        Some(Decision::CombatBegins) => table.set_marker(COMBAT, ALLIES, 1),
+        Some(Decision::CombatEnds) => table.set_marker(COMBAT, ALLIES, 0),
         Some(Decision::CombatEventCard) => {
             let Some(card) = special.card else { return };
             if table.discard_card(side, card, Some(Facing::MaintainFacing)).is_none() {

@@ -53,6 +53,11 @@ pub enum Decision {
     /// Sheet paragraph "Allied Card #1: Russo-British Assault (4.1.3.a)": the Allies leave the
     /// Assault in their deck instead of keeping it for their first turn.
     DeclineRussoBritishAssault = 15,
+    /// Sheet paragraph "Combat Event Cards": the player marks a combat of the board game as begun
+    /// (after a card was played this turn), so Combat Event cards may be played in it.
+    CombatBegins = 16,
+    /// The marked combat is over: no Combat Event card is offered until the next one.
+    CombatEnds = 17,
 }
 
 impl Decision {

@@ -96,7 +96,12 @@ pub(super) fn adjust_legal(table: &CardTable, out: &mut Vec<TableAction>) {
         out.retain(|a| !matches!(a, TableAction::Pass));
         out.push(special(Decision::AutomaticOperation, active, None, 0));
     }
-    if played_count(table).is_some_and(|p| p > 0) {
+    let in_combat = table.marker(COMBAT, ALLIES) == 1;
+    if played_count(table).is_some_and(|p| p > 0) && !in_combat {
+        // The table cannot see the board: the player says when a combat begins.
+        out.push(special(Decision::CombatBegins, active, None, 0));
+    }
+    if played_count(table).is_some_and(|p| p > 0) && in_combat {
         // Combat: face-up cards of either display, and the cards passed over.
         for side in [active, 1 - active] {
             if table.cards_remaining(side) > 0 {
@@ -109,6 +114,9 @@ pub(super) fn adjust_legal(table: &CardTable, out: &mut Vec<TableAction>) {
         for h in table.held.iter().filter(|h| h.place == PASSED) {
             out.push(special(Decision::UsePassedCard, h.side, Some(h.card), 0));
         }
+        out.push(special(Decision::CombatEnds, active, None, 0));
+    }
+    if played_count(table).is_some_and(|p| p > 0) {
         // The card each side just played, if it may be one of the cards that change hands.
         for side in [active, 1 - active] {
             if let Some(card) = marker_card(table, PLAYED, side) {

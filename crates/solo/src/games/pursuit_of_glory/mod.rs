@@ -42,6 +42,14 @@ const PLAYED: &str = "played this turn";
 const EVENT_PLAYED: &str = "event this turn";
 /// 1 when the Allies take another turn after Greece was cancelled.
 const EXTRA_TURN: &str = "extra turn";
+/// Per side, the action rounds it has played since the last Draw Strategy Card phase.
+const ROUNDS: &str = "action rounds played";
+/// The game turn, counted by the Draw Strategy Card phases ended (side 0's value; 0 is turn 1).
+const GAME_TURN: &str = "game turn";
+/// The action rounds of a turn (the sheet: seven cards, six rounds).
+const ROUNDS_PER_TURN: i32 = 6;
+/// 1 while a combat the player marked is under way (side 0's value).
+const COMBAT: &str = "combat under way";
 /// 1 once the Allies declined to set Russo-British Assault aside (side 0's value).
 const ASSAULT_DECLINED: &str = "russo-british assault declined";
 
@@ -114,6 +122,11 @@ fn first_turn(table: &CardTable, side: u8) -> bool {
 
 fn is_start(table: &CardTable) -> bool {
     matches!(table.phase, Phase::Start)
+}
+
+/// Whether both sides have played the six action rounds of the turn.
+fn draw_phase_due(table: &CardTable) -> bool {
+    !in_draw_phase(table) && [ALLIES, CENTRAL].iter().all(|&s| table.marker(ROUNDS, s) >= ROUNDS_PER_TURN)
 }
 
 fn played_count(table: &CardTable) -> Option<u8> {
@@ -253,9 +266,25 @@ impl SpecialRules for Rules {
         check_exhausted(table);
     }
 
-    fn is_tool(&self, _table: &CardTable, special: Special) -> bool {
-        // The War Status reshuffles come with the war status cards, a few times a game.
-        Decision::of(special) == Some(Decision::WarStatusReshuffle)
+    fn is_tool(&self, table: &CardTable, special: Special) -> bool {
+        match Decision::of(special) {
+            // The War Status reshuffles come with the war status cards, a few times a game.
+            Some(Decision::WarStatusReshuffle) => true,
+            // The Draw Strategy Card phase is the next step once both sides have played their six
+            // action rounds; before that it is a tool, for a turn cut short on the board.
+            Some(Decision::BeginDrawPhase) => !draw_phase_due(table),
+            _ => false,
+        }
+    }
+
+    fn turn_words(&self, table: &CardTable) -> Option<String> {
+        let turn = table.marker(GAME_TURN, ALLIES) + 1;
+        if in_draw_phase(table) {
+            return Some(format!("Turn {turn}, Draw Strategy Card phase"));
+        }
+        let side = table.active();
+        let round = (table.marker(ROUNDS, side) + 1).min(ROUNDS_PER_TURN);
+        Some(format!("Turn {turn}, action round {round} of {}", side_name(table, side)))
     }
 
     fn after_play(&self, table: &mut CardTable, card: CardId, purpose: u8) {
@@ -278,6 +307,11 @@ impl SpecialRules for Rules {
         for side in 0..2u8 {
             set_marker_card(table, PLAYED, side, None);
             set_marker_card(table, EVENT_PLAYED, side, None);
+        }
+        table.set_marker(COMBAT, ALLIES, 0);
+        let side = table.active();
+        if !in_draw_phase(table) {
+            table.set_marker(ROUNDS, side, table.marker(ROUNDS, side) + 1);
         }
         if table.marker(EXTRA_TURN, ALLIES) == 1 {
             table.set_marker(EXTRA_TURN, ALLIES, 0);

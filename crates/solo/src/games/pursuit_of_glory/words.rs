@@ -22,6 +22,8 @@ pub(super) fn id(special: Special) -> String {
         Some(Decision::FlipInactiveDisplay) => format!("pog-flip-inactive-{}", special.side),
         Some(Decision::IsCombatCard) => format!("pog-is-combat-card-{card}"),
         Some(Decision::DeclineRussoBritishAssault) => "pog-keep-russo-british-assault-in-deck".into(),
+        Some(Decision::CombatBegins) => "pog-combat-begins".into(),
+        Some(Decision::CombatEnds) => "pog-combat-ends".into(),
         Some(Decision::WarStatusReshuffle) => {
             let side = if special.side == ALLIES { "allies" } else { "central-powers" };
             match special.n {
@@ -56,7 +58,12 @@ pub(super) fn label(table: &CardTable, special: Special) -> String {
         Some(Decision::EightCardHands) => {
             "optional eight-card hands: Max Hand Size and Cards Remaining 8 for both sides".into()
         }
-        Some(Decision::BeginDrawPhase) => "begin the Draw Strategy Card phase (both sides)".into(),
+        Some(Decision::BeginDrawPhase) if super::draw_phase_due(table) => {
+            "both sides have played six action rounds: begin the Draw Strategy Card phase".into()
+        }
+        Some(Decision::BeginDrawPhase) => {
+            "begin the Draw Strategy Card phase (both sides), which follows the sixth action round".into()
+        }
         Some(Decision::DrawPhaseDiscard) => {
             format!("Draw Strategy Card phase: {side} discards the Combat card {card}")
         }
@@ -67,6 +74,10 @@ pub(super) fn label(table: &CardTable, special: Special) -> String {
             format!("{side}: no card can be played and the deck is empty: automatic 1-Ops operation")
         }
         Some(Decision::CombatEventCard) => format!("{side}: play {card} as a Combat Event card in this combat"),
+        Some(Decision::CombatBegins) => {
+            "a combat begins on the board (mark it: Combat Event cards may then be played in it)".into()
+        }
+        Some(Decision::CombatEnds) => "the combat is over (no more Combat Event cards for it)".into(),
         Some(Decision::UsePassedCard) => {
             format!("{side}: use {card} from beside the display in this combat (it then goes to {other})")
         }

@@ -185,3 +185,38 @@ test("on a laptop both displays stand side by side; the Manoeuvre card table has
   await page.screenshot({ path: path.join(docsImages, "web-assistant-wide.png"), fullPage: true });
   await page.close();
 });
+
+test("the deck comes first, and a Commands & Colors card is named by its kind on a phone", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 400, height: 800 } });
+  await page.goto(env.base + "/");
+  await page.selectOption("#game-choice", "cc-napoleonics");
+  // Only your own shuffled deck: the card list is a catalogue of kinds, not every card.
+  assert.ok(await page.locator("#deck-physical").isVisible());
+  assert.equal(await page.locator("#deck-virtual").isVisible(), false, "cdgsolo cannot shuffle a deck it cannot name");
+  const deck = await page.locator("#deck-choice").boundingBox();
+  const scenario = await page.locator("#scenario").boundingBox();
+  assert.ok(deck && scenario && deck.y < scenario.y, "the deck is the first question");
+  await page.selectOption("#game-choice", "pursuit-of-glory");
+  assert.ok(await page.locator("#deck-virtual").isVisible(), "Pursuit of Glory's list names every card");
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 400, "no horizontal scroll");
+  await page.locator("#new-game").screenshot({ path: path.join(docsImages, "web-new-table.png") });
+
+  await startTable(page, "cc-napoleonics", { seed: 4 });
+  await page.waitForSelector("#identify-filter");
+  assert.match(await page.locator("#actions .identify-label").textContent(), /kinds of card/);
+  await page.fill("#identify-filter", "probe left");
+  assert.deepEqual(await page.locator("#actions .identify-list button").allTextContents(), ["Probe Left Flank"]);
+  const named = await act(page, "#actions .identify-list button");
+  assert.match(named.label, /the card turned up in slot A is Probe Left Flank/);
+  assert.match(await page.locator('.display[data-side="0"] [data-slot=A]').textContent(), /Probe Left Flank/);
+  // Name the rest as they come, each by a kind, until the table waits for a roll.
+  for (let i = 0; i < 6 && (await page.locator("#identify-filter").count()) > 0; i++) {
+    await page.fill("#identify-filter", i % 2 ? "bayonet" : "attack center");
+    await act(page, "#actions .identify-list button");
+  }
+  const text = await page.locator("body").innerText();
+  assert.doesNotMatch(text, /\bcard \d+\b/, "no table number anywhere on the page");
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 400, "no horizontal scroll");
+  await page.screenshot({ path: path.join(docsImages, "web-assistant-cc-phone.png"), fullPage: true });
+  await page.close();
+});

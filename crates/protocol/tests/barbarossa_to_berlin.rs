@@ -98,6 +98,8 @@ fn soviet_reinforcements_unused_by_the_end_of_game_turn_two_are_discarded() {
         apply(&mut p, "draw-strategy-cards-phase");
         apply(&mut p, "end-draw-strategy-cards-phase");
         assert_eq!(view(&mut p)["markers"]["game turn"], json!([turn, turn]));
+        let words = view(&mut p)["turn_words"].as_str().unwrap_or_default().to_string();
+        assert!(words.starts_with(&format!("Game turn {turn}, ")), "{words}");
     }
     let v = view(&mut p);
     assert!(set_aside(&v).is_empty());

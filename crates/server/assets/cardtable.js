@@ -273,12 +273,16 @@ function identifyBox(ctx, identify) {
     const text = String(a.label).replace(/^.*? the card turned up in .*? is /, "");
     return { id: a.id, text, key: text.toLowerCase() };
   });
-  const label = el("label", `Type its number or a word of its name (${options.length} cards it may be)`, "identify-label");
+  // A catalogue of kinds (Commands & Colors: no printed numbers) is searched by words alone.
+  const numbered = options.some((o) => o.key.startsWith("#"));
+  const label = el("label", numbered
+    ? `Type its number or a word of its name (${options.length} cards it may be)`
+    : `Type a word of its name (${options.length} kinds of card)`, "identify-label");
   const input = /** @type {HTMLInputElement} */ (el("input"));
   input.type = "search";
   input.id = "identify-filter";
   input.autocomplete = "off";
-  input.placeholder = "e.g. 12 or poll";
+  input.placeholder = numbered ? "e.g. 12 or poll" : "e.g. probe left";
   label.append(input);
   const list = el("div", undefined, "identify-list");
   const SHOWN = 8;

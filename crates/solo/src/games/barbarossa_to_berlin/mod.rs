@@ -109,7 +109,13 @@ impl SpecialRules for Rules {
     }
 
     fn shown_markers(&self) -> &'static [(&'static str, super::MarkerShown)] {
-        &[(GAME_TURN, super::MarkerShown::Table), (TOTAL_WAR_ADDED, super::MarkerShown::PerSideIfSet)]
+        // The game turn is in the turn's words at the top.
+        &[(TOTAL_WAR_ADDED, super::MarkerShown::PerSideIfSet)]
+    }
+
+    fn turn_words(&self, table: &CardTable) -> Option<String> {
+        let side = &table.sheet().sides[usize::from(table.active() & 1)];
+        Some(format!("Game turn {}, {side} to act", game_turn(table)))
     }
 
     fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {

@@ -93,8 +93,14 @@ pub(super) fn label(table: &CardTable, special: Special) -> String {
         Decision::PreventEvent => format!("{side}: spend 2 momentum to discard {card} face-down once its CP are used"),
         Decision::CandidateCard => format!("{side}: play the Candidate card instead (it is then exhausted)"),
         Decision::CandidateCardReady => format!("{side}: the Candidate card is no longer exhausted"),
-        Decision::NextGameTurn => format!("begin game turn {}", (game_turn(table) + 1).min(LAST_GAME_TURN)),
-        Decision::CampaignStrategyBegin => "begin the Campaign Strategy Phase (both sides)".into(),
+        Decision::NextGameTurn => format!(
+            "begin game turn {} (once the board game's turn {} is over)",
+            (game_turn(table) + 1).min(LAST_GAME_TURN),
+            game_turn(table)
+        ),
+        Decision::CampaignStrategyBegin => {
+            "begin the Campaign Strategy Phase (both sides), when the turn's action rounds are played".into()
+        }
         Decision::CampaignStrategyPick => {
             format!("Campaign Strategy: {side} puts {card} on its Campaign Strategy stack")
         }
@@ -117,7 +123,9 @@ pub(super) fn label(table: &CardTable, special: Special) -> String {
         Decision::NameEventEffect => {
             format!("the event just played was {}: apply its table effect", effect_name(i32::from(special.n)))
         }
-        Decision::MomentumPhase => "Momentum Phase: work out the issue shift".into(),
+        Decision::MomentumPhase => {
+            "Momentum Phase: work out the issue shift, when the board game's turn reaches it".into()
+        }
         Decision::MediaSupportLeader => match special.n {
             1 => "Kennedy has the most media support cubes".into(),
             2 => "Nixon has the most media support cubes".into(),

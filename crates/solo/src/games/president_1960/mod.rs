@@ -361,9 +361,17 @@ impl SpecialRules for Rules {
 
     fn is_tool(&self, _table: &CardTable, special: Special) -> bool {
         // Markers set by hand, now and then: momentum comes and goes with the board game's events.
+        // So are the board game's phases, which the table cannot see coming: each label says when.
         matches!(
             Decision::of(special),
-            Some(Decision::GainMomentum | Decision::LoseMomentum | Decision::CandidateCardReady)
+            Some(
+                Decision::GainMomentum
+                    | Decision::LoseMomentum
+                    | Decision::CandidateCardReady
+                    | Decision::NextGameTurn
+                    | Decision::CampaignStrategyBegin
+                    | Decision::MomentumPhase
+            )
         )
     }
 

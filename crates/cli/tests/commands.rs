@@ -300,7 +300,7 @@ fn assist_shows_the_reminders_of_the_games_special_rules() {
     assert!(out.contains("Reminder: Soviet Reinforcements may replace"), "{out}");
     assert!(out.contains("holds #24 Soviet Reinforcements"), "{out}");
     assert!(out.contains("set #1 Barbarossa aside as the opening event"), "{out}");
-    assert!(out.contains("game turn: 1\n"), "a marker of the whole table shows one value: {out}");
+    assert!(out.contains("\nGame turn 1, Axis to act — "), "the turn as the board game counts it: {out}");
     assert!(!out.contains("opening event:"), "the rules' bookkeeping stays out of sight: {out}");
 }
 

@@ -318,6 +318,9 @@ pub fn label(table: &CardTable, action: &TableAction) -> String {
             let (whose, place) = turned_up_at(table, *card);
             match table.card_name(*real) {
                 Some(name) => format!("{whose}: the card turned up in {place} is {name}"),
+                None if !table.card_kinds().is_empty() => {
+                    format!("{whose}: the card turned up in {place} is not one of these kinds")
+                }
                 None => format!("{whose}: the card turned up in {place} is not one the manifest names"),
             }
         }

@@ -380,7 +380,7 @@ pub(crate) fn picture(table: &CardTable) -> Picture {
             for seen in &d.slots[slot.index()] {
                 match seen {
                     Seen::Up(Some(c)) => {
-                        out.cards.insert((table.event_label(*c), (*c).0), place.clone());
+                        out.cards.insert((table.event_label(*c), c.0), place.clone());
                     }
                     Seen::Up(None) => *out.face_down.entry(format!("unnamed in {place}")).or_default() += 1,
                     Seen::Down => *out.face_down.entry(place.clone()).or_default() += 1,
@@ -388,7 +388,7 @@ pub(crate) fn picture(table: &CardTable) -> Picture {
             }
         }
         for c in &d.beside {
-            out.cards.insert((table.event_label(*c), (*c).0), Spot::Beside { display: d.name.clone() }.to_string());
+            out.cards.insert((table.event_label(*c), c.0), Spot::Beside { display: d.name.clone() }.to_string());
         }
         if let Some(h) = d.max_hand_size {
             out.markers.insert(format!("{} Max Hand Size", d.owner), h.into());
@@ -406,14 +406,14 @@ pub(crate) fn picture(table: &CardTable) -> Picture {
         for c in &deck.discard {
             match c {
                 Some(c) => {
-                    out.cards.insert((table.event_label(*c), (*c).0), deck.pile.clone());
+                    out.cards.insert((table.event_label(*c), c.0), deck.pile.clone());
                 }
                 None => *out.face_down.entry(deck.pile.clone()).or_default() += 1,
             }
         }
     }
     for (c, side, place) in &shot.held {
-        out.cards.insert((table.event_label(*c), (*c).0), aside(table, *side, place).to_string());
+        out.cards.insert((table.event_label(*c), c.0), aside(table, *side, place).to_string());
     }
     for (side, name, value) in &shot.markers {
         let TableEvent::Marker { whose, name, .. } = marker(table, *side, name, *value) else { continue };

@@ -98,7 +98,7 @@ fn way_back(now: &Picture, then: &Picture) -> Vec<Reversal> {
             Reversal::Card { to, .. } => !steps.iter().any(|s| matches!(s, Reversal::Card { from, .. } if from == to)),
             _ => true,
         };
-        let next = steps.iter().position(|s| free(s)).unwrap_or(0);
+        let next = steps.iter().position(free).unwrap_or(0);
         ordered.push(steps.remove(next));
     }
     let mut steps = ordered;

@@ -217,6 +217,12 @@ fn the_template_loads_and_shows_every_field() {
         "hq",
         "unit",
         "copies",
+        "kinds",
+        "flank",
+        "units",
+        "units_equal_to_command",
+        "copies_in_deck",
+        "election_day",
     ] {
         assert!(TEMPLATE.contains(&format!("{field} = ")), "the template does not show {field}");
     }
@@ -429,4 +435,38 @@ fn setups_with_a_manifest_round_trip_through_json() {
     let json = serde_json::to_string(&setup).expect("serializes");
     let back: TableSetup = serde_json::from_str(&json).expect("deserializes");
     assert_eq!(back, setup);
+}
+
+#[test]
+fn a_catalogue_of_kinds_takes_what_a_kind_can_say_and_refuses_the_rest() {
+    let cc = "game = \"cc-napoleonics\"\nkinds = true\n";
+    // A Section card with its flank and units loads.
+    let good =
+        format!("{cc}[[cards]]\nname = \"Probe Left Flank\"\norder = \"section\"\nflank = \"left\"\nunits = 2\n");
+    let m = solo::Manifest::from_toml("kinds.toml", &good).expect("a catalogue loads");
+    assert!(m.kinds);
+    let text = format!("{cc}[[cards]]\nname = \"Probe\"\norder = \"section\"\nunits = 12\n");
+    assert_error(&text, 6, "units", "12 is not a number of units (1-9)");
+    let text = format!("{cc}[[cards]]\nname = \"Assault\"\nunits = 3\nunits_equal_to_command = true\n");
+    assert_error(&text, 5, "units", "either units = N or units_equal_to_command = true, not both");
+    let text = format!("{cc}[[cards]]\nname = \"Charge\"\norder = \"tactic\"\nflank = \"left\"\n");
+    assert_error(&text, 6, "flank", "only a Section card");
+    let text = format!("{cc}[[cards]]\nnumber = 4\nname = \"Scout\"\n");
+    assert_error(&text, 4, "number", "a catalogue of kinds (kinds = true) is for cards that carry no number");
+    let text = format!("{cc}[[cards]]\nname = \"Scout\"\ncopies = 3\n");
+    assert_error(&text, 5, "copies", "copies_in_deck = N");
+    let text = "game = \"cc-napoleonics\"\n[[cards]]\nname = \"Scout\"\ncopies_in_deck = 3\n";
+    assert_error(text, 4, "copies_in_deck", "only a catalogue of kinds");
+    let text = format!("{POG}[[cards]]\nnumber = 1\nname = \"A\"\nside = \"Allied Powers\"\nunits = 2\n");
+    assert_error(&text, 6, "units", "only the Commands & Colors games' cards order units");
+    let text = format!("{cc}[[cards]]\nname = \"Scout\"\nflank = \"middle\"\n");
+    assert_error(&text, 5, "flank", "unknown variant `middle`");
+}
+
+#[test]
+fn election_day_is_a_1960_flag() {
+    let text = format!("{POG}[[cards]]\nnumber = 1\nname = \"A\"\nside = \"Allied Powers\"\nelection_day = true\n");
+    assert_error(&text, 6, "election_day", "only 1960 has Election Day events");
+    let text = "game = \"1960\"\n[[cards]]\nnumber = 7\nname = \"Late Returns\"\nelection_day = true\n";
+    assert!(solo::Manifest::from_toml("1960.toml", text).is_ok());
 }

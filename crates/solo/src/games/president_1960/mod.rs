@@ -164,10 +164,8 @@ const EVENT_SLOT: &str = "event card's slot";
 
 impl SpecialRules for Rules {
     fn shown_markers(&self) -> &'static [(&'static str, super::MarkerShown)] {
-        use super::MarkerShown::{PerSide, Table};
-        use super::MarkerShown::{PerSideIfSet, TableIfSet};
+        use super::MarkerShown::{PerSide, PerSideIfSet, TableIfSet};
         // The game turn is in the turn's words at the top.
-        let _ = Table;
         &[(MOMENTUM, PerSide), (CANDIDATE_EXHAUSTED, PerSideIfSet), (PEACE_CORPS, TableIfSet)]
     }
 

@@ -22,10 +22,14 @@ fn a_new_season_resets_cards_remaining_and_surrender_forces_a_reshuffle() {
     draw_lowest(&mut p);
     apply(&mut p, "end-turn");
     assert!(view(&mut p)["reminders"].to_string().contains("Surrender!"));
+    // Cards are left to play: the new season is a tool that says when it comes.
+    let season = common::legal(&mut p).into_iter().find(|(id, _)| id == "new-season").expect("offered");
+    assert!(season.1.contains("when both sides have played the season's cards"), "{}", season.1);
     apply(&mut p, "new-season");
     draw_lowest(&mut p);
     let v = view(&mut p);
     assert_eq!(v["markers"]["season"], json!([2, 2]));
+    assert!(v["turn_words"].as_str().is_some_and(|w| w.starts_with("Season 2, ")), "{}", v["turn_words"]);
     assert_eq!(v["sides"][0]["cards_remaining"], json!(7));
     assert_eq!(v["decks"][0]["discard"], json!([]), "the discards went back into the deck");
     assert_eq!(v["sides"][1]["slots"]["C"], json!([null]), "face-down cards were discarded and replaced");

@@ -49,6 +49,11 @@ const EVENT: u8 = 1;
 /// The purpose index of "Response" on this sheet.
 const RESPONSE: u8 = 2;
 
+/// Whether neither side has a card left to play this season.
+fn season_over(table: &CardTable) -> bool {
+    (0..2u8).all(|s| table.cards_remaining(s) == 0)
+}
+
 fn season(table: &CardTable) -> i32 {
     table.marker(SEASON, 0).max(1)
 }
@@ -140,7 +145,13 @@ impl SpecialRules for Rules {
     }
 
     fn shown_markers(&self) -> &'static [(&'static str, super::MarkerShown)] {
-        &[(SEASON, super::MarkerShown::Table), (PASSED, super::MarkerShown::PerSideIfSet)]
+        // The season is in the turn's words at the top.
+        &[(PASSED, super::MarkerShown::PerSideIfSet)]
+    }
+
+    fn turn_words(&self, table: &CardTable) -> Option<String> {
+        let side = &table.sheet().sides[usize::from(table.active() & 1)];
+        Some(format!("Season {}, {side} to act", season(table)))
     }
 
     fn adjust_legal(&self, table: &CardTable, out: &mut Vec<TableAction>) {
@@ -509,7 +520,13 @@ impl SpecialRules for Rules {
         let card = special.card.map_or(String::new(), |c| table.card_label(c));
         let Some(decision) = Decision::of(special) else { return super::CommonOnly.label(table, special) };
         match decision {
-            Decision::NewSeason => "a new season: Cards Remaining back to each side's Max Hand Size".into(),
+            Decision::NewSeason if season_over(table) => {
+                "both sides have played their cards: a new season, Cards Remaining back to each side's Max Hand Size"
+                    .into()
+            }
+            Decision::NewSeason => "a new season (when both sides have played the season's cards): Cards Remaining \
+                                    back to each side's Max Hand Size"
+                .into(),
             Decision::PassHeldCard => format!("{name}: pass, keeping its last card for the next season"),
             Decision::ActiveResponse => format!("{name}: play {card} as a Response alongside its action"),
             Decision::BattleResponse => format!("{name}: try a Battle Response (roll the Fate Die; !! blocks it)"),
@@ -565,6 +582,9 @@ impl SpecialRules for Rules {
             // Markers set by hand, and a forced discard the table did not see coming (a deck
             // without a manifest): now and then.
             Some(Decision::HandSizeUp | Decision::HandSizeDown | Decision::ForcedDiscard) => true,
+            // The next season is the next step once neither side has a card left to play; before
+            // that, a tool for a season the board game ends early.
+            Some(Decision::NewSeason) => !season_over(table),
             // A Response alongside the action is offered first for the cards known to be Response
             // cards; the others wait behind the tools.
             Some(Decision::ActiveResponse) => special.card.is_none_or(|c| table.flags(c).reaction != Some(true)),

@@ -205,3 +205,22 @@ fn an_election_day_event_of_1960_is_boxed_as_the_card_list_says_never_asked() {
     }
     assert!(boxed > 0 && others > 0, "both kinds of event were played ({boxed} and {others})");
 }
+
+#[test]
+fn a_card_a_rule_takes_out_of_the_deck_by_name_keeps_its_name_on_a_physical_table() {
+    // Pursuit of Glory's setup sets #1 Russo-British Assault beside the Allied display: the player
+    // searches the real deck for it, so the table may call it by name.
+    let manifest = solo::manifest("pursuit-of-glory").expect("the list ships");
+    let setup = TableSetup { physical: true, ..TableSetup::with_manifest(manifest.as_ref().clone()) };
+    let session = Session::<CardTable>::new(setup, 5, ChanceMode::Auto).expect("the table deals");
+    assert!(
+        session
+            .setup_events()
+            .iter()
+            .any(|e| e.starts_with("Set #1 Russo-British Assault from Allied Powers' deck beside")),
+        "{:?}",
+        session.setup_events()
+    );
+    let reminders = session.state().observe(0).reminders.join(" ");
+    assert!(reminders.contains("#1 Russo-British Assault"), "{reminders}");
+}

@@ -120,8 +120,15 @@ impl CardTable {
     /// Whether the table knows what this card is: always, except with a physical deck, where a card
     /// is only the table's stand-in until the player names it. Whatever a player reads (the view,
     /// reminders, labels) shows only cards known this way.
+    ///
+    /// A card beside a display or kept aside by a rule is known too: it got there by its name (a
+    /// setup that searches the deck for it, a face-up card named before it was moved).
     pub(crate) fn is_known(&self, card: CardId) -> bool {
-        !self.physical || !self.has_named_cards() || self.is_confirmed(card)
+        !self.physical
+            || !self.has_named_cards()
+            || self.is_confirmed(card)
+            || self.held.iter().any(|h| h.card == card)
+            || self.all_displays().any(|d| d.beside.contains(&card))
     }
 
     /// A side's face-up display cards the table knows ([`Self::is_known`]): what the games' rules

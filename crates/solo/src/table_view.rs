@@ -174,7 +174,9 @@ impl TableView {
         }
         for deck in &table.decks {
             in_sight.extend(deck.top.filter(|c| seen(*c)));
-            in_sight.extend(deck.discard.iter().filter(|d| d.face_up).map(|d| d.card));
+            // A face-down card discarded face-up without being named (a random pick of a face-down
+            // card) is a stand-in too: no name is shown for it.
+            in_sight.extend(deck.discard.iter().filter(|d| d.face_up).map(|d| d.card).filter(|c| seen(*c)));
         }
         if let Phase::Digging { revealed: Some(c) } = table.phase
             && seen(c)
@@ -190,6 +192,11 @@ impl TableView {
             let word = if table.has_named_cards() { "unlisted card" } else { "face-up card" };
             for c in in_sight.iter().filter(|c| !cards.contains_key(&c.0)) {
                 labels.insert(c.0, word.to_string());
+            }
+            for d in table.decks.iter().flat_map(|deck| deck.discard.iter()) {
+                if d.face_up && !seen(d.card) {
+                    labels.insert(d.card.0, "card not named".to_string());
+                }
             }
         }
         let mut unnamed = Vec::new();

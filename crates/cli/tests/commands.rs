@@ -331,43 +331,21 @@ fn assist_says_what_each_roll_meant() {
     assert!(out.contains("Nothing to undo yet."), "{out}");
 }
 
+/// A virtual Empire of the Sun table with its card list and a scenario, quit at once.
+fn eots_scenario(scenario: &str) -> (bool, String, String) {
+    let args = ["assist", "empire-of-the-sun", "--deck", "virtual", "--seed", "5", "--manifest", "builtin"];
+    cdgsolo(&[&args[..], &["--scenario", scenario]].concat(), "q\n")
+}
+
 #[test]
 fn assist_sets_up_a_scenario_and_refuses_one_it_cannot_place() {
-    let (ok, out, err) = cdgsolo(
-        &[
-            "assist",
-            "empire-of-the-sun",
-            "--deck",
-            "virtual",
-            "--seed",
-            "5",
-            "--manifest",
-            "builtin",
-            "--scenario",
-            "historical",
-        ],
-        "q\n",
-    );
+    let (ok, out, err) = eots_scenario("historical");
     assert!(ok, "{err}");
     assert!(out.contains("Scenario historical") && out.contains("done: Historical Japanese opening"), "{out}");
     // The displays show printed numbers; the legend names the printed cards in sight.
     assert!(out.contains("cards in sight: #3 Col. Tsuji"), "{out}");
     // Burma leaves the choice of the Future Offensive to the player.
-    let (ok, out, err) = cdgsolo(
-        &[
-            "assist",
-            "empire-of-the-sun",
-            "--deck",
-            "virtual",
-            "--seed",
-            "5",
-            "--manifest",
-            "builtin",
-            "--scenario",
-            "burma",
-        ],
-        "q\n",
-    );
+    let (ok, out, err) = eots_scenario("burma");
     assert!(ok, "{err}");
     assert!(out.contains("yours to choose") && out.contains("Burma:"), "{out}");
     let (ok, _, err) = cdgsolo(

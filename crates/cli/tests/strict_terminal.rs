@@ -240,43 +240,25 @@ fn a_save_over_an_existing_file_asks_at_the_terminal_and_is_refused_in_a_script(
     let script = temp_path("overwrite-script.txt");
     std::fs::write(&script, format!("roll\nsave {path}\n")).expect("the script");
     let script_arg = script.to_string_lossy().into_owned();
-    let (ok, _, err) = run(
-        &[
-            "assist",
-            "pursuit-of-glory",
-            "--deck",
-            "virtual",
-            "--manifest",
-            "none",
-            "--seed",
-            "7",
-            "--script",
-            &script_arg,
-        ],
-        &db,
-        "",
-    );
+    let args = [
+        "assist",
+        "pursuit-of-glory",
+        "--deck",
+        "virtual",
+        "--manifest",
+        "none",
+        "--seed",
+        "7",
+        "--script",
+        &script_arg,
+    ];
+    let (ok, _, err) = run(&args, &db, "");
     assert!(!ok);
     assert!(err.contains("line 2: save") && err.contains("a script does not overwrite files"), "{err}");
     assert_eq!(std::fs::read_to_string(&file).expect("read"), "precious");
     let _ = std::fs::remove_file(&file);
     std::fs::write(&script, format!("save {path}\nroll\nsave {path}\n")).expect("the script");
-    let (ok, _, err) = run(
-        &[
-            "assist",
-            "pursuit-of-glory",
-            "--deck",
-            "virtual",
-            "--manifest",
-            "none",
-            "--seed",
-            "7",
-            "--script",
-            &script_arg,
-        ],
-        &db,
-        "",
-    );
+    let (ok, _, err) = run(&args, &db, "");
     assert!(ok, "{err}");
     let saved: Value = serde_json::from_str(&std::fs::read_to_string(&file).expect("read")).expect("JSON");
     assert_eq!(saved["log"].as_array().map(|l| l.iter().any(|e| e["id"] == "roll")), Some(true), "{saved}");

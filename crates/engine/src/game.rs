@@ -112,6 +112,13 @@ pub trait Game: Clone + PartialEq + Debug {
         Vec::new()
     }
 
+    /// How a history names a chance outcome the viewer cannot tell from the others (a card drawn
+    /// face-down). A game whose player learns such a card another way (a card table whose player
+    /// takes each card the program names from a sorted deck) says so in its own words.
+    fn hidden_chance_label(&self) -> String {
+        "a card is drawn that you cannot see".to_string()
+    }
+
     /// Whether a record of an earlier version may credit the decision `action_id`, due now from the
     /// player to move, to the other player: a reading of the rules has since moved that decision to
     /// the other side. Loading such a record credits the player to move. Never, by default.

@@ -28,7 +28,7 @@ pub fn label_seen_by<G: Game>(state: &G, viewer: u8, action: &G::Action) -> Stri
         ToMove::Player(_) if seen_by(state, viewer, &state.action_id(action), &label) => label,
         ToMove::Player(p) => hidden_move(&state.player_name(p)),
         _ if chance_seen_by(state, viewer, action) => label,
-        _ => "a card is drawn that you cannot see".to_string(),
+        _ => state.hidden_chance_label(),
     }
 }
 

@@ -604,6 +604,15 @@ impl Game for CardTable {
         crate::table_action::label(self, action)
     }
 
+    fn hidden_chance_label(&self) -> String {
+        // From a sorted deck the player takes the card by its number: the step below says which.
+        if self.sorted_deck() {
+            "a card is drawn face-down".to_string()
+        } else {
+            "a card is drawn that you cannot see".to_string()
+        }
+    }
+
     fn reveals(&self, action: &TableAction) -> bool {
         match action {
             TableAction::Flip { .. } | TableAction::Identify { .. } | TableAction::NameKind { .. } => true,

@@ -224,3 +224,41 @@ fn a_card_a_rule_takes_out_of_the_deck_by_name_keeps_its_name_on_a_physical_tabl
     let reminders = session.state().observe(0).reminders.join(" ");
     assert!(reminders.contains("#1 Russo-British Assault"), "{reminders}");
 }
+
+#[test]
+fn a_card_a_rule_moves_from_beside_the_display_into_it_stays_named() {
+    // Pursuit of Glory: Russo-British Assault, not played from beside the display, takes the place of
+    // the first card played from it; the table must not ask which card it is, nor offer it for another.
+    let manifest = solo::manifest("pursuit-of-glory").expect("the list ships");
+    let mut seen_moved_in = false;
+    for seed in 0..20u64 {
+        let setup = TableSetup { physical: true, ..TableSetup::with_manifest(manifest.as_ref().clone()) };
+        let mut session = Session::<CardTable>::new(setup, seed, ChanceMode::Auto).expect("the table deals");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let assault = solo::CardId(1);
+        for _ in 0..60 {
+            let table = session.state();
+            let legal = table.legal();
+            if legal.is_empty() {
+                break;
+            }
+            // Only while it is in sight: shuffled back into the deck (the Allies may decline it) or
+            // turned face-down, it is any card again.
+            let in_sight =
+                table.display(0).beside.contains(&assault) || table.display(0).face_up().any(|(_, c)| c == assault);
+            let moved_in = table.display(0).face_up().any(|(_, c)| c == assault);
+            seen_moved_in |= moved_in;
+            for action in legal.iter().filter(|_| in_sight) {
+                if let solo::TableAction::Identify { card, real } = action {
+                    assert_ne!(*card, assault, "seed {seed}: the table asks which card Russo-British Assault is");
+                    assert_ne!(*real, assault, "seed {seed}: Russo-British Assault offered as another card");
+                }
+            }
+            // Prefer plays from the display, so the Assault moves in.
+            let plays: Vec<_> = legal.iter().filter(|a| matches!(a, solo::TableAction::Play { .. })).collect();
+            let action = if plays.is_empty() { &legal[engine::below(&mut rng, legal.len())] } else { plays[0] };
+            session.apply(&action.clone()).expect("a legal action applies");
+        }
+    }
+    assert!(seen_moved_in, "Russo-British Assault never moved into the display");
+}

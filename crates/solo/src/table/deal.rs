@@ -372,6 +372,7 @@ impl CardTable {
         if self.pending.is_empty() && self.rules().settled(self) {
             self.settle_steps();
         }
+        self.remember_cards_placed_by_name();
         self.forget_hidden();
     }
 

@@ -206,6 +206,27 @@ impl CardTable {
         self.confirmed[real.0 as usize] = true;
     }
 
+    /// Physical deck mode: a card beside a display or kept aside by a rule got there by its name
+    /// (a setup that searches the deck for it, a face-up card named before), so it stays named
+    /// wherever a rule moves it next (Pursuit of Glory's Russo-British Assault into the display).
+    pub(super) fn remember_cards_placed_by_name(&mut self) {
+        if !self.physical || !self.has_named_cards() {
+            return;
+        }
+        let placed: Vec<CardId> = self
+            .all_displays()
+            .flat_map(|d| d.beside.iter().copied())
+            .chain(self.held.iter().map(|h| h.card))
+            .collect();
+        for c in placed {
+            let at = c.0 as usize;
+            if self.confirmed.len() <= at {
+                self.confirmed.resize(at + 1, false);
+            }
+            self.confirmed[at] = true;
+        }
+    }
+
     /// Physical deck mode: a card out of sight is no longer confirmed (the real deck is shuffled, and a
     /// face-down card may be any of them).
     pub(super) fn forget_hidden(&mut self) {

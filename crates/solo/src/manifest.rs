@@ -275,6 +275,26 @@ impl Manifest {
         listed
     }
 
+    /// Whether the listed cards fill every deck of the game, at the sizes the table deals with
+    /// (the manifest's `deck_size`, the listed count of a complete manifest, else the playsheet's):
+    /// then no card of the deal is anonymous. Read from the counts alone, without dealing (the
+    /// catalog asks it of every game on each request).
+    pub fn names_every_card(&self) -> bool {
+        let Ok(sheet) = self.sheet() else { return false };
+        if self.kinds {
+            return false;
+        }
+        let listed = self.listed(&sheet);
+        let count = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+        let sizes = match self.deck_sizes() {
+            Some(sizes) => sizes,
+            None if self.complete => [count(listed[0]), count(listed[1])],
+            None => sheet.deck_size,
+        };
+        let decks = if sheet.deck == DeckMode::Dual { 2 } else { 1 };
+        (0..decks).all(|d| listed[d] >= usize::from(sizes[d]))
+    }
+
     /// The deck sizes the manifest asks for, as a table setup writes them (`[shared, 0]` for a
     /// single deck).
     pub fn deck_sizes(&self) -> Option<[u16; 2]> {

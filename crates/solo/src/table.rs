@@ -88,7 +88,7 @@ impl TableSetup {
 /// when this manifest, with the playsheet's deck sizes, names every card, so that every card the
 /// table draws is one the player can find. Otherwise the player shuffles the real cards.
 pub fn virtual_deck_offered(manifest: &Manifest) -> bool {
-    CardTable::new(&TableSetup::with_manifest(manifest.clone())).is_ok_and(|t| t.all_named())
+    manifest.names_every_card()
 }
 
 /// How the steps name a physical card the player said the card list does not hold.

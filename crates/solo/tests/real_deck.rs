@@ -132,6 +132,11 @@ fn a_virtual_table_names_only_printed_cards_of_its_list() {
             });
         }
     }
+    // The offer is read from the list's counts; a dealt table agrees with it for every list.
+    for m in solo::manifests().expect("the lists load") {
+        let dealt = CardTable::new(&TableSetup::with_manifest(m.as_ref().clone())).expect("a table deals");
+        assert_eq!(solo::virtual_deck_offered(m), dealt.all_named(), "{}", m.game);
+    }
     // Every sheet whose shipped list names every card; the Commands & Colors ones do not.
     assert!(sheets >= 5, "only {sheets} sheets offer a deck cdgsolo shuffles");
 }

@@ -120,15 +120,10 @@ impl CardTable {
     /// Whether the table knows what this card is: always, except with a physical deck, where a card
     /// is only the table's stand-in until the player names it. Whatever a player reads (the view,
     /// reminders, labels) shows only cards known this way.
-    ///
-    /// A card beside a display or kept aside by a rule is known too: it got there by its name (a
-    /// setup that searches the deck for it, a face-up card named before it was moved).
+    /// (A card beside a display or kept aside by a rule is confirmed as it settles there:
+    /// [`Self::remember_cards_placed_by_name`].)
     pub(crate) fn is_known(&self, card: CardId) -> bool {
-        !self.physical
-            || !self.has_named_cards()
-            || self.is_confirmed(card)
-            || self.held.iter().any(|h| h.card == card)
-            || self.all_displays().any(|d| d.beside.contains(&card))
+        !self.physical || !self.has_named_cards() || self.is_confirmed(card)
     }
 
     /// A side's face-up display cards the table knows ([`Self::is_known`]): what the games' rules
@@ -213,17 +208,16 @@ impl CardTable {
         if !self.physical || !self.has_named_cards() {
             return;
         }
-        let placed: Vec<CardId> = self
-            .all_displays()
-            .flat_map(|d| d.beside.iter().copied())
-            .chain(self.held.iter().map(|h| h.card))
-            .collect();
-        for c in placed {
+        // Runs at every settle: borrowed field by field, no list built.
+        let confirmed = &mut self.confirmed;
+        let waiting = self.other_pair.iter().flat_map(|p| p.displays.iter());
+        let beside = self.displays.iter().chain(waiting).flat_map(|d| d.beside.iter().copied());
+        for c in beside.chain(self.held.iter().map(|h| h.card)) {
             let at = c.0 as usize;
-            if self.confirmed.len() <= at {
-                self.confirmed.resize(at + 1, false);
+            if confirmed.len() <= at {
+                confirmed.resize(at + 1, false);
             }
-            self.confirmed[at] = true;
+            confirmed[at] = true;
         }
     }
 

@@ -96,12 +96,13 @@ pub(super) fn adjust_legal(table: &CardTable, out: &mut Vec<TableAction>) {
         out.retain(|a| !matches!(a, TableAction::Pass));
         out.push(special(Decision::AutomaticOperation, active, None, 0));
     }
+    let played = played_count(table).is_some_and(|p| p > 0);
     let in_combat = table.marker(COMBAT, ALLIES) == 1;
-    if played_count(table).is_some_and(|p| p > 0) && !in_combat {
+    if played && !in_combat {
         // The table cannot see the board: the player says when a combat begins.
         out.push(special(Decision::CombatBegins, active, None, 0));
     }
-    if played_count(table).is_some_and(|p| p > 0) && in_combat {
+    if played && in_combat {
         // Combat: face-up cards of either display, and the cards passed over.
         for side in [active, 1 - active] {
             if table.cards_remaining(side) > 0 {
@@ -116,7 +117,7 @@ pub(super) fn adjust_legal(table: &CardTable, out: &mut Vec<TableAction>) {
         }
         out.push(special(Decision::CombatEnds, active, None, 0));
     }
-    if played_count(table).is_some_and(|p| p > 0) {
+    if played {
         // The card each side just played, if it may be one of the cards that change hands.
         for side in [active, 1 - active] {
             if let Some(card) = marker_card(table, PLAYED, side) {

@@ -210,6 +210,12 @@ test("the deck comes first, and a Commands & Colors card is named by its kind on
   const named = await act(page, "#actions .identify-list button >> nth=0");
   assert.match(named.label, /the card turned up in slot A is Probe Left Flank/);
   assert.match(await page.locator('.display[data-side="0"] [data-slot=A]').textContent(), /Probe Left Flank/);
+  // Every word counts, in any order, as in the terminal: "center 4" finds the Section card the
+  // list lacks.
+  await page.waitForSelector("#identify-filter");
+  await page.fill("#identify-filter", "center 4");
+  assert.deepEqual(await page.locator("#actions .identify-list button").allTextContents(),
+    ["another center Section card ordering 4 units", "not one of these kinds"]);
   // Name the rest as they come, each by a kind, until the table waits for a roll.
   for (let i = 0; i < 6 && (await page.locator("#identify-filter").count()) > 0; i++) {
     await page.fill("#identify-filter", i % 2 ? "bayonet" : "attack center");

@@ -675,22 +675,24 @@ fn render(view: &TableView, actions: &[TableAction], out: &mut dyn Write) -> Res
 fn write_sides(view: &TableView, sides: &[solo::SideView], out: &mut dyn Write) -> Result<()> {
     for (i, side) in sides.iter().enumerate() {
         let marker = if i as u8 == view.active { "*" } else { " " };
-        let mut line = format!("{marker} {:<16}", side.name);
-        for (slot, cards) in &side.slots {
-            let stack: Vec<String> = cards.iter().map(|c| c.map_or("##".into(), |c| short_card(view, c))).collect();
-            line.push_str(&format!(" {slot}:[{}]", stack.join(" ")));
-        }
-        if let Some(cr) = side.cards_remaining {
-            line.push_str(&format!("  Cards Remaining {cr}"));
-        }
-        if let Some(h) = side.max_hand_size {
-            line.push_str(&format!("  Max Hand Size {h}"));
-        }
+        let mut parts: Vec<String> = side
+            .slots
+            .iter()
+            .map(|(slot, cards)| {
+                let stack: Vec<String> = cards.iter().map(|c| c.map_or("##".into(), |c| short_card(view, c))).collect();
+                format!("{slot}:[{}]", stack.join(" "))
+            })
+            .collect();
+        // Markers keep two spaces before them, as a column apart from the slots.
+        parts.extend(side.cards_remaining.map(|cr| format!(" Cards Remaining {cr}")));
+        parts.extend(side.max_hand_size.map(|h| format!(" Max Hand Size {h}")));
         if !side.beside.is_empty() {
             let beside: Vec<String> = side.beside.iter().map(|c| short_card(view, *c)).collect();
-            line.push_str(&format!("  beside: {}", beside.join(" ")));
+            parts.push(format!(" beside: {}", beside.join(" ")));
         }
-        writeln!(out, "{line}")?;
+        // Names of cards without printed numbers (Commands & Colors kinds) make long lines: wrapped
+        // under the first slot.
+        crate::write_wrapped(out, &format!("{marker} {:<16} ", side.name), &parts, " ", crate::terminal_width())?;
     }
     Ok(())
 }

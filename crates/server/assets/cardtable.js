@@ -291,7 +291,10 @@ function identifyBox(ctx, identify) {
     const number = /^\d+$/.test(q) ? q : null;
     // The one answer for every card the manifest does not name stays in sight whatever is typed.
     const unnamed = options.filter((o) => o.key.startsWith("not one"));
-    let hits = options.filter((o) => !unnamed.includes(o) && (!q || (number ? o.key.startsWith(`#${number}`) : o.key.includes(q))));
+    // Every typed word must be in the name, in any order ("left 2" finds "... left ... 2 units"), as
+    // in the terminal.
+    const words = q.split(/\s+/).filter(Boolean);
+    let hits = options.filter((o) => !unnamed.includes(o) && (!q || (number ? o.key.startsWith(`#${number}`) : words.every((w) => o.key.includes(w)))));
     // An exact number first ("#1 ..." before "#12 ...").
     if (number) hits.sort((a, b) => Number(!a.key.startsWith(`#${number} `)) - Number(!b.key.startsWith(`#${number} `)));
     const buttons = [...hits.slice(0, SHOWN), ...unnamed].map((o) => {

@@ -30,7 +30,13 @@ fn with_kinds_not_listed(mut kinds: Vec<crate::manifest::CardKind>) -> Vec<crate
                 Units::Printed(n) => format!("{n} units"),
                 Units::EqualToCommand => "units equal to command".to_string(),
             };
-            added.push(kind(format!("another Section card: {words}, {orders}"), false, Some(flank), Some(units)));
+            // No comma in the name: lists of kinds are written comma-separated.
+            added.push(kind(
+                format!("another {words} Section card ordering {orders}"),
+                false,
+                Some(flank),
+                Some(units),
+            ));
         }
     }
     added.push(kind("another Tactic card".into(), true, None, None));

@@ -529,3 +529,60 @@ fn eots_hand_size_and_pass_markers_are_table_tools_and_the_first_screen_stays_sh
     let next = common::non_tool_ids(&mut p);
     assert!(next.len() <= 10, "{next:?}");
 }
+
+#[test]
+fn game_turns_are_counted_on_the_board_track_and_the_next_comes_when_both_sides_have_played() {
+    let mut p = start();
+    let v = view(&mut p);
+    assert_eq!(v["turn_words"], json!("Game turn 2, Japan to act"), "the campaign's solo play starts on turn 2");
+    // Cards are left to play: the next game turn is a tool saying when it comes.
+    let next = common::legal(&mut p).into_iter().find(|(id, _)| id == "eots-new-game-turn").expect("offered");
+    assert!(next.1.contains("begin game turn 3 (when the Offensive Phase ends"), "{}", next.1);
+    assert!(common::tools(&mut p).contains(&"eots-new-game-turn".to_string()));
+    // A scenario that starts on another turn sets the marker back by hand.
+    apply(&mut p, "eots-game-turn-back");
+    assert_eq!(view(&mut p)["turn_words"], json!("Game turn 1, Japan to act"));
+    assert!(!offers(&mut p, "eots-game-turn-back"), "no turn before the first");
+    apply(&mut p, "eots-new-game-turn");
+    // The new turn asks each side's hand size, Japan first, and nothing else.
+    let asked = common::legal(&mut p);
+    let asked_ids: Vec<&str> = asked.iter().map(|(id, _)| id.as_str()).collect();
+    assert_eq!(
+        asked_ids,
+        ["eots-hand-size-japan-4", "eots-hand-size-japan-5", "eots-hand-size-japan-6", "eots-hand-size-japan-7"]
+    );
+    assert!(asked[1].1.contains("Japan's hand size for game turn 2: 5 cards"), "{}", asked[1].1);
+    apply(&mut p, "eots-hand-size-japan-5");
+    let now = ids(&mut p);
+    assert!(now.iter().all(|id| id.starts_with("eots-hand-size-allies-")), "{now:?}");
+    apply(&mut p, "eots-hand-size-allies-4");
+    let v = view(&mut p);
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(5));
+    assert_eq!(v["sides"][1]["cards_remaining"], json!(4));
+    assert_eq!(v["turn_words"], json!("Game turn 2, Japan to act"));
+    // Both sides play out their cards (each play lowers Cards Remaining by one): the next game
+    // turn is then the next step, no longer a tool.
+    for _ in 0..5 {
+        apply(&mut p, "cards-remaining-down");
+    }
+    apply(&mut p, "pass");
+    for _ in 0..4 {
+        apply(&mut p, "cards-remaining-down");
+    }
+    let v = view(&mut p);
+    assert_eq!(
+        (v["sides"][0]["cards_remaining"].clone(), v["sides"][1]["cards_remaining"].clone()),
+        (json!(0), json!(0))
+    );
+    let next = common::legal(&mut p).into_iter().find(|(id, _)| id == "eots-new-game-turn").expect("offered");
+    assert!(next.1.starts_with("both sides have played their cards: begin game turn 3"), "{}", next.1);
+    assert!(!common::tools(&mut p).contains(&"eots-new-game-turn".to_string()), "the next step, not a tool");
+    assert!(!offers(&mut p, "pass"), "no side has a card to pass with");
+    apply(&mut p, "eots-new-game-turn");
+    apply(&mut p, "eots-hand-size-japan-6");
+    apply(&mut p, "eots-hand-size-allies-7");
+    let v = view(&mut p);
+    assert!(v["turn_words"].as_str().is_some_and(|w| w.starts_with("Game turn 3, ")), "{}", v["turn_words"]);
+    assert_eq!(v["sides"][0]["cards_remaining"], json!(6));
+    assert_eq!(v["sides"][1]["cards_remaining"], json!(7));
+}

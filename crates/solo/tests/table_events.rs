@@ -110,8 +110,15 @@ fn check_step(
     if drawn_face_down != told_face_down {
         return Err(format!("{drawn_face_down} cards drawn face-down, {told_face_down} told: {}", told()));
     }
-    let top_turned =
-        tops(after).iter().zip(tops(before)).filter(|(a, b)| a.is_some_and(|c| pool.contains(&c)) && **a != *b).count();
+    // A card out of sight before the step (in the deck, or face-down in a display and shuffled into
+    // the deck by the same step, as a setup that moves named cards does) turned up on a deck top.
+    let mut unseen = pool.clone();
+    unseen.extend(face_down(before).into_iter().map(|x| x.2));
+    let top_turned = tops(after)
+        .iter()
+        .zip(tops(before))
+        .filter(|(a, b)| a.is_some_and(|c| unseen.contains(&c)) && **a != *b)
+        .count();
     let told_tops = events.iter().filter(|e| matches!(e, TableEvent::TopFlipped { in_slot_c: true, .. })).count();
     if top_turned != told_tops {
         return Err(format!("{top_turned} deck tops turned, {told_tops} told: {}", told()));

@@ -26,6 +26,18 @@ pub fn legal(p: &mut Protocol) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The ids of the legal actions marked as tools (offered now and then, not the next step).
+pub fn tools(p: &mut Protocol) -> Vec<String> {
+    let legal = ask(p, json!({"cmd": "legal"}));
+    legal["actions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|a| a["tool"] == json!(true))
+        .filter_map(|a| Some(a["id"].as_str()?.to_string()))
+        .collect()
+}
+
 pub fn ids(p: &mut Protocol) -> Vec<String> {
     legal(p).into_iter().map(|(id, _)| id).collect()
 }

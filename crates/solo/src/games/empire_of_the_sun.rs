@@ -60,6 +60,14 @@ const SWAP_EVENT: &str = "swap event card";
 /// The Allied card whose event (or Halsey's bonus) may cost Japan a card remaining (0: none).
 const JAPAN_LOSS: &str = "card costing Japan a card remaining";
 
+/// The Game Turn marker of the board game (kept on Japan's side): the campaign's solo play starts on
+/// turn 2, after the December 1941 Special Turn.
+const GAME_TURN: &str = "game turn";
+/// 1 while a side's hand size for the new game turn has not been said yet (phase 4.14).
+const HAND_SIZE_DUE: &str = "hand size to set";
+/// Where the Game Turn marker starts: the sheet starts solo play of the campaign with Turn 2.
+const FIRST_SOLO_TURN: i32 = 2;
+
 // Held places.
 const FO_PLACE: &str = "Future Offensive";
 const TOP_PLACE: &str = "set aside, to go back face-up on top of the deck";
@@ -150,6 +158,24 @@ fn costs_japan_a_card(table: &CardTable, card: CardId) -> bool {
     [60, 67, 72].iter().any(|n| is(table, card, ALLIES, *n)) || !table.has_named_cards()
 }
 
+/// The game turn on the board's track (tables saved before it was kept read the campaign's first).
+fn game_turn(table: &CardTable) -> i32 {
+    match table.marker(GAME_TURN, JAPAN) {
+        0 => FIRST_SOLO_TURN,
+        n => n,
+    }
+}
+
+/// Whether both sides have played every card of this game turn: the Offensive Phase is over.
+fn offensive_over(table: &CardTable) -> bool {
+    (0..2u8).all(|s| table.cards_remaining(s) == 0)
+}
+
+/// Whether `side`'s hand size for the new game turn is still to be said.
+fn hand_size_due(table: &CardTable, side: u8) -> bool {
+    table.marker(HAND_SIZE_DUE, side) == 1
+}
+
 fn is_start(table: &CardTable) -> bool {
     matches!(table.phase, Phase::Start)
 }
@@ -217,14 +243,28 @@ impl SpecialRules for Rules {
         &[(PASSES, super::MarkerShown::PerSideIfSet)]
     }
 
-    fn is_tool(&self, _table: &CardTable, special: Special) -> bool {
-        // Markers set by hand as the board game decides (hand sizes at phase 4.14, passes), a
-        // declaration made once a card's conditions hold, discards (Sandcrab-Cottage's included),
-        // and the initiative use of a Future Offensive: each comes up now and then.
+    fn turn_words(&self, table: &CardTable) -> Option<String> {
+        let side = side_name(table, table.active());
+        Some(format!("Game turn {}, {side} to act", game_turn(table)))
+    }
+
+    fn is_tool(&self, table: &CardTable, special: Special) -> bool {
+        match Decision::of(special) {
+            // The hand sizes the new game turn asks for are its next step.
+            Some(Decision::HandSize) if hand_size_due(table, special.side) => return false,
+            // The next game turn is the next step once both sides have played their cards; before
+            // that, a tool for a phase the board game ends early.
+            Some(Decision::NewGameTurn) => return !offensive_over(table),
+            _ => {}
+        }
+        // Markers set by hand as the board game decides (hand sizes at phase 4.14, passes, the Game
+        // Turn marker), a declaration made once a card's conditions hold, discards (Sandcrab-Cottage's
+        // included), and the initiative use of a Future Offensive: each comes up now and then.
         matches!(
             Decision::of(special),
             Some(
                 Decision::HandSize
+                    | Decision::GameTurnBack
                     | Decision::PassesUp
                     | Decision::PassesDown
                     | Decision::DeclareMandatory
@@ -262,7 +302,17 @@ impl SpecialRules for Rules {
             return;
         };
         match (decision, sp.card) {
-            (Decision::HandSize, _) => table.cards_remaining[side as usize] = sp.n,
+            (Decision::HandSize, _) => {
+                table.cards_remaining[side as usize] = sp.n;
+                table.set_marker(HAND_SIZE_DUE, side, 0);
+            }
+            (Decision::NewGameTurn, _) => {
+                table.set_marker(GAME_TURN, JAPAN, game_turn(table) + 1);
+                for s in [JAPAN, ALLIES] {
+                    table.set_marker(HAND_SIZE_DUE, s, 1);
+                }
+            }
+            (Decision::GameTurnBack, _) => table.set_marker(GAME_TURN, JAPAN, (game_turn(table) - 1).max(1)),
             (Decision::PassesUp, _) => {
                 let n = table.marker(PASSES, side);
                 table.set_marker(PASSES, side, n + 1);

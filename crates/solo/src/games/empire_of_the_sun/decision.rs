@@ -2,7 +2,7 @@
 //! and label a player reads for each.
 
 use super::setup::OPEN_CHOICE;
-use super::{EVENT, JAPAN, number, side_name, visible};
+use super::{EVENT, JAPAN, game_turn, hand_size_due, number, offensive_over, side_name, visible};
 use crate::card::CardId;
 use crate::games::{Special, SpecialRules};
 use crate::slot::SlotName;
@@ -73,6 +73,12 @@ pub enum Decision {
     /// "Card Exceptions", 20th Bomber Command, Curtis LeMay and Halsey: their event (or Halsey's
     /// bonus) costs Japan a card remaining.
     JapanLosesCard = 24,
+    /// The board game's next game turn: the Game Turn marker moves on one space and each side's hand
+    /// size for the new turn is asked (phase 4.14). The next step once both sides have played their
+    /// cards; a tool before that.
+    NewGameTurn = 25,
+    /// The Game Turn marker set back one space by hand (a scenario that starts on another turn).
+    GameTurnBack = 26,
 }
 
 impl Decision {
@@ -145,6 +151,8 @@ pub(super) fn id(sp: Special) -> String {
         }
         Decision::SwapIn => format!("eots-swap-in-{card}"),
         Decision::JapanLosesCard => "eots-japan-loses-a-card".into(),
+        Decision::NewGameTurn => "eots-new-game-turn".into(),
+        Decision::GameTurnBack => "eots-game-turn-back".into(),
     }
 }
 
@@ -154,6 +162,9 @@ pub(super) fn label(table: &CardTable, sp: Special) -> String {
     let card = sp.card.map(|c| table.card_label(c)).unwrap_or_default();
     let Some(decision) = Decision::of(sp) else { return crate::games::CommonOnly.label(table, sp) };
     match decision {
+        Decision::HandSize if hand_size_due(table, sp.side) => {
+            format!("{side}'s hand size for game turn {}: {} cards (Cards Remaining {})", game_turn(table), sp.n, sp.n)
+        }
         Decision::HandSize => format!("{side}: Cards Remaining {} (this game turn's hand size)", sp.n),
         Decision::PassesUp => format!("{side}: one more pass available this Offensive Segment"),
         Decision::PassesDown => format!("{side}: one pass fewer available"),
@@ -225,6 +236,19 @@ pub(super) fn label(table: &CardTable, sp: Special) -> String {
         Decision::JapanLosesCard => {
             format!("the event of {card} (or Halsey's bonus) happened: Japan's Cards Remaining -1")
         }
+        Decision::NewGameTurn if offensive_over(table) => format!(
+            "both sides have played their cards: begin game turn {} (each side's hand size is set at phase 4.14)",
+            game_turn(table) + 1
+        ),
+        Decision::NewGameTurn => format!(
+            "begin game turn {} (when the Offensive Phase ends before both sides have played their cards)",
+            game_turn(table) + 1
+        ),
+        Decision::GameTurnBack => format!(
+            "the Game Turn marker is on {}, not {} (a scenario starting on another turn)",
+            game_turn(table) - 1,
+            game_turn(table)
+        ),
     }
 }
 

@@ -7,8 +7,8 @@ use super::setup::{BURMA_CHOOSING, OPEN_CHOICE, SCENARIO_MADE, burma_choices, fa
 use super::{
     ALLIES, ARCADIA_CONFERENCE, CENTRAL_FORCE, COL_TSUJI, EVENT, FO_PLACE, JAPAN, JAPAN_LOSS, KONDO, MANDATORY_TAG,
     MAY_DRAW, OPERATIONS, PASSES, REACTION_PURPOSE, RESHUFFLE_DUE, SANDCRAB_COTTAGE, SAVO_ISLAND, SWAP, SWAP_EVENT,
-    face_down_places, find_named, forces_reshuffle, held_in, id_of, in_turn, is, is_start, mandatory, may_be_mandatory,
-    setup_time, visible,
+    face_down_places, find_named, forces_reshuffle, game_turn, hand_size_due, held_in, id_of, in_turn, is, is_start,
+    mandatory, may_be_mandatory, offensive_over, setup_time, visible,
 };
 use crate::card::CardId;
 use crate::slot::SlotName;
@@ -31,6 +31,12 @@ pub(super) fn adjust_legal(table: &CardTable, out: &mut Vec<TableAction>) {
         return;
     }
     if !in_turn(table) {
+        return;
+    }
+    // A new game turn asks each side's hand size (Japan's first) before anything else.
+    if let Some(side) = [JAPAN, ALLIES].into_iter().find(|s| hand_size_due(table, *s)) {
+        out.clear();
+        out.extend((4..=7u8).map(|n| special(Decision::HandSize, side, None, n)));
         return;
     }
     let active = table.active();
@@ -117,6 +123,14 @@ pub(super) fn adjust_legal(table: &CardTable, out: &mut Vec<TableAction>) {
     }
 
     if start {
+        // With no card left on either side, passing back and forth is no step: the turn is over.
+        if offensive_over(table) {
+            out.retain(|a| !matches!(a, TableAction::Pass));
+        }
+        out.push(special(Decision::NewGameTurn, active, None, 0));
+        if game_turn(table) > 1 {
+            out.push(special(Decision::GameTurnBack, active, None, 0));
+        }
         for side in [JAPAN, ALLIES] {
             for n in 4..=7u8 {
                 if table.cards_remaining(side) != n {

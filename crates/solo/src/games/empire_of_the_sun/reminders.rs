@@ -4,8 +4,8 @@
 use super::decision::Decision;
 use super::setup::SCENARIO_MADE;
 use super::{
-    ALLIES, FO_PLACE, JAPAN, JAPAN_LOSS, MAY_DRAW, PASSES, RESHUFFLE_DUE, SANDCRAB_COTTAGE, SWAP, held_in, in_turn, is,
-    is_start, mandatory, setup_time, side_name, visible,
+    ALLIES, FO_PLACE, JAPAN, JAPAN_LOSS, MAY_DRAW, PASSES, RESHUFFLE_DUE, SANDCRAB_COTTAGE, SWAP, game_turn,
+    hand_size_due, held_in, in_turn, is, is_start, mandatory, offensive_over, setup_time, side_name, visible,
 };
 use crate::table::{CardTable, Phase};
 
@@ -33,7 +33,18 @@ pub(super) fn reminders(table: &CardTable) -> Vec<String> {
             );
         }
     }
-    if is_start(table) {
+    if let Some(side) = [JAPAN, ALLIES].into_iter().find(|s| hand_size_due(table, *s)) {
+        out.push(format!(
+            "Game turn {}, phase 4.14: say {}'s hand size for this turn (4 to 7, as the board's conditions and the \
+             scenario give it).",
+            game_turn(table),
+            side_name(table, side)
+        ));
+    } else if is_start(table) && offensive_over(table) {
+        out.push(
+            "Both sides have played all their cards: the Offensive Phase is over; begin the next game turn.".into(),
+        );
+    } else if is_start(table) {
         out.push(
             "The Max Hand Size marker is not used: at each game turn's phase 4.14 set both sides' Cards \
              Remaining to their hand size (4 to 7)."

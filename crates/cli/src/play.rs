@@ -18,7 +18,6 @@ use bots::{Bot, Mcts, RulesPlayout, Seat};
 use clap::ValueEnum;
 use engine::{ChanceMode, Game, LogEntry, Session, ToMove};
 use manoeuvre::setup::RandomWord;
-use manoeuvre::state::Phase;
 use manoeuvre::{Action, HandMode, Manoeuvre, ManoeuvreSetup, ManoeuvreView, MapChoice, Scenario};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -217,12 +216,6 @@ fn seats_value(vs: Option<&crate::sim::BotSpec>, human: u8) -> serde_json::Value
     Seats(seats).to_value()
 }
 
-/// Whether the deciding player's screen shows something the other player must not see.
-fn shows_secrets(state: &Manoeuvre) -> bool {
-    let hands = (0..2).any(|p| state.side(p).mode == HandMode::Hand);
-    hands && (state.turn() > 0 || matches!(state.phase(), Phase::TournamentPick { .. } | Phase::Deploy { .. }))
-}
-
 pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
     let resume = options.resume.as_ref().map(|r| Resume::parse(r.as_deref())).transpose()?;
     if resume.is_some() {
@@ -353,24 +346,17 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
             continue;
         }
         let actions = state.legal();
-        // A player holding a secret hand who has only one answer still takes the seat: that there
-        // was no other answer is itself what the hand hides from the opponent at the screen.
-        let seat_stays = last_decider.is_none_or(|d| d == player);
-        let open_hand = state.side(player).mode == HandMode::Display || !shows_secrets(&state);
-        if let [only] = actions.as_slice()
-            && !state.reveals(only)
-            && (seat_stays || open_hand)
-        {
+        if let Some(only) = state.lone_step(last_decider.is_none_or(|d| d == player)) {
             // No choice to make, and taking it shows nobody anything: say so and go on.
-            if *only != Action::DrawOn {
-                writeln!(out, "* {} (the only choice)", state.action_label(only))?;
+            if only != Action::DrawOn {
+                writeln!(out, "* {} (the only choice)", state.action_label(&only))?;
             }
-            session.apply(only).map_err(|e| anyhow!("{e}"))?;
+            session.apply(&only).map_err(|e| anyhow!("{e}"))?;
             shown += 1;
             continue;
         }
         if last_decider.is_some_and(|d| d != player) {
-            if shows_secrets(&state) {
+            if state.screen_shows_secrets() {
                 if options.clear_screen {
                     write!(out, "\x1b[2J\x1b[3J\x1b[H")?;
                 }

@@ -47,6 +47,16 @@ pub struct LogEntry {
     pub id: String,
     /// True when undo may not step back over this entry (a random outcome or a reveal).
     pub barrier: bool,
+    /// True when a front end took this step for the player: it was the only choice and showed
+    /// nobody anything, so it decided nothing ([`Session::apply_id_for_player`]). Undo takes such a
+    /// step back together with the player's decision before it. Written only when true, so records
+    /// of earlier versions read alike.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub taken_for_player: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// A whole game as data: what `export` writes and `import` reads. Unknown fields are refused, so a
@@ -147,6 +157,19 @@ impl<G: Game> Session<G> {
         self.resolve_chance()
     }
 
+    /// As [`Session::apply_id`], for a step a front end takes for the player because it was the
+    /// only choice and hides nothing: the log marks it ([`LogEntry::taken_for_player`]).
+    pub fn apply_id_for_player(&mut self, id: &str) -> Result<(), SessionError> {
+        if self.state.to_move() == ToMove::Terminal {
+            return Err(ActionError::GameOver.into());
+        }
+        let action = self.state.find_action(id).ok_or_else(|| SessionError::UnknownAction { id: id.to_string() })?;
+        let mut entry = self.entry_for(&action);
+        entry.taken_for_player = true;
+        self.step_legal_as(&action, entry);
+        self.resolve_chance()
+    }
+
     /// Applies a legal action, then (in automatic mode) any chance nodes that follow.
     pub fn apply(&mut self, action: &G::Action) -> Result<(), SessionError> {
         self.step(action)?;
@@ -168,6 +191,11 @@ impl<G: Game> Session<G> {
     /// Applies an action found among the current legal actions.
     fn step_legal(&mut self, action: &G::Action) {
         let entry = self.entry_for(action);
+        self.step_legal_as(action, entry);
+    }
+
+    /// [`Session::step_legal`] with the log entry to record for it.
+    fn step_legal_as(&mut self, action: &G::Action, entry: LogEntry) {
         let before = self.state.clone();
         self.state.apply_legal(action);
         let told = self.state.events(&before, action);
@@ -180,7 +208,7 @@ impl<G: Game> Session<G> {
             _ => Decider::Chance,
         };
         let barrier = by == Decider::Chance || self.state.reveals(action);
-        LogEntry { by, id: self.state.action_id(action), barrier }
+        LogEntry { by, id: self.state.action_id(action), barrier, taken_for_player: false }
     }
 
     fn record_step(&mut self, entry: LogEntry, told: Vec<String>) {
@@ -337,7 +365,10 @@ impl<G: Game> Session<G> {
             } else {
                 session.state.find_action(&entry.id).ok_or_else(unknown)?
             };
-            session.step_legal(&action);
+            let mut kept = session.entry_for(&action);
+            // Only a player's step can have been taken for the player.
+            kept.taken_for_player = entry.taken_for_player && expected != Decider::Chance;
+            session.step_legal_as(&action, kept);
         }
         if session.chance == ChanceMode::Auto {
             // A record cut off at a chance node (hand-edited, or older) continues from the seed.

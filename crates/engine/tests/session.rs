@@ -30,11 +30,11 @@ fn hand(session: &Session<Peek>, player: usize) -> u8 {
 }
 
 fn chance(id: &str) -> LogEntry {
-    LogEntry { by: Decider::Chance, id: id.into(), barrier: true }
+    LogEntry { by: Decider::Chance, id: id.into(), barrier: true, taken_for_player: false }
 }
 
 fn player(p: u8, id: &str, barrier: bool) -> LogEntry {
-    LogEntry { by: Decider::Player(p), id: id.into(), barrier }
+    LogEntry { by: Decider::Player(p), id: id.into(), barrier, taken_for_player: false }
 }
 
 /// A session in automatic mode with a bit of everything in its log: the deal, plain moves, a

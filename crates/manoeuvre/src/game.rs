@@ -443,3 +443,27 @@ impl Manoeuvre {
         s.display.slots = slots;
     }
 }
+
+impl Manoeuvre {
+    /// Whether a screen showing the player to decide shows something the other player must not
+    /// see: a hand is held in secret and the battle has begun (or the deployment, or a tournament
+    /// hand, is being chosen).
+    pub fn screen_shows_secrets(&self) -> bool {
+        let hands = (0..2).any(|p| self.side(p).mode == HandMode::Hand);
+        hands && (self.turn() > 0 || matches!(self.phase(), Phase::TournamentPick { .. } | Phase::Deploy { .. }))
+    }
+
+    /// The step a front end may take for the player to decide, as the terminal's `play` does: the
+    /// only legal action, when taking it reveals nothing and shows nobody anything. `seat_stays` says
+    /// whether the same player decided last at this screen; when the seat changes and the hand is
+    /// secret, the player still takes the seat, since that there was no other answer is itself
+    /// what the hand hides from whoever watches the screen.
+    pub fn lone_step(&self, seat_stays: bool) -> Option<Action> {
+        let ToMove::Player(player) = self.to_move() else { return None };
+        let mut legal = Vec::new();
+        self.legal_into(&mut legal);
+        let [only] = legal.as_slice() else { return None };
+        let open_hand = self.side(player).mode == HandMode::Display || !self.screen_shows_secrets();
+        (!self.reveals(only) && (seat_stays || open_hand)).then_some(*only)
+    }
+}

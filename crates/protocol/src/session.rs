@@ -22,6 +22,14 @@ pub trait DynSession: Send {
     /// Applies the legal action with this id (and, with automatic chance, the rolls and draws that
     /// follow); returns its label and what it did at the table.
     fn apply(&mut self, id: &str) -> Result<Applied, ProtocolError>;
+    /// As [`DynSession::apply`], for a step a front end takes for the player (the only choice,
+    /// hiding nothing): the log marks it, and an undo takes it back with the decision before it.
+    fn apply_for_player(&mut self, id: &str) -> Result<Applied, ProtocolError>;
+    /// Whether the last step of the log is a player's own decision (not chance, not a step taken
+    /// for the player), and whose.
+    fn last_decision(&self) -> Option<u8>;
+    /// The player who made the log's latest player step (taken for them or not), past any chance.
+    fn last_decider(&self) -> Option<u8>;
     /// What the game did at the table so far, from its setup on: the steps to set up the real
     /// table, then one list per step of the log.
     fn events(&self) -> Value;
@@ -31,9 +39,9 @@ pub trait DynSession: Send {
     /// table back.
     fn undo(&mut self) -> Result<Undone, ProtocolError>;
     /// Whether `undo` can take back the last step and then, while the step taken back was decided
-    /// by a player `with` names (a bot, whose answers go with the person's decision), the step
-    /// before it too, down to the last step of a player it does not name. A roll, a draw or a
-    /// decision that revealed something on the way makes it false.
+    /// by a player `with` names (a bot, whose answers go with the person's decision) or taken for
+    /// the player, the step before it too, down to the last decision of a player it does not name.
+    /// A roll, a draw or a decision that revealed something on the way makes it false.
     fn can_undo(&self, with: &dyn Fn(u8) -> bool) -> bool;
     /// The whole game as a record (setup, seed and action log).
     fn export(&self) -> Value;
@@ -132,6 +140,25 @@ impl<G: Game> GameSession<G> {
         Ok(true)
     }
 
+    /// Applies a legal action by id, marked in the log as taken for the player when `for_player`.
+    fn apply_marked(&mut self, id: &str, for_player: bool) -> Result<Applied, ProtocolError> {
+        let state = self.session.state();
+        let label = state.find_action(id).map(|a| state.action_label(&a));
+        let step = self.session.log().len();
+        // Marks of steps taken back (an undo, a rollback) describe another past.
+        self.taken_back_to(step);
+        if self.marks.len() >= MARKS {
+            self.marks.remove(0);
+        }
+        self.marks.push((step, self.session.state().clone()));
+        let applied = if for_player { self.session.apply_id_for_player(id) } else { self.session.apply_id(id) };
+        if let Err(e) = applied {
+            self.marks.pop();
+            return Err(e.into());
+        }
+        Ok(Applied { label: label.unwrap_or_default(), events: self.session.events_since(step) })
+    }
+
     /// Forgets what the account and the marks knew of steps from `steps` on (they were taken back).
     fn taken_back_to(&mut self, steps: usize) {
         self.marks.retain(|(at, _)| *at < steps);
@@ -211,20 +238,26 @@ where
     }
 
     fn apply(&mut self, id: &str) -> Result<Applied, ProtocolError> {
-        let state = self.session.state();
-        let label = state.find_action(id).map(|a| state.action_label(&a));
-        let step = self.session.log().len();
-        // Marks of steps taken back (an undo, a rollback) describe another past.
-        self.taken_back_to(step);
-        if self.marks.len() >= MARKS {
-            self.marks.remove(0);
+        self.apply_marked(id, false)
+    }
+
+    fn apply_for_player(&mut self, id: &str) -> Result<Applied, ProtocolError> {
+        self.apply_marked(id, true)
+    }
+
+    fn last_decider(&self) -> Option<u8> {
+        self.session.log().iter().rev().find_map(|e| match e.by {
+            engine::Decider::Player(p) => Some(p),
+            engine::Decider::Chance => None,
+        })
+    }
+
+    fn last_decision(&self) -> Option<u8> {
+        let last = self.session.log().last()?;
+        match last.by {
+            engine::Decider::Player(p) if !last.taken_for_player => Some(p),
+            _ => None,
         }
-        self.marks.push((step, self.session.state().clone()));
-        if let Err(e) = self.session.apply_id(id) {
-            self.marks.pop();
-            return Err(e.into());
-        }
-        Ok(Applied { label: label.unwrap_or_default(), events: self.session.events_since(step) })
     }
 
     fn events(&self) -> Value {
@@ -263,6 +296,9 @@ where
                     engine::Decider::Chance => Value::Null,
                 },
                 "label": engine::label_seen_by(before, player, action),
+                // Only the player it was taken for learns that a step was the only choice: to the
+                // other player that would tell what the hand held.
+                "taken_for_player": log[i].taken_for_player && log[i].by == engine::Decider::Player(player),
                 "events": events,
                 "combat": Value::Null,
             }));
@@ -386,7 +422,7 @@ where
                 return false;
             }
             match entry.by {
-                engine::Decider::Player(p) if with(p) => continue,
+                engine::Decider::Player(p) if with(p) || entry.taken_for_player => continue,
                 _ => return true,
             }
         }

@@ -191,6 +191,13 @@ struct NewGame {
     /// Manoeuvre: who sits in each seat, null for a person or a bot's name (`[null, "mcts:normal"]`).
     #[serde(default)]
     bots: Option<Value>,
+    #[serde(default = "yes")]
+    lone_steps: bool,
+}
+
+/// Requests take a person's lone steps for them unless they say otherwise (`"lone_steps": false`).
+fn yes() -> bool {
+    true
 }
 
 async fn new_game(State(state): State<Shared>, bytes: Bytes) -> Result<(StatusCode, axum::Json<Value>), ApiError> {
@@ -209,7 +216,7 @@ async fn new_game(State(state): State<Shared>, bytes: Bytes) -> Result<(StatusCo
         games.insert(id, session, seats);
         // A bot in the first seat moves at once.
         games.with_game(id, |game, games| {
-            let bot_moves = game.play_bots(id, games)?;
+            let bot_moves = game.play_on(id, games, request.lone_steps)?;
             let answer = json!({ "id": id, "name": name, "status": status(game), "seats": game.seats.to_value(),
                 "bot_moves": bot_moves });
             Ok((StatusCode::CREATED, axum::Json(answer)))
@@ -351,6 +358,9 @@ struct Act {
     /// has moved since (another tab played).
     #[serde(default)]
     step: Option<u64>,
+    /// Whether the steps after it that are the person's only choice are taken for them.
+    #[serde(default = "yes")]
+    lone_steps: bool,
 }
 
 async fn act(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> Answer {
@@ -372,7 +382,7 @@ async fn act(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) 
         let from = game.session.steps();
         let applied = game.session.apply(&request.action)?;
         game.commit(id, &games.store())?;
-        let bot_moves = game.play_bots(id, games)?;
+        let bot_moves = game.play_on(id, games, request.lone_steps)?;
         let mut answer =
             json!({ "label": applied.label, "events": applied.events, "bot_moves": bot_moves, "status": status(game) });
         attach_combats(game.session.as_mut(), from, &mut answer)?;
@@ -381,28 +391,44 @@ async fn act(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) 
     .await
 }
 
-async fn undo(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
+/// An undo's optional body: `{"lone_steps": false}` when the person takes every step by hand.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UndoRequest {
+    #[serde(default = "yes")]
+    lone_steps: bool,
+}
+
+/// Takes back the person's last decision, with everything after it that was not theirs to decide:
+/// the bots' answers and the steps taken for them.
+async fn undo(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> Answer {
     let id = game_id(&id)?;
+    let request: UndoRequest = if bytes.is_empty() { UndoRequest { lone_steps: true } } else { body(&bytes)? };
     on_game(&state, id, move |game, games| {
-        let first = game.session.undo()?;
-        let (mut undone, mut events) = (first.id, first.events);
-        game.taken_back();
-        // Against a bot, the bot's answers go too, back to the person's own last decision.
-        let mut guard = 0;
-        while game.seats.bot_to_move(game.session.as_ref()) && guard < 10_000 {
-            guard += 1;
+        let mut undone = String::new();
+        let mut events = Vec::new();
+        let mut first = true;
+        for _ in 0..10_000 {
+            // A person's own decision ends the undo once it is taken back.
+            let own = game.session.last_decision().is_some_and(|p| game.seats.is_person(p));
             match game.session.undo() {
-                Ok(more) => {
-                    undone = more.id;
-                    events.extend(more.events);
+                Ok(step) => {
+                    undone = step.id;
+                    // The way back is told last step first, as the table is put back.
+                    events.extend(step.events);
                     game.taken_back();
                 }
+                Err(e) if first => return Err(e.into()),
                 Err(e) => {
-                    // Something seen since cannot be taken back: the bots play on to where they were.
-                    game.play_bots(id, games)?;
+                    // Something seen since cannot be taken back: play on to where the game was.
+                    game.play_on(id, games, request.lone_steps)?;
                     game.commit(id, &games.store())?;
                     return Err(e.into());
                 }
+            }
+            first = false;
+            if own {
+                break;
             }
         }
         game.commit(id, &games.store())?;
@@ -448,7 +474,9 @@ async fn history(State(state): State<Shared>, Path((id, player)): Path<(String, 
         if let Some(entries) = told["entries"].as_array_mut() {
             for entry in entries {
                 let actor = entry["actor"].as_u64().and_then(|p| u8::try_from(p).ok());
-                entry["decision"] = json!(actor.is_some_and(|p| game.seats.is_person(p)));
+                // A step taken for the person decided nothing: it is no place to go back to.
+                let taken = entry["taken_for_player"] == json!(true);
+                entry["decision"] = json!(!taken && actor.is_some_and(|p| game.seats.is_person(p)));
             }
         }
         told["rollbacks"] = json!(games.store().rollbacks(id)?);
@@ -470,6 +498,8 @@ async fn replay(State(state): State<Shared>, Path((id, step, player)): Path<(Str
 #[serde(deny_unknown_fields)]
 struct RollbackTo {
     step: u64,
+    #[serde(default = "yes")]
+    lone_steps: bool,
 }
 
 /// Goes back to the position after `step` steps, where a person decides or a turn began. The steps
@@ -499,7 +529,7 @@ async fn rollback(State(state): State<Shared>, Path(id): Path<String>, bytes: By
         let discarded = game.session.rollback(step)?;
         game.taken_back();
         // From the start of a turn, bots play on to the first decision of a person.
-        let bot_moves = game.seats.play_bots(&mut game.session)?;
+        let bot_moves = game.seats.play_on(&mut game.session, request.lone_steps)?;
         game.commit_rollback(id, &games.store(), step, from, &discarded)?;
         let mut answer = json!({ "step": step, "from": from, "status": status(game), "bot_moves": bot_moves });
         attach_combats(game.session.as_mut(), step, &mut answer)?;

@@ -86,9 +86,10 @@ impl OpenGame {
         Ok(())
     }
 
-    /// Lets the bots play until a person is to move, and saves what they did.
-    pub fn play_bots(&mut self, id: i64, games: &Games) -> Result<Vec<Value>, ApiError> {
-        let moves = self.seats.play_bots(&mut self.session)?;
+    /// Lets the bots play until a person is to move (taking the person's lone steps too with
+    /// `lone`: [`Seats::play_on`]), and saves what they did.
+    pub fn play_on(&mut self, id: i64, games: &Games, lone: bool) -> Result<Vec<Value>, ApiError> {
+        let moves = self.seats.play_on(&mut self.session, lone)?;
         if !moves.is_empty() {
             self.commit(id, &games.store())?;
         }
@@ -233,7 +234,7 @@ impl Games {
             let steps = session.steps();
             let open = guard.insert(OpenGame { session, seats, version, saved: steps, low: steps });
             if open.seats.bot_to_move(open.session.as_ref()) {
-                open.play_bots(id, self)?;
+                open.play_on(id, self, false)?;
             }
         }
         guard.as_mut().ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, format!("no saved game has the id {id}")))

@@ -76,20 +76,33 @@ impl Seats {
         }
     }
 
-    /// Lets the bots play until a person is to move or the game ends. Returns each bot move as the
-    /// person may see it: its label and events, or only that the bot decided about hidden cards.
-    pub fn play_bots(&self, session: &mut Box<dyn DynSession>) -> Result<Vec<Value>, ProtocolError> {
+    /// Lets the bots play until a person is to move or the game ends; with `lone`, also takes each
+    /// person's step that is the only choice and hides nothing ([`Manoeuvre::lone_step`]), marked in
+    /// the log as taken for the player. Returns each move as the person may see it: a bot's with its
+    /// label and events (or only that it decided about hidden cards), a step taken for the person
+    /// with `"taken_for_player": true`.
+    pub fn play_on(&self, session: &mut Box<dyn DynSession>, lone: bool) -> Result<Vec<Value>, ProtocolError> {
         let mut told = Vec::new();
-        let human = self.human();
         for _ in 0..10_000 {
             let Some(state) = manoeuvre_state(session.as_ref()) else { break };
             let ToMove::Player(p) = state.to_move() else { break };
-            let Some(spec) = &self.0[usize::from(p & 1)] else { break };
+            let steps = session.status()["steps"].as_u64().unwrap_or(0);
+            let Some(spec) = &self.0[usize::from(p & 1)] else {
+                // A person to move: a lone step is taken for them, anything else waits for them.
+                // Against a bot nobody else watches the screen; at one screen the seat stays only
+                // when the same person decided last.
+                let seat_stays = self.0.iter().any(Option::is_some) || session.last_decider().is_none_or(|d| d == p);
+                let Some(only) = state.lone_step(seat_stays).filter(|_| lone) else { break };
+                let label = state.action_label(&only);
+                let applied = session.apply_for_player(&state.action_id(&only))?;
+                told.push(json!({ "bot": null, "taken_for_player": true, "player": p, "label": label,
+                    "events": applied.events, "step": steps }));
+                continue;
+            };
             // A game saved by the terminal may seat a longer search: the server plays it at the
             // hard level's budget at most.
             let mut bot = capped(spec).build();
             // The bot's stream is keyed by the game's seed and the step, so a replay decides alike.
-            let steps = session.status()["steps"].as_u64().unwrap_or(0);
             let seed = session.status()["seed"].as_u64().unwrap_or(0);
             let mut rng = ChaCha8Rng::seed_from_u64(seed ^ steps.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xB07);
             let Some(action) = bot.choose(&Seat::new(&state, p), &mut rng) else {
@@ -97,7 +110,7 @@ impl Seats {
             };
             let id = state.action_id(&action);
             // The same words the game's history gives the person for this step.
-            let label = engine::label_seen_by(&state, human, &action);
+            let label = engine::label_seen_by(&state, self.human(), &action);
             let applied = session.apply(&id)?;
             told.push(json!({ "bot": bot.name(), "label": label, "events": applied.events, "step": steps }));
         }

@@ -31,13 +31,17 @@ async fn a_game_is_played_through_the_api_and_survives_a_restart() {
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let id = created["id"].as_i64().expect("an id");
     let uri = |tail: &str| format!("/api/games/{id}{tail}");
-    // Five decisions, each the first legal action.
-    for _ in 0..5 {
+    // Five decisions, each the first legal action, and on until the last one can be undone (a
+    // draw after a decision stands).
+    for done in 0..40 {
         let (_, legal) = call(&app, "GET", &uri("/legal"), None).await;
         let action = legal["actions"][0]["id"].as_str().expect("an action").to_string();
         let (status, applied) = call(&app, "POST", &uri("/actions"), Some(json!({ "action": action }))).await;
         assert_eq!(status, StatusCode::OK, "{applied}");
         assert!(applied["label"].as_str().is_some_and(|l| !l.is_empty()));
+        if done >= 4 && applied["status"]["undo"] == json!(true) {
+            break;
+        }
     }
     let (_, before) = call(&app, "GET", &uri(""), None).await;
     let (_, view_before) = call(&app, "GET", &uri("/observe/0"), None).await;
@@ -238,6 +242,10 @@ async fn a_person_plays_manoeuvre_against_the_rule_based_bot() {
             call(&app, "POST", &format!("/api/games/{id}/actions"), Some(json!({ "action": action }))).await;
         assert_eq!(status, StatusCode::OK, "{applied}");
         for m in applied["bot_moves"].as_array().expect("a list") {
+            // The person's own lone steps, taken for them, are listed with the bot's moves.
+            if m["taken_for_player"] == json!(true) {
+                continue;
+            }
             assert_eq!(m["bot"], "rules");
             assert!(m["label"].as_str().is_some_and(|l| l.starts_with("Russia")), "{m}");
             bot_moves += 1;
@@ -453,4 +461,87 @@ async fn the_status_says_whether_undo_would_work_and_undo_agrees() {
     let id = created["id"].as_i64().expect("an id");
     let (yes, no) = undo_agrees_with_the_status(&app, id, 60).await;
     assert!(yes > 0 && no > 0, "both answers seen against the bot: {yes} yes, {no} no");
+}
+
+/// Whether the person's legal list is a single step that a front end could take for them (the only
+/// choice, revealing nothing): the server should have taken it.
+fn lone_and_hidden_nothing(legal: &Value) -> bool {
+    let actions = legal["actions"].as_array().map(Vec::as_slice).unwrap_or_default();
+    // The ids of the steps that reveal something (a face-down card turned, a Spy, Digging In).
+    let reveals = |id: &str| id.starts_with("flip-") || id.starts_with("spy-") || id == "dig-in";
+    matches!(actions, [only] if !only["id"].as_str().is_some_and(reveals))
+}
+
+#[tokio::test]
+async fn lone_steps_are_taken_for_the_person_named_in_the_answer_and_undone_with_their_decision() {
+    let app = app_on(Store::in_memory().expect("a store"));
+    let options = json!({ "armies": ["FR", "AU"], "quick_start": true });
+    let request = json!({ "game": "manoeuvre", "seed": 11, "options": options, "bots": [null, "rules"] });
+    let (_, created) = call(&app, "POST", "/api/games", Some(request)).await;
+    let id = created["id"].as_i64().expect("an id");
+    let uri = |tail: &str| format!("/api/games/{id}{tail}");
+    let (mut taken, mut decisions, mut undone_with) = (0, 0, 0);
+    for turn in 0..120 {
+        let (_, game) = call(&app, "GET", &uri(""), None).await;
+        if game["status"]["over"] == true {
+            break;
+        }
+        let (_, legal) = call(&app, "GET", &uri("/legal"), None).await;
+        assert!(!lone_and_hidden_nothing(&legal), "a lone step was left to the person: {legal}");
+        // The last of the actions: moves and attacks come before the phase's end in the list.
+        let list = legal["actions"].as_array().expect("a list");
+        let action = list[turn % list.len()]["id"].clone();
+        let (status, applied) = call(&app, "POST", &uri("/actions"), Some(json!({ "action": action }))).await;
+        assert_eq!(status, StatusCode::OK, "{applied}");
+        decisions += 1;
+        let for_person: Vec<&Value> = applied["bot_moves"]
+            .as_array()
+            .expect("a list")
+            .iter()
+            .filter(|m| m["taken_for_player"] == json!(true))
+            .collect();
+        for m in &for_person {
+            assert_eq!(m["bot"], Value::Null, "{m}");
+            assert_eq!(m["player"], 0, "{m}");
+            assert!(m["label"].as_str().is_some_and(|l| !l.is_empty()), "{m}");
+        }
+        taken += for_person.len();
+        // Now and then, undo: the person's decision goes with every step taken after it.
+        if (turn % 7 == 3 || (!for_person.is_empty() && undone_with < 3)) && applied["status"]["undo"] == json!(true) {
+            let steps_before = game["status"]["steps"].clone();
+            let (status, undone) = call(&app, "POST", &uri("/undo"), None).await;
+            assert_eq!(status, StatusCode::OK, "{undone}");
+            assert_eq!(undone["status"]["steps"], steps_before, "back to before the decision: {undone}");
+            assert_eq!(undone["undone"], action, "{undone}");
+            undone_with += usize::from(!for_person.is_empty());
+        }
+    }
+    assert!(decisions > 60 && taken > 20, "{decisions} decisions, {taken} steps taken for the person");
+    assert!(undone_with > 0, "an undo took back steps taken for the person");
+    // The history marks them for the person, and they are no place for a rollback.
+    let (_, history) = call(&app, "GET", &uri("/history/0"), None).await;
+    let entries = history["entries"].as_array().expect("entries");
+    let marked: Vec<&Value> = entries.iter().filter(|e| e["taken_for_player"] == json!(true)).collect();
+    assert!(!marked.is_empty(), "marked in the history");
+    assert!(marked.iter().all(|e| e["decision"] == json!(false) && e["actor"] == json!(0)));
+    // The bot's seat is never told which of the person's steps were the only choice.
+    let (_, theirs) = call(&app, "GET", &uri("/history/1"), None).await;
+    assert!(theirs["entries"].as_array().expect("entries").iter().all(|e| e["taken_for_player"] == json!(false)));
+
+    // Turned off, the lone steps wait for the person.
+    let request = json!({ "game": "manoeuvre", "seed": 11, "options": options, "bots": [null, "rules"],
+        "lone_steps": false });
+    let (_, created) = call(&app, "POST", "/api/games", Some(request)).await;
+    let id = created["id"].as_i64().expect("an id");
+    let mut lone_seen = false;
+    for _ in 0..40 {
+        let (_, legal) = call(&app, "GET", &format!("/api/games/{id}/legal"), None).await;
+        lone_seen |= lone_and_hidden_nothing(&legal);
+        let action = legal["actions"][0]["id"].clone();
+        let body = json!({ "action": action, "lone_steps": false });
+        let (status, applied) = call(&app, "POST", &format!("/api/games/{id}/actions"), Some(body)).await;
+        assert_eq!(status, StatusCode::OK, "{applied}");
+        assert!(applied["bot_moves"].as_array().expect("a list").iter().all(|m| m["taken_for_player"].is_null()));
+    }
+    assert!(lone_seen, "with lone_steps false a lone step is offered");
 }

@@ -75,7 +75,7 @@ test("deploy, move, fight an Assault against the rule-based bot, undo and reload
       await page.click(`#board .target[data-target="${square}"]`);
       moved = true;
     } else {
-      const button = page.locator("#actions > button").first();
+      const button = page.locator("#actions > button, #actions .discard-go").first();
       if (await button.count()) await button.click();
       else await page.locator("#board .target").first().click();
     }
@@ -86,7 +86,7 @@ test("deploy, move, fight an Assault against the rule-based bot, undo and reload
   // Fight it out: answer whatever the combat asks until its result is told.
   for (let i = 0; i < 30 && !/Assault: attack \d+ \(dice \d+\) against defence \d+/.test(await page.locator("#log").textContent()); i++) {
     const before = await page.locator("#log > li").count();
-    const button = page.locator("#actions > button").first();
+    const button = page.locator("#actions > button, #actions .discard-go").first();
     if (await button.count()) await button.click();
     else await page.locator("#board .target").first().click();
     await logGrows(page, before);

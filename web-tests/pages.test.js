@@ -18,7 +18,7 @@ async function decide(page) {
     return false;
   }
   const before = await page.locator("#log > li").count();
-  const button = page.locator("#actions > button").first();
+  const button = page.locator("#actions > button, #actions .discard-go").first();
   if (await button.count()) await button.click();
   else await page.locator("#board .target").first().click();
   await page.waitForFunction((n) => document.querySelectorAll("#log > li").length > n, before);
@@ -87,9 +87,11 @@ test("a person plays Manoeuvre against the rule-based bot, whose moves show in t
   await page.click("#hint");
   await page.waitForSelector("#hint-box ol li");
   const suggestion = await page.locator("#hint-box ol li").first().textContent();
-  const offered = await page.locator("#actions button").allTextContents();
-  assert.ok(offered.some((label) => suggestion.startsWith(label)), `${suggestion} is one of the moves offered`);
-  assert.match(await page.locator("#log .bot").first().textContent(), /\[rules\]/);
+  // A discard is offered as a box to tick, with the card's words alone.
+  const offered = (await page.locator("#actions button, #actions .discard-card").allTextContents()).map((l) => l.trim());
+  assert.ok(offered.some((label) => suggestion.startsWith(label) || suggestion.includes(`discard ${label}`)), `${suggestion} is one of the moves offered`);
+  // The bot is named by its level.
+  assert.match(await page.locator("#log .bot").first().textContent(), /\[rule-based player\]/);
   // Only France's hand is ever on the page.
   assert.match(await page.locator("#status").textContent(), /France|over/);
   await page.screenshot({ path: path.join(env.work, "against-rules.png") });
@@ -145,7 +147,7 @@ test("a unit is moved with the keyboard alone", async () => {
     move = legal.find((/** @type {any} */ a) => a.id.startsWith("move-"));
     if (move) break;
     const before = await page.locator("#log > li").count();
-    await page.locator("#actions > button").first().focus();
+    await page.locator("#actions > button, #actions .discard-go").first().focus();
     await page.keyboard.press("Enter");
     await page.waitForFunction((n) => document.querySelectorAll("#log > li").length > n, before);
   }

@@ -1,7 +1,7 @@
 // cdgsolo's page: routes between the lobby and the table of one game, over the JSON API
 // (docs/api.md). Plain JavaScript modules, no build step; every decision is saved by the server before
 // it answers, so reloading the page finds the game where it was.
-import { api, $, el } from "./dom.js";
+import { api, $, el, loneSteps, botWords } from "./dom.js";
 import { showLobby } from "./lobby.js";
 import { renderManoeuvre, lightSquares } from "./manoeuvre.js";
 import { renderCardTable } from "./cardtable.js";
@@ -41,9 +41,13 @@ async function showGame(id) {
   const [game, legal] = await Promise.all([api(`/api/games/${id}`), api(`/api/games/${id}/legal`)]);
   $("where").textContent = game.name;
   $("hint").hidden = game.status.game !== "manoeuvre" || game.status.over;
+  $("lone-setting").hidden = game.status.game !== "manoeuvre" || game.status.over;
+  /** @type {HTMLInputElement} */ ($("lone-steps")).checked = loneSteps();
   // Nothing to take back (the start, or a roll, a draw or a reveal since): the button says so.
   const undo = /** @type {HTMLButtonElement} */ ($("undo"));
-  undo.disabled = !game.status.undo;
+  undo.disabled = busy || !game.status.undo;
+  // While a change is still being drawn the button comes back as the new status says, not as it was.
+  if (busy) undo.dataset.wasDisabled = String(!game.status.undo);
   undo.title = game.status.undo ? "Take back your last decision" : "Nothing to undo: the last step was a roll, a draw or something revealed, or there is none yet";
   const status = game.status;
   // Against a bot the page shows the person's own seat; hotseat, the seat of whoever is to move.
@@ -75,18 +79,56 @@ async function showGame(id) {
   } else {
     $("status").textContent = `${status.to_move ? status.to_move.name : ""} to decide` + (view.phase ? ` (${view.phase}, turn ${view.turn})` : "");
   }
-  const ctx = { id, game, legal, view, player, last: lastAnswer, act: (/** @type {string} */ action) => act(id, action, status.steps) };
+  const ctx = {
+    id, game, legal, view, player, last: lastAnswer,
+    act: (/** @type {string} */ action) => act(id, action, status.steps),
+    actMany: (/** @type {string[]} */ actions) => act(id, actions, status.steps),
+  };
   lastAnswer = null;
   shown = ctx;
   if (game.status.game === "manoeuvre") renderManoeuvre(ctx);
   else renderCardTable(ctx);
 }
 
+/** Whether a change is on its way to the server: the table's buttons are disabled meanwhile and a
+ * second click is ignored, so a double click never sends a decision twice. */
+let busy = false;
+
+/** Marks the table as waiting for the server, saying why where the eye is (above the actions).
+ * @param {string | null} why the words to show, or null when the wait is over */
+function working(why) {
+  busy = why !== null;
+  $("table").classList.toggle("busy", busy);
+  $("working").hidden = !busy;
+  $("working").textContent = why || "";
+  for (const b of document.querySelectorAll("#table button")) {
+    const button = /** @type {HTMLButtonElement} */ (b);
+    if (busy) {
+      button.dataset.wasDisabled = String(button.disabled);
+      button.disabled = true;
+    } else if (button.dataset.wasDisabled !== undefined) {
+      button.disabled = button.dataset.wasDisabled === "true";
+      delete button.dataset.wasDisabled;
+    }
+  }
+}
+
+/** What the page waits for after a decision: the bot's answer, or the save.
+ * @param {number} id */
+function waitWords(id) {
+  const seats = shown && shown.id === id ? shown.game.seats || [] : [];
+  const bot = seats.find((/** @type {string | null} */ s) => s);
+  return bot ? `Your move is saved; the ${botWords(bot)} is thinking...` : "Saving...";
+}
+
 /** Sends one change of the game (an action, an undo), then shows the table and, once it shows the
- * new position, the log line the answer makes; an error stays on screen until the next change.
+ * new position, the log line the answer makes; an error is shown above the actions until the next
+ * change or another game.
  * @param {number} id @param {string} path @param {any} body @param {(answer: any) => HTMLElement} line */
 async function change(id, path, body, line) {
+  if (busy) return;
   $("table-error").textContent = "";
+  working(path === "actions" ? waitWords(id) : "Taking it back...");
   /** @type {HTMLElement | null} */
   let entry = null;
   try {
@@ -95,27 +137,46 @@ async function change(id, path, body, line) {
   } catch (e) {
     $("table-error").textContent = String(/** @type {Error} */ (e).message);
   }
-  await showGame(id);
-  if (entry) $("log").prepend(entry);
+  try {
+    // The page may have gone to another game or the lobby meanwhile: nothing to draw here then.
+    if (location.hash === `#game/${id}`) {
+      await showGame(id);
+      if (entry) $("log").prepend(entry);
+    }
+  } finally {
+    working(null);
+  }
 }
 
-/** @param {number} id @param {string} action @param {number} step */
+/** A log line for a move the person did not choose: a bot's, or a lone step taken for the person.
+ * @param {any} m a move of an answer's `bot_moves` @param {string} tag the element to make */
+function otherMove(m, tag) {
+  const taken = m.taken_for_player === true;
+  const text = taken ? `${m.label} (the only choice, taken for you)` : `${m.label} [${botWords(m.bot)}]`;
+  const line = el(tag, text, taken ? "taken" : "bot");
+  if (m.events.length) line.append(el("div", m.events.join(" "), "events"));
+  return line;
+}
+
+/** Plays one action, or several as one decision (a Discard phase's discards and its end).
+ * @param {number} id @param {string | string[]} action @param {number} step */
 function act(id, action, step) {
-  return change(id, "actions", { action, step }, (done) => {
+  const which = Array.isArray(action) ? { actions: action } : { action };
+  return change(id, "actions", { ...which, step, lone_steps: loneSteps() }, (done) => {
     const entry = el("li", done.label);
     if (done.events.length) entry.append(el("div", done.events.join(" "), "events"));
-    for (const m of done.bot_moves || []) {
-      const line = el("div", `${m.label} [${m.bot}]`, "bot");
-      if (m.events.length) line.append(el("div", m.events.join(" "), "events"));
-      entry.append(line);
-    }
+    for (const m of done.bot_moves || []) entry.append(otherMove(m, "div"));
     return lightable(entry);
   });
 }
 
 $("undo").addEventListener("click", () => {
   const id = Number(location.hash.split("/")[1]);
-  change(id, "undo", undefined, (undone) => el("li", `Undone: ${undone.label || undone.undone}`));
+  change(id, "undo", { lone_steps: loneSteps() }, (undone) => el("li", `Undone: ${undone.label || undone.undone}`));
+});
+
+$("lone-steps").addEventListener("change", () => {
+  localStorage.setItem("cdgsolo-lone-steps", /** @type {HTMLInputElement} */ ($("lone-steps")).checked ? "1" : "0");
 });
 
 $("rollback-box").addEventListener("toggle", () => {
@@ -123,8 +184,10 @@ $("rollback-box").addEventListener("toggle", () => {
 });
 
 $("hint").addEventListener("click", async () => {
+  if (busy) return;
   const id = Number(location.hash.split("/")[1]);
-  $("hint-box").textContent = "Thinking from what you can see...";
+  $("hint-box").textContent = "";
+  working("Looking for a hint from what you can see...");
   try {
     const hint = await api(`/api/games/${id}/hint`);
     const list = el("ol");
@@ -136,6 +199,7 @@ $("hint").addEventListener("click", async () => {
   } catch (e) {
     $("hint-box").textContent = String(/** @type {Error} */ (e).message);
   }
+  working(null);
 });
 
 // Keys for the table: u to undo, h for a hint (not while typing in a field).
@@ -155,7 +219,9 @@ async function fillLog(id) {
   const past = await history(id, watcher(game, id), game.status.steps);
   const line = (/** @type {any} */ e) => {
     const bot = e.actor !== null && e.actor !== undefined && seats[e.actor];
-    const entry = el("li", bot ? `${e.label} [${bot}]` : e.label, bot ? "bot-line" : undefined);
+    const taken = e.taken_for_player === true;
+    const text = bot ? `${e.label} [${botWords(bot)}]` : taken ? `${e.label} (the only choice, taken for you)` : e.label;
+    const entry = el("li", text, bot ? "bot-line" : taken ? "taken" : undefined);
     if (e.events.length) entry.append(el("div", e.events.join(" "), "events"));
     return lightable(entry);
   };
@@ -189,7 +255,7 @@ async function fillRollback() {
       if (!confirm(`${text}? The moves made since leave the game (they stay in its history).`)) return;
       $("table-error").textContent = "";
       try {
-        await api(`/api/games/${id}/rollback`, "POST", { step });
+        await api(`/api/games/${id}/rollback`, "POST", { step, lone_steps: loneSteps() });
         /** @type {HTMLDetailsElement} */ ($("rollback-box")).open = false;
         await showGame(id);
         await fillLog(id);
@@ -214,6 +280,7 @@ function route() {
   if (replay) {
     showReplay(Number(replay[1]), Number(replay[2])).catch((e) => { $("replay-where").textContent = String(e.message); });
   } else if (m) {
+    $("table-error").textContent = "";
     $("log").replaceChildren();
     delete $("log").dataset.filled;
     showGame(Number(m[1]))

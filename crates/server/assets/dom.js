@@ -14,6 +14,27 @@ export async function api(path, method = "GET", body) {
 
 export const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
+/** Whether the server takes the steps that are a person's only choice for them (the table's
+ * setting, kept in this browser; on unless turned off). */
+export const loneSteps = () => localStorage.getItem("cdgsolo-lone-steps") !== "0";
+
+/** A bot as a player reads it: by its level, not by its search budget.
+ * @param {string} name a seat's bot name from the server (`rules`, `mcts:hard`, `mcts-rules:200`) */
+export function botWords(name) {
+  /** @type {Record<string, string>} */
+  const words = {
+    random: "random player",
+    rules: "rule-based player",
+    "mcts:easy": "search, easy",
+    "mcts-rules:50": "search, easy",
+    "mcts:normal": "search, normal",
+    "mcts-rules:200": "search, normal",
+    "mcts:hard": "search, hard",
+    "mcts-rules:800": "search, hard",
+  };
+  return words[name] || `search (${name})`;
+}
+
 /** Makes an element with text. @param {string} tag @param {string} [text] @param {string} [cls] */
 export function el(tag, text, cls) {
   const e = document.createElement(tag);
@@ -41,6 +62,7 @@ export function svgEl(tag, attrs = {}) {
  * @property {number} player the seat shown
  * @property {any} last the answer of the change just made, or null (after a reload)
  * @property {(action: string) => Promise<void>} act plays one legal action by id
+ * @property {(actions: string[]) => Promise<void>} [actMany] plays several legal actions as one decision
  */
 
 /** One button per action, each playing its action. @param {any[]} list @param {TableContext} ctx */
@@ -55,9 +77,10 @@ export function actionButtons(list, ctx) {
 
 /** Fills the actions column: the plain actions, and the table tools folded away. Actions that
  * `onBoard` says are made by clicking the battlefield are listed too, folded, for the keyboard.
- * @param {TableContext} ctx @param {(a: any) => boolean} [onBoard] */
-export function showActions(ctx, onBoard) {
-  const all = ctx.legal.actions.filter((/** @type {any} */ a) => !a.tool);
+ * Actions `elsewhere` names are drawn by the table itself (a panel of their own) and left out.
+ * @param {TableContext} ctx @param {(a: any) => boolean} [onBoard] @param {(a: any) => boolean} [elsewhere] */
+export function showActions(ctx, onBoard, elsewhere) {
+  const all = ctx.legal.actions.filter((/** @type {any} */ a) => !a.tool && !(elsewhere && elsewhere(a)));
   const placed = onBoard ? all.filter(onBoard) : [];
   const plain = all.filter((/** @type {any} */ a) => !placed.includes(a));
   const tools = ctx.legal.actions.filter((/** @type {any} */ a) => a.tool);

@@ -1,5 +1,5 @@
 // The lobby: a new game (game, seed, armies, who plays each side) and the saved games.
-import { api, $, el } from "./dom.js";
+import { api, $, el, loneSteps, botWords } from "./dom.js";
 import { setUpManoeuvreRows, manoeuvreRequest } from "./manoeuvre-lobby.js";
 
 /** The catalog's games by id, for the card-table rows. @type {Map<string, any>} */
@@ -171,17 +171,26 @@ $("new-game").addEventListener("submit", async (event) => {
   const request = { game };
   if (seedText) request.seed = Number(seedText);
   try {
-    if (game === "manoeuvre") manoeuvreRequest(request);
+    if (game === "manoeuvre") {
+      manoeuvreRequest(request);
+      request.lone_steps = loneSteps();
+    }
   } catch (e) {
     $("lobby-error").textContent = String(/** @type {Error} */ (e).message);
     return;
   }
+  const start = /** @type {HTMLButtonElement} */ ($("new-game").querySelector("button[type=submit]"));
+  start.disabled = true;
+  $("lobby-working").textContent = request.bots && request.bots[0] ? `Starting: ${botWords(request.bots[0])} makes the first move...` : "Starting...";
   try {
     if (catalogGames.get(game) && catalogGames.get(game).kind === "card-table") request.options = tableOptions(game);
     const created = await api("/api/games", "POST", request);
     location.hash = `#game/${created.id}`;
   } catch (e) {
     $("lobby-error").textContent = String(/** @type {Error} */ (e).message);
+  } finally {
+    start.disabled = false;
+    $("lobby-working").textContent = "";
   }
 });
 

@@ -454,5 +454,43 @@ export function renderManoeuvre(ctx) {
   // one list (still reachable from the keyboard), every other action stays a button.
   const spatial = (/** @type {any} */ a) => /^(move|deploy)-/.test(a.id);
   const many = ctx.legal.actions.filter(spatial).length > 6;
-  showActions(ctx, many ? spatial : undefined);
+  // A Discard phase is one decision: the cards to let go are ticked, then one button discards them
+  // and ends the phase (or keeps the whole hand).
+  const discarding = ctx.actMany && ctx.legal.actions.some((/** @type {any} */ a) => a.id === "end-discard");
+  const inPanel = (/** @type {any} */ a) => discarding && (a.id === "end-discard" || a.id.startsWith("discard-"));
+  showActions(ctx, many ? spatial : undefined, inPanel);
+  if (discarding) $("actions").querySelector("h3")?.after(discardPanel(ctx));
+}
+
+/** The Discard phase as one decision: a box per card that may be discarded, and one button that
+ * discards the ticked cards and ends the phase. @param {import("./dom.js").TableContext} ctx */
+function discardPanel(ctx) {
+  const box = el("fieldset", undefined, "discard");
+  box.append(el("legend", "Discard phase: tick the cards to let go, then draw"));
+  const ticks = /** @type {HTMLInputElement[]} */ ([]);
+  const go = el("button", "", "discard-go");
+  const say = () => {
+    const n = ticks.filter((t) => t.checked).length;
+    go.textContent = n === 0 ? "Keep my whole hand and draw" : `Discard ${n} ${n === 1 ? "card" : "cards"} and draw`;
+  };
+  for (const a of ctx.legal.actions.filter((/** @type {any} */ a) => a.id.startsWith("discard-"))) {
+    const label = el("label", undefined, "discard-card");
+    const tick = /** @type {HTMLInputElement} */ (el("input"));
+    tick.type = "checkbox";
+    tick.value = a.id;
+    tick.addEventListener("change", say);
+    ticks.push(tick);
+    // "France: discard 1st Cuirassiers (attack 2d6, ...)": the card's words alone.
+    label.append(tick, ` ${a.label.replace(/^[^:]*: discard /, "")}`);
+    box.append(label);
+  }
+  go.dataset.action = "end-discard";
+  go.onclick = () => {
+    const chosen = ticks.filter((t) => t.checked).map((t) => t.value);
+    if (chosen.length === 0) ctx.act("end-discard");
+    else if (ctx.actMany) ctx.actMany([...chosen, "end-discard"]);
+  };
+  say();
+  box.append(go);
+  return box;
 }

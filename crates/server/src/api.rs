@@ -350,10 +350,19 @@ async fn legal(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
     on_game(&state, id, |game, _| Ok(axum::Json(game.session.legal()))).await
 }
 
+/// The most steps one request may take together.
+const MAX_STEPS_AT_ONCE: usize = 16;
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Act {
-    action: String,
+    /// The action, by id.
+    #[serde(default)]
+    action: Option<String>,
+    /// Or one decision made of several steps taken together, in order (the discards of a Discard
+    /// phase and its end): all are applied or none.
+    #[serde(default)]
+    actions: Option<Vec<String>>,
     /// The number of steps the game had when the client chose: the action is refused if the game
     /// has moved since (another tab played).
     #[serde(default)]
@@ -366,6 +375,12 @@ struct Act {
 async fn act(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> Answer {
     let id = game_id(&id)?;
     let request: Act = body(&bytes)?;
+    let ids = match (&request.action, &request.actions) {
+        (Some(one), None) => vec![one.clone()],
+        (None, Some(list)) if (1..=MAX_STEPS_AT_ONCE).contains(&list.len()) => list.clone(),
+        (None, Some(_)) => return Err(bad(format!("actions: give 1 to {MAX_STEPS_AT_ONCE} action ids"))),
+        _ => return Err(bad("give either \"action\" (one id) or \"actions\" (a list of ids)")),
+    };
     on_game(&state, id, move |game, games| {
         let now = game.session.steps() as u64;
         if let Some(step) = request.step
@@ -380,11 +395,17 @@ async fn act(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) 
             return Err(ApiError(StatusCode::CONFLICT, "a bot is to move, not you: reload the game".into()));
         }
         let from = game.session.steps();
-        let applied = game.session.apply(&request.action)?;
+        let (mut labels, mut events) = (Vec::new(), Vec::new());
+        for action in &ids {
+            // A step that fails leaves the others unsaved: the open game is dropped and read again.
+            let applied = game.session.apply(action)?;
+            labels.push(applied.label);
+            events.extend(applied.events);
+        }
         game.commit(id, &games.store())?;
         let bot_moves = game.play_on(id, games, request.lone_steps)?;
         let mut answer =
-            json!({ "label": applied.label, "events": applied.events, "bot_moves": bot_moves, "status": status(game) });
+            json!({ "label": labels.join("; "), "events": events, "bot_moves": bot_moves, "status": status(game) });
         attach_combats(game.session.as_mut(), from, &mut answer)?;
         Ok(axum::Json(answer))
     })

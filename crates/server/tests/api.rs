@@ -545,3 +545,44 @@ async fn lone_steps_are_taken_for_the_person_named_in_the_answer_and_undone_with
     }
     assert!(lone_seen, "with lone_steps false a lone step is offered");
 }
+
+#[tokio::test]
+async fn a_discard_phase_is_one_decision_of_several_steps_all_or_nothing() {
+    let app = app_on(Store::in_memory().expect("a store"));
+    let options = json!({ "armies": ["FR", "AU"], "quick_start": true });
+    let request = json!({ "game": "manoeuvre", "seed": 5, "options": options, "bots": [null, "rules"] });
+    let (_, created) = call(&app, "POST", "/api/games", Some(request)).await;
+    let id = created["id"].as_i64().expect("an id");
+    let uri = |tail: &str| format!("/api/games/{id}{tail}");
+    // On to a Discard phase of the person's.
+    let mut discards = Vec::new();
+    for _ in 0..30 {
+        let (_, legal) = call(&app, "GET", &uri("/legal"), None).await;
+        let ids: Vec<String> =
+            legal["actions"].as_array().expect("a list").iter().filter_map(|a| a["id"].as_str().map(String::from)).collect();
+        if ids.iter().any(|i| i == "end-discard") {
+            discards = ids.into_iter().filter(|i| i.starts_with("discard-")).collect();
+            break;
+        }
+        let (status, _) = call(&app, "POST", &uri("/actions"), Some(json!({ "action": ids[0] }))).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    assert!(discards.len() >= 2, "a hand to discard from: {discards:?}");
+    let (_, before) = call(&app, "GET", &uri(""), None).await;
+    // A list with a step that is not legal by then changes nothing.
+    let wrong = json!({ "actions": [discards[0], discards[0], "end-discard"] });
+    let (status, refused) = call(&app, "POST", &uri("/actions"), Some(wrong)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    assert_eq!(call(&app, "GET", &uri(""), None).await.1["status"], before["status"], "nothing was kept");
+    let (status, refused) = call(&app, "POST", &uri("/actions"), Some(json!({ "action": "end-discard", "actions": [] }))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    // Two discards and the end of the phase, in one decision.
+    let together = json!({ "actions": [discards[0], discards[1], "end-discard"], "step": before["status"]["steps"] });
+    let (status, applied) = call(&app, "POST", &uri("/actions"), Some(together)).await;
+    assert_eq!(status, StatusCode::OK, "{applied}");
+    assert!(applied["label"].as_str().is_some_and(|l| l.starts_with("France: discard ") && l.contains("; France: done discarding")), "{applied}");
+    let (_, record) = call(&app, "GET", &uri("/export"), None).await;
+    let log: Vec<&str> = record["log"].as_array().expect("a log").iter().filter_map(|e| e["id"].as_str()).collect();
+    let at = log.iter().position(|i| *i == discards[0]).expect("the first discard is in the log");
+    assert_eq!(&log[at..at + 3], &[discards[0].as_str(), discards[1].as_str(), "end-discard"]);
+}

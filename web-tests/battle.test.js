@@ -6,7 +6,7 @@
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
 const path = require("node:path");
-const { harness, docsImages } = require("./harness.js");
+const { harness, docsImages, shownSteps, movedOn } = require("./harness.js");
 
 const env = harness();
 
@@ -16,8 +16,6 @@ const gameId = (page) => Number(new URL(page.url()).hash.split("/")[1]);
 /** GET from the API inside the page (same origin, same token). @param {import("playwright-core").Page} page @param {string} url */
 const get = (page, url) => page.evaluate(async (u) => (await fetch(u)).json(), url);
 
-/** Waits until the log has more lines than `before`. @param {import("playwright-core").Page} page @param {number} before */
-const logGrows = (page, before) => page.waitForFunction((n) => document.querySelectorAll("#log > li").length > n, before);
 
 /** Squares apart (king moves). @param {string} a @param {string} b */
 const distance = (a, b) => Math.max(Math.abs(a.charCodeAt(0) - b.charCodeAt(0)), Math.abs(Number(a[1]) - Number(b[1])));
@@ -41,9 +39,9 @@ test("deploy, move, fight an Assault against the rule-based bot, undo and reload
   // Deployment: each unit is placed by clicking one of the lit squares.
   let deployed = 0;
   while ((await get(page, `/api/games/${id}/legal`)).actions.some((/** @type {any} */ a) => a.id.startsWith("deploy-"))) {
-    const before = await page.locator("#log > li").count();
+    const before = await shownSteps(page);
     await page.locator("#board .target").first().click();
-    await logGrows(page, before);
+    await movedOn(page, before);
     deployed += 1;
   }
   assert.equal(deployed, 8, "the person placed all eight French units");
@@ -56,7 +54,7 @@ test("deploy, move, fight an Assault against the rule-based bot, undo and reload
     const legal = (await get(page, `/api/games/${id}/legal`)).actions;
     const seen = await get(page, `/api/games/${id}/observe/0`);
     const view = seen.observation || seen;
-    const before = await page.locator("#log > li").count();
+    const before = await shownSteps(page);
     const assault = legal.find((/** @type {any} */ a) => a.id.startsWith("assault-"));
     const moves = legal.filter((/** @type {any} */ a) => a.id.startsWith("move-"));
     if (assault) {
@@ -79,17 +77,17 @@ test("deploy, move, fight an Assault against the rule-based bot, undo and reload
       if (await button.count()) await button.click();
       else await page.locator("#board .target").first().click();
     }
-    await logGrows(page, before);
+    await movedOn(page, before);
   }
   assert.ok(moved, "a unit was moved from the battlefield");
   assert.ok(fought, "an Assault was started from the battlefield");
   // Fight it out: answer whatever the combat asks until its result is told.
   for (let i = 0; i < 30 && !/Assault: attack \d+ \(dice \d+\) against defence \d+/.test(await page.locator("#log").textContent()); i++) {
-    const before = await page.locator("#log > li").count();
+    const before = await shownSteps(page);
     const button = page.locator("#actions > button, #actions .discard-go").first();
     if (await button.count()) await button.click();
     else await page.locator("#board .target").first().click();
-    await logGrows(page, before);
+    await movedOn(page, before);
   }
   assert.match(await page.locator("#log").textContent(), /Assault: attack \d+ \(dice \d+\) against defence \d+/);
   await page.screenshot({ path: path.join(docsImages, "web-manoeuvre.png"), fullPage: true });

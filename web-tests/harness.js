@@ -61,4 +61,15 @@ function scratchShots() {
   return dir;
 }
 
-module.exports = { harness, startServer, CHROMIUM_ARGS, root, docsImages };
+/** The step the table on the page shows. @param {import("playwright-core").Page} page */
+const shownSteps = (page) => page.evaluate(() => document.querySelector("#table")?.getAttribute("data-steps") || "");
+
+/** Waits until the table shows another step than `before`, drawn and no longer busy.
+ * @param {import("playwright-core").Page} page @param {string} before */
+const movedOn = (page, before) =>
+  page.waitForFunction((b) => {
+    const table = document.querySelector("#table");
+    return table && table.getAttribute("data-steps") !== b && !table.classList.contains("busy");
+  }, before);
+
+module.exports = { harness, startServer, CHROMIUM_ARGS, root, docsImages, shownSteps, movedOn };

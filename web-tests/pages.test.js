@@ -4,7 +4,7 @@
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
 const path = require("node:path");
-const { harness, docsImages } = require("./harness.js");
+const { harness, docsImages, shownSteps, movedOn } = require("./harness.js");
 
 const env = harness();
 
@@ -17,11 +17,11 @@ async function decide(page) {
     await page.waitForSelector("#table:not([hidden])");
     return false;
   }
-  const before = await page.locator("#log > li").count();
+  const before = await shownSteps(page);
   const button = page.locator("#actions > button, #actions .discard-go").first();
   if (await button.count()) await button.click();
   else await page.locator("#board .target").first().click();
-  await page.waitForFunction((n) => document.querySelectorAll("#log > li").length > n, before);
+  await movedOn(page, before);
   return true;
 }
 
@@ -47,8 +47,12 @@ test("a Manoeuvre game is started, played, and found again after a reload", asyn
   const status = page.locator("#status");
   let made = 0;
   while (made < 6) if (await decide(page)) made += 1;
-  // The setup folded into one line, then the six decisions.
-  assert.equal(await page.locator("#log > li").count(), 7);
+  // The setup folded into one line, then every step since, as the game's history has them.
+  const gid = Number(new URL(page.url()).hash.split("/")[1]);
+  const past = await page.evaluate(async (u) => (await fetch(u)).json(), `/api/games/${gid}/history/0`);
+  const afterSetup = past.entries.filter((/** @type {any} */ e) => e.turn !== null).length;
+  assert.ok(afterSetup >= 6, `${afterSetup} steps after the setup`);
+  assert.equal(await page.locator("#log > li").count(), afterSetup + 1);
   assert.match(await page.locator("#log > li.setup summary").textContent(), /Setting up the battle: \d+ steps/);
   const before = await status.textContent();
   const board = await page.locator("#board").innerHTML();
@@ -81,17 +85,19 @@ test("a person plays Manoeuvre against the rule-based bot, whose moves show in t
   await page.click("#new-game button[type=submit]");
   await page.waitForSelector("#board svg");
   await page.waitForSelector("#log[data-filled]");
-  for (let i = 0; i < 12 && (await page.locator("#log .bot").count()) === 0; i++) await decide(page);
-  assert.ok((await page.locator("#log .bot").count()) > 0, "the bot's moves are in the log");
+  for (let i = 0; i < 12 && (await page.locator("#log .bot-line").count()) === 0; i++) await decide(page);
+  assert.ok((await page.locator("#log .bot-line").count()) > 0, "the bot's moves are in the log");
   // A hint, searched from the person's own seat, names moves the page offers.
   await page.click("#hint");
   await page.waitForSelector("#hint-box ol li");
   const suggestion = await page.locator("#hint-box ol li").first().textContent();
   // A discard is offered as a box to tick, with the card's words alone.
-  const offered = (await page.locator("#actions button, #actions .discard-card").allTextContents()).map((l) => l.trim());
-  assert.ok(offered.some((label) => suggestion.startsWith(label) || suggestion.includes(`discard ${label}`)), `${suggestion} is one of the moves offered`);
+  // A discard is offered as a box to tick on the card in the hand ("discard 1st Cuirassiers").
+  const offered = (await page.locator("#actions button").allTextContents()).map((l) => l.trim());
+  const ticks = await page.locator("#hand input.discard-tick").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") || ""));
+  assert.ok(offered.some((label) => suggestion.startsWith(label)) || ticks.some((t) => suggestion.includes(t)), `${suggestion} is one of the moves offered`);
   // The bot is named by its level.
-  assert.match(await page.locator("#log .bot").first().textContent(), /\[rule-based player\]/);
+  assert.match(await page.locator("#log .bot-line").first().textContent(), /\[rule-based player\]/);
   // Only France's hand is ever on the page.
   assert.match(await page.locator("#status").textContent(), /France|over/);
   await page.screenshot({ path: path.join(env.work, "against-rules.png") });
@@ -111,7 +117,7 @@ test("a card table is played at 400 pixels wide with its tools folded away", asy
   const box = await page.locator("#actions button").first().boundingBox();
   assert.ok(box && box.height >= 44, "touch targets are at least 44 pixels high");
   await page.locator("#actions button").first().click();
-  await page.waitForFunction((n) => document.querySelectorAll("#log > li").length === n + 1, logged);
+  await page.waitForFunction((n) => document.querySelectorAll("#log > li").length > n, logged);
   await page.close();
 });
 
@@ -146,10 +152,10 @@ test("a unit is moved with the keyboard alone", async () => {
     const legal = (await get(`/api/games/${id}/legal`)).actions;
     move = legal.find((/** @type {any} */ a) => a.id.startsWith("move-"));
     if (move) break;
-    const before = await page.locator("#log > li").count();
+    const before = await shownSteps(page);
     await page.locator("#actions > button, #actions .discard-go").first().focus();
     await page.keyboard.press("Enter");
-    await page.waitForFunction((n) => document.querySelectorAll("#log > li").length > n, before);
+    await movedOn(page, before);
   }
   assert.ok(move, "the Movement phase came");
   const seen = await get(`/api/games/${id}/observe/0`);
@@ -175,10 +181,10 @@ test("a unit is moved with the keyboard alone", async () => {
   await page.waitForFunction(() => document.querySelectorAll("#board .unit.picked").length === 0);
   await page.keyboard.press("Enter");
   await page.waitForSelector(`#board g.unit.picked[data-unit="${unit}"]`);
-  const before = await page.locator("#log > li").count();
+  const before = await shownSteps(page);
   await walk(target);
   await page.keyboard.press("Enter");
-  await page.waitForFunction((n) => document.querySelectorAll("#log > li").length > n, before);
+  await movedOn(page, before);
   assert.match(await page.locator("#log > li").first().textContent(), new RegExp(`from ${from} to ${target}`));
   await page.close();
 });

@@ -18,6 +18,33 @@ const PHASE_ENDS = new Set(["end-discard", "end-draw", "end-movement", "no-comba
 /** Squares apart (king moves). @param {string} a @param {string} b */
 const distance = (a, b) => Math.max(Math.abs(a.charCodeAt(0) - b.charCodeAt(0)), Math.abs(Number(a[1]) - Number(b[1])));
 
+/** What a player at a laptop must see without scrolling: the whole battlefield, what may be done,
+ * the combat in progress, the own cards and the latest log line. Answers what is out of view.
+ * @param {import("playwright-core").Page} page */
+async function outOfView(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const height = innerHeight;
+    const width = innerWidth;
+    const check = (/** @type {string} */ what, /** @type {Element | null} */ e) => {
+      if (!e) return;
+      const r = e.getBoundingClientRect();
+      if (r.top < 0 || r.left < 0 || r.bottom > height + 0.5 || r.right > width + 0.5) {
+        out.push(`${what} at ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)}`);
+      }
+    };
+    check("the battlefield", document.querySelector("#board svg"));
+    check("the actions", document.querySelector("#actions"));
+    check("the combat", document.querySelector("#hand .combat"));
+    check("the own cards", document.querySelector("#hand .mcards"));
+    // The latest log line starts in view (a long combat's line may run on inside the log's box).
+    const line = document.querySelector("#log > li");
+    if (line && (line.getBoundingClientRect().top < 0 || line.getBoundingClientRect().top > height - 20)) out.push("the latest log line");
+    if (document.documentElement.scrollHeight > height) out.push(`the page scrolls (${document.documentElement.scrollHeight} px)`);
+    return out;
+  });
+}
+
 test("a whole game against a bot through the page: lone steps are taken, most clicks decide something", async () => {
   const page = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
   const errors = [];
@@ -43,6 +70,7 @@ test("a whole game against a bot through the page: lone steps are taken, most cl
   const get = (/** @type {string} */ url) => page.evaluate(async (u) => (await fetch(u)).json(), url);
 
   let turnsDiscarding = 0;
+  let combatsSeen = 0;
   let over = false;
   for (let i = 0; i < 1500 && !over; i++) {
     const game = await get(`/api/games/${id}`);
@@ -58,6 +86,10 @@ test("a whole game against a bot through the page: lone steps are taken, most cl
     const seen = await get(`/api/games/${id}/observe/0`);
     const view = seen.observation || seen;
     const steps = game.status.steps;
+    // Everything a decision needs is in view at 1280x800, combat panels included.
+    const hidden = await outOfView(page);
+    assert.deepEqual(hidden, [], `out of view at step ${steps}`);
+    if (await page.locator("#hand .combat").count()) combatsSeen += 1;
     const attack = legal.find((/** @type {any} */ a) => /^(assault|bombard|volley)-/.test(a.id));
     const moves = legal.filter((/** @type {any} */ a) => a.id.startsWith("move-"));
     if (attack) {
@@ -75,7 +107,7 @@ test("a whole game against a bot through the page: lone steps are taken, most cl
     } else if (await page.locator("#actions .discard-go").count()) {
       // Every third Discard phase, let the first card go.
       turnsDiscarding += 1;
-      if (turnsDiscarding % 3 === 0) await page.locator("#actions .discard-card input").first().check();
+      if (turnsDiscarding % 3 === 0) await page.locator("#hand input.discard-tick").first().check();
       await page.click("#actions .discard-go");
     } else {
       const button = page.locator("#actions > button").first();
@@ -93,6 +125,7 @@ test("a whole game against a bot through the page: lone steps are taken, most cl
     );
   }
   assert.ok(over, "the game reached its end");
+  assert.ok(combatsSeen > 0, "combat panels were shown");
   await page.waitForSelector("#end .end h2");
   assert.match(await page.locator("#end .end h2").textContent(), /wins|over/);
 
@@ -110,5 +143,37 @@ test("a whole game against a bot through the page: lone steps are taken, most cl
   const log = await page.locator("#log").textContent();
   assert.match(log, /the only choice, taken for you/, "the steps taken for the person are in the log");
   assert.deepEqual(errors, [], "no script errors");
+  await page.close();
+});
+
+test("at 1440x900 everything is in view too, and at 400 px the actions come right after the board", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(env.base + "/");
+  await page.selectOption("#game-choice", "manoeuvre");
+  await page.fill("#seed", "8");
+  await page.selectOption("#opponent", "rules");
+  await page.click("#new-game button[type=submit]");
+  await page.waitForSelector("#log[data-filled]");
+  const id = Number(new URL(page.url()).hash.split("/")[1]);
+  // On to a Movement phase, where the battlefield asks for clicks.
+  for (let i = 0; i < 10 && !(await page.locator("#board .unit.can-act").count()); i++) {
+    const steps = (await page.evaluate(async (u) => (await fetch(u)).json(), `/api/games/${id}`)).status.steps;
+    await page.locator("#actions .discard-go, #actions > button").first().click();
+    await page.waitForFunction(async ([gid, before]) => (await (await fetch(`/api/games/${gid}`)).json()).status.steps !== before
+      && !document.querySelector("#table.busy"), [id, steps]);
+  }
+  assert.deepEqual(await outOfView(page), [], "at 1440x900");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  assert.deepEqual(await outOfView(page), [], "at 1280x800");
+  await page.setViewportSize({ width: 400, height: 800 });
+  // Below the board: the line saying what the battlefield asks for, then the actions.
+  const board = await page.locator("#board svg").boundingBox();
+  const guide = await page.locator("#choice").boundingBox();
+  const actions = await page.locator("#side").boundingBox();
+  assert.ok(board && guide && actions, "all drawn");
+  assert.ok(guide.y >= board.y + board.height && guide.y - (board.y + board.height) < 30, "the guide follows the board");
+  const gap = actions.y - (guide.y + guide.height);
+  assert.ok(gap >= 0 && gap < 30, `the actions start ${Math.round(gap)} px below the guide`);
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 400, "no sideways scroll");
   await page.close();
 });

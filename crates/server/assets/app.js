@@ -40,6 +40,9 @@ async function showGame(id) {
   $("hint-box").replaceChildren();
   const [game, legal] = await Promise.all([api(`/api/games/${id}`), api(`/api/games/${id}/legal`)]);
   $("where").textContent = game.name;
+  $("table").classList.toggle("manoeuvre", game.status.game === "manoeuvre");
+  // The step the table shows, for whoever waits for it to move on (the browser tests).
+  $("table").dataset.steps = String(game.status.steps);
   $("hint").hidden = game.status.game !== "manoeuvre" || game.status.over;
   $("lone-setting").hidden = game.status.game !== "manoeuvre" || game.status.over;
   /** @type {HTMLInputElement} */ ($("lone-steps")).checked = loneSteps();
@@ -141,33 +144,20 @@ async function change(id, path, body, line) {
     // The page may have gone to another game or the lobby meanwhile: nothing to draw here then.
     if (location.hash === `#game/${id}`) {
       await showGame(id);
-      if (entry) $("log").prepend(entry);
+      // One log: the game's history, the same list a reload shows; an undo's note on top of it.
+      await fillLog(id);
+      if (entry && path !== "actions") $("log").prepend(entry);
     }
   } finally {
     working(null);
   }
 }
 
-/** A log line for a move the person did not choose: a bot's, or a lone step taken for the person.
- * @param {any} m a move of an answer's `bot_moves` @param {string} tag the element to make */
-function otherMove(m, tag) {
-  const taken = m.taken_for_player === true;
-  const text = taken ? `${m.label} (the only choice, taken for you)` : `${m.label} [${botWords(m.bot)}]`;
-  const line = el(tag, text, taken ? "taken" : "bot");
-  if (m.events.length) line.append(el("div", m.events.join(" "), "events"));
-  return line;
-}
-
 /** Plays one action, or several as one decision (a Discard phase's discards and its end).
  * @param {number} id @param {string | string[]} action @param {number} step */
 function act(id, action, step) {
   const which = Array.isArray(action) ? { actions: action } : { action };
-  return change(id, "actions", { ...which, step, lone_steps: loneSteps() }, (done) => {
-    const entry = el("li", done.label);
-    if (done.events.length) entry.append(el("div", done.events.join(" "), "events"));
-    for (const m of done.bot_moves || []) entry.append(otherMove(m, "div"));
-    return lightable(entry);
-  });
+  return change(id, "actions", { ...which, step, lone_steps: loneSteps() }, (done) => el("li", done.label));
 }
 
 $("undo").addEventListener("click", () => {

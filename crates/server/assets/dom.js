@@ -67,7 +67,14 @@ export function svgEl(tag, attrs = {}) {
 
 /** One button per action, each playing its action. @param {any[]} list @param {TableContext} ctx */
 export function actionButtons(list, ctx) {
-  return list.map((a) => {
+  // Actions a player cannot tell apart (three Withdraw cards in hand) are one button: any of them.
+  const seen = new Set();
+  const distinct = list.filter((a) => {
+    if (seen.has(a.label)) return false;
+    seen.add(a.label);
+    return true;
+  });
+  return distinct.map((a) => {
     const b = el("button", a.label);
     b.dataset.action = a.id;
     b.onclick = () => ctx.act(a.id);
@@ -85,7 +92,8 @@ export function showActions(ctx, onBoard, elsewhere) {
   const plain = all.filter((/** @type {any} */ a) => !placed.includes(a));
   const tools = ctx.legal.actions.filter((/** @type {any} */ a) => a.tool);
   const parts = [el("h3", "What you may do"), ...actionButtons(plain, ctx)];
-  if (all.length === 0 && tools.length === 0) parts.push(el("p", ctx.game.status.over ? "Nothing: the game is over." : "Nothing now.", "note"));
+  const drawnElsewhere = elsewhere ? ctx.legal.actions.some((/** @type {any} */ a) => elsewhere(a)) : false;
+  if (all.length === 0 && tools.length === 0 && !drawnElsewhere) parts.push(el("p", ctx.game.status.over ? "Nothing: the game is over." : "Nothing now.", "note"));
   if (placed.length) {
     const fold = el("details", undefined, "on-board");
     fold.append(el("summary", `${placed.length} on the battlefield: pick a unit or square there, or choose here`), ...actionButtons(placed, ctx));

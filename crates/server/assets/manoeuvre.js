@@ -260,9 +260,10 @@ function fateLine(view) {
   return p;
 }
 
-/** A side's cards: the hand, or the CDG Solo display slot by slot with the deck as slot C.
- * @param {any} view @param {number} p */
-function sideCards(view, p) {
+/** A side's cards: the hand, or the CDG Solo display slot by slot with the deck as slot C. The own
+ * hand's cards named in `discardable` (discard action ids) carry a box to tick.
+ * @param {any} view @param {number} p @param {Set<string>} [discardable] */
+function sideCards(view, p, discardable = new Set()) {
   const side = view.sides[p];
   const mine = p === view.player;
   const box = el("section", undefined, "mcards");
@@ -284,14 +285,31 @@ function sideCards(view, p) {
   } else if (mine) {
     box.append(el("h3", `Your hand (${side.nation})`));
     const row = el("div", undefined, "mhand");
-    for (const c of side.hand) row.append(card(c));
+    for (const c of side.hand) {
+      const face = card(c);
+      // In the Discard phase a card is ticked on the card itself; the actions' button discards them.
+      if (discardable.has(`discard-${c.card}`)) {
+        const tick = /** @type {HTMLInputElement} */ (el("input"));
+        tick.type = "checkbox";
+        tick.className = "discard-tick";
+        tick.value = `discard-${c.card}`;
+        tick.setAttribute("aria-label", `discard ${c.name || c.label}`);
+        const wrap = el("label", undefined, "discard-card");
+        wrap.append(tick, face);
+        row.append(wrap);
+      } else {
+        row.append(face);
+      }
+    }
     box.append(row);
   } else {
-    box.append(el("h3", `${side.nation}: ${side.hand_count} cards in hand`));
-    const row = el("div", undefined, "mhand");
-    for (const c of side.hand) row.append(card(c));
-    for (let i = side.hand.length; i < side.hand_count; i++) row.append(card(null));
-    box.append(row);
+    box.append(el("h3", `${side.nation}: ${side.hand_count} ${side.hand_count === 1 ? "card" : "cards"} in hand`));
+    // Only the cards the opponent has shown are drawn; the rest is a count.
+    if (side.hand.length) {
+      const row = el("div", undefined, "mhand");
+      for (const c of side.hand) row.append(card(c));
+      box.append(row);
+    }
   }
   const facts = [`deck ${side.deck_count}`, `discards ${side.discard_count}`, `units lost ${side.units_lost}`];
   if (side.discard_top) facts.push(`top discard ${side.discard_top.name || side.discard_top.label}`);
@@ -317,8 +335,7 @@ function combatInProgress(view) {
     ["Supporting", c.supporters.length ? c.supporters.map(unit).join("; ") : "none"],
     ["Attack cards", c.attack_cards.map((/** @type {any} */ x) => x.name || x.label).join(", ") || "none yet"],
     ["Defence cards", c.defense_cards.map((/** @type {any} */ x) => x.name || x.label).join(", ") || "none yet"],
-    ["Dice so far", String(c.dice_total)],
-    ["Totals now", `attack ${c.attack_total} against defence ${c.defense_total}`],
+    ["Totals now", `attack ${c.attack_total} against defence ${c.defense_total} (dice so far ${c.dice_total})`],
   ];
   const dl = el("dl");
   for (const [k, v] of rows) dl.append(el("dt", k), el("dd", v));
@@ -332,8 +349,14 @@ const who = (u) => (u ? `${u.name} (${u.nation}) on ${u.square}` : "none");
 /** The combat panel: who fought, every card and modifier, the dice as rolled, the totals, the line of
  * the outcome table that applied and what came of it. @param {any} report */
 export function combatReport(report) {
-  const box = el("section", undefined, "combat report");
-  box.append(el("h3", `${report.kind} at ${report.defender_square || (report.defender && report.defender.square) || ""}`));
+  const box = el("details", undefined, "combat report");
+  // The outcome in a line; the whole account (cards, modifiers, dice, table) one click away.
+  const where = report.defender_square || (report.defender && report.defender.square) || "";
+  const head = el("summary");
+  head.append(el("strong", `${report.kind} at ${where}: attack ${report.attack_total} against defence ${report.defense_total}`));
+  if (report.result && report.result.length) head.append(el("span", ` ${report.result.join(" ")}`, "result-line"));
+  box.append(head);
+  box.append(el("h3", `${report.kind} at ${where}`));
   const dl = el("dl");
   const row = (/** @type {string} */ k, /** @type {string} */ v) => dl.append(el("dt", k), el("dd", v));
   row("Attacker", report.attacker ? who(report.attacker) : "an Ambush card");
@@ -414,7 +437,7 @@ function guidance(ctx) {
     const first = ctx.legal.actions.find((/** @type {any} */ a) => a.id.startsWith("deploy-"));
     text = `${first.label.replace(/ on [a-h][1-8]$/, "")}: click a lit square.`;
   } else if (ids.some((/** @type {string} */ i) => /^(move|assault|bombard|volley)-/.test(i))) {
-    text = `Click one of your units, then a lit square: green to move, red to attack${moves}.`;
+    text = `Click one of your units, then a lit square: green to move, red to attack${moves}. Keys: the arrows and Enter on the battlefield.`;
   } else if (ids.some((/** @type {string} */ i) => /^(retreat-to|skirmish-to)-/.test(i))) {
     text = "Click a lit square to retreat to.";
   }
@@ -444,16 +467,17 @@ export function renderManoeuvre(ctx) {
   // retreat): the report says all there is.
   const combat = reports.length ? null : combatInProgress(view);
   if (combat) parts.push(combat);
+  const discardable = new Set(ctx.legal.actions.map((/** @type {any} */ a) => a.id).filter((/** @type {string} */ i) => i.startsWith("discard-")));
   if (view.sides && view.sides.length === 2 && view.sides[0].nation) {
-    parts.push(sideCards(view, view.player), sideCards(view, 1 - view.player));
+    parts.push(sideCards(view, view.player, ctx.actMany ? discardable : undefined), sideCards(view, 1 - view.player));
   }
   $("hand").replaceChildren(...parts);
   // Actions the battlefield offers by click stay as buttons too: the keyboard and screen readers
   // reach every one of them.
   // Moves and deployments are made on the battlefield; when there are many they are folded into
   // one list (still reachable from the keyboard), every other action stays a button.
-  const spatial = (/** @type {any} */ a) => /^(move|deploy)-/.test(a.id);
-  const many = ctx.legal.actions.filter(spatial).length > 6;
+  const spatial = (/** @type {any} */ a) => /^(move|deploy|retreat-to|skirmish-to)-/.test(a.id);
+  const many = ctx.legal.actions.filter(spatial).length > 3;
   // A Discard phase is one decision: the cards to let go are ticked, then one button discards them
   // and ends the phase (or keeps the whole hand).
   const discarding = ctx.actMany && ctx.legal.actions.some((/** @type {any} */ a) => a.id === "end-discard");
@@ -462,28 +486,19 @@ export function renderManoeuvre(ctx) {
   if (discarding) $("actions").querySelector("h3")?.after(discardPanel(ctx));
 }
 
-/** The Discard phase as one decision: a box per card that may be discarded, and one button that
- * discards the ticked cards and ends the phase. @param {import("./dom.js").TableContext} ctx */
+/** The Discard phase as one decision: the cards are ticked in the hand itself, and one button
+ * discards the ticked cards and ends the phase (or keeps the whole hand).
+ * @param {import("./dom.js").TableContext} ctx */
 function discardPanel(ctx) {
-  const box = el("fieldset", undefined, "discard");
-  box.append(el("legend", "Discard phase: tick the cards to let go, then draw"));
-  const ticks = /** @type {HTMLInputElement[]} */ ([]);
+  const box = el("div", undefined, "discard");
+  box.append(el("p", "Discard phase: tick the cards to let go in your hand below, then draw.", "guide"));
+  const ticks = /** @type {HTMLInputElement[]} */ ([...document.querySelectorAll("#hand input.discard-tick")]);
   const go = el("button", "", "discard-go");
   const say = () => {
     const n = ticks.filter((t) => t.checked).length;
     go.textContent = n === 0 ? "Keep my whole hand and draw" : `Discard ${n} ${n === 1 ? "card" : "cards"} and draw`;
   };
-  for (const a of ctx.legal.actions.filter((/** @type {any} */ a) => a.id.startsWith("discard-"))) {
-    const label = el("label", undefined, "discard-card");
-    const tick = /** @type {HTMLInputElement} */ (el("input"));
-    tick.type = "checkbox";
-    tick.value = a.id;
-    tick.addEventListener("change", say);
-    ticks.push(tick);
-    // "France: discard 1st Cuirassiers (attack 2d6, ...)": the card's words alone.
-    label.append(tick, ` ${a.label.replace(/^[^:]*: discard /, "")}`);
-    box.append(label);
-  }
+  for (const tick of ticks) tick.addEventListener("change", say);
   go.dataset.action = "end-discard";
   go.onclick = () => {
     const chosen = ticks.filter((t) => t.checked).map((t) => t.value);

@@ -558,8 +558,12 @@ async fn a_discard_phase_is_one_decision_of_several_steps_all_or_nothing() {
     let mut discards = Vec::new();
     for _ in 0..30 {
         let (_, legal) = call(&app, "GET", &uri("/legal"), None).await;
-        let ids: Vec<String> =
-            legal["actions"].as_array().expect("a list").iter().filter_map(|a| a["id"].as_str().map(String::from)).collect();
+        let ids: Vec<String> = legal["actions"]
+            .as_array()
+            .expect("a list")
+            .iter()
+            .filter_map(|a| a["id"].as_str().map(String::from))
+            .collect();
         if ids.iter().any(|i| i == "end-discard") {
             discards = ids.into_iter().filter(|i| i.starts_with("discard-")).collect();
             break;
@@ -574,13 +578,19 @@ async fn a_discard_phase_is_one_decision_of_several_steps_all_or_nothing() {
     let (status, refused) = call(&app, "POST", &uri("/actions"), Some(wrong)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
     assert_eq!(call(&app, "GET", &uri(""), None).await.1["status"], before["status"], "nothing was kept");
-    let (status, refused) = call(&app, "POST", &uri("/actions"), Some(json!({ "action": "end-discard", "actions": [] }))).await;
+    let (status, refused) =
+        call(&app, "POST", &uri("/actions"), Some(json!({ "action": "end-discard", "actions": [] }))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
     // Two discards and the end of the phase, in one decision.
     let together = json!({ "actions": [discards[0], discards[1], "end-discard"], "step": before["status"]["steps"] });
     let (status, applied) = call(&app, "POST", &uri("/actions"), Some(together)).await;
     assert_eq!(status, StatusCode::OK, "{applied}");
-    assert!(applied["label"].as_str().is_some_and(|l| l.starts_with("France: discard ") && l.contains("; France: done discarding")), "{applied}");
+    assert!(
+        applied["label"]
+            .as_str()
+            .is_some_and(|l| l.starts_with("France: discard ") && l.contains("; France: done discarding")),
+        "{applied}"
+    );
     let (_, record) = call(&app, "GET", &uri("/export"), None).await;
     let log: Vec<&str> = record["log"].as_array().expect("a log").iter().filter_map(|e| e["id"].as_str()).collect();
     let at = log.iter().position(|i| *i == discards[0]).expect("the first discard is in the log");

@@ -253,11 +253,13 @@ async fn against_a_bot_the_history_tells_its_moves_as_they_were_told_and_rollbac
                 m["events"].as_array().expect("events").iter().any(|l| l.as_str().is_some_and(is_result_line));
             assert_eq!(!m["combat"].is_null(), resolved, "a bot move carries the combat it resolved: {m}");
         }
+        // The person's lone steps taken for them are listed with the bot's moves; only the bot's here.
         told.extend(
             applied["bot_moves"]
                 .as_array()
                 .expect("a list")
                 .iter()
+                .filter(|m| m["taken_for_player"] != json!(true))
                 .filter_map(|m| m["label"].as_str().map(str::to_string)),
         );
     }
@@ -269,8 +271,9 @@ async fn against_a_bot_the_history_tells_its_moves_as_they_were_told_and_rollbac
     assert_eq!(bot_labels, told, "the history tells the bot's moves as the answers told them");
     assert!(bot_labels.iter().any(|l| l.contains("cards you cannot see")), "some bot moves name hidden cards");
     for e in entries {
-        assert_eq!(e["decision"], e["actor"] == 0, "{e}");
+        assert_eq!(e["decision"], e["actor"] == 0 && e["taken_for_player"] == false, "{e}");
     }
+    assert!(entries.iter().any(|e| e["taken_for_player"] == true), "lone steps were taken for the person");
     // The bot's own view of its moves is not masked.
     let (_, theirs) = call(&app, "GET", &uri("/history/1"), None).await;
     assert!(

@@ -112,7 +112,8 @@ pub(crate) fn events(after: &Manoeuvre, before: &Manoeuvre, action: &Action) -> 
         let (was, now) = (before.units[unit as usize], after.units[unit as usize]);
         let who = after.unit_words(unit);
         if now.eliminated && !was.eliminated {
-            told.push(format!("{who} is eliminated: take it off the board"));
+            let why = elimination_reason(before, action, unit);
+            told.push(format!("{who} is eliminated ({why}): take it off the board"));
             continue;
         }
         // A hit comes before the retreat it forces.
@@ -140,6 +141,32 @@ pub(crate) fn events(after: &Manoeuvre, before: &Manoeuvre, action: &Action) -> 
         told.push(format!("Game turn {}: {} is the active player", after.turn, after.player_name(after.active)));
     }
     told
+}
+
+/// Why `unit` left the board in the step `action` took from `before`, in the rulebook's terms: a
+/// player reading the log sees what cost the unit, not only that it is gone.
+fn elimination_reason(before: &Manoeuvre, action: &Action, unit: u8) -> &'static str {
+    let was = before.units[unit as usize];
+    match (*action, before.phase) {
+        (Action::DeathWithHonour { unit: u, .. }, _) if u == unit => "Death with Honour",
+        (_, Phase::PursuitRoll) => "cut down in pursuit",
+        (Action::CommittedHitOn(_), _) | (_, Phase::CommittedHit) => "the Committed Attack's hit",
+        (Action::Die(_), Phase::CombatDice)
+            if crate::report::resolving(before, action).is_some_and(|last| {
+                last.combat.is_some_and(|c| c.defender == unit)
+                    && last.attack_total() >= 4 * last.defense_total()
+            }) =>
+        {
+            "attacked at four times its defence or more"
+        }
+        // A unit named for a Committed Attack takes its hit once the other losses are taken.
+        _ if before.combat.is_some_and(|c| unit / 8 == before.active && c.committed & (1 << (unit % 8)) != 0) => {
+            "the Committed Attack's hit"
+        }
+        _ if was.reduced => "a hit on its reduced side",
+        // A full-strength unit gone any other way had no square to retreat to.
+        _ => "no square to retreat to",
+    }
 }
 
 /// The totals and result of a combat whose last die `action` threw, from the state before it: the

@@ -37,7 +37,11 @@ fn an_assault_reports_its_totals_its_result_and_the_eliminated_defender() {
     );
     assert!(result.ends_with("four times the defence or more: the defender is eliminated"), "{result}");
     assert!(
-        told.contains(&"Dutch-Belgians (Great Britain) is eliminated: take it off the board".to_string()),
+        told.contains(
+            &"Dutch-Belgians (Great Britain) is eliminated (attacked at four times its defence or more): take it off \
+              the board"
+                .to_string()
+        ),
         "{told:#?}"
     );
 }

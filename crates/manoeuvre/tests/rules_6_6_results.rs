@@ -226,8 +226,11 @@ fn rule_6_6_a_unit_that_cannot_retreat_is_eliminated_when_the_attacker_picks_ret
     let mut s = result(boxed(), 5);
     assert_eq!(to_move(&s), ToMove::Player(SOUTH));
     assert_eq!(sorted(ids(&s)), vec!["retreat".to_string(), "take-hit".to_string()]);
+    let before = s.log().len();
     play(&mut s, "retreat");
     assert!(unit(&s, koursk()).eliminated, "a full-strength unit with no retreat is lost");
+    let told = s.events_since(before);
+    assert!(told.iter().any(|e| e.contains("is eliminated (no square to retreat to)")), "{told:#?}");
     assert_eq!(lost(&s, NORTH), 1);
     assert_eq!(phase(&s), Phase::Advance { retreated: false });
 }

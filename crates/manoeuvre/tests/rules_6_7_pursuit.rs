@@ -174,9 +174,13 @@ fn rule_6_7_a_hit_and_retreat_result_may_be_followed_by_a_fatal_pursuit() {
     assert!(unit(&s, koursk()).reduced);
     assert_eq!(square_of(&s, koursk()).as_deref(), Some("d6"));
     play(&mut s, &format!("advance-{}", lancers()));
+    let before = s.log().len();
     roll(&mut s, &[1]);
     assert!(unit(&s, koursk()).eliminated);
     assert_combat_over(&s);
+    // The log says what cost the unit.
+    let told = s.events_since(before);
+    assert!(told.iter().any(|e| e.contains("is eliminated (cut down in pursuit)")), "{told:#?}");
 }
 
 #[test]

@@ -302,8 +302,11 @@ fn rule_9_2_a_committed_hit_whose_unit_is_gone_falls_on_another_unit_of_the_atta
     play(&mut s, "done-support");
     play(&mut s, "done-attacking");
     assert_eq!(defense_total(&s), 7 + 4 + defense_bonus('T') + 3);
+    let before = s.log().len();
     roll(&mut s, &[1, 1, 1]); // 5 + 6 + 3 = 14 against 17: both attackers are hit
     assert!(unit(&s, moscow()).eliminated, "the named unit is gone");
+    let told = s.events_since(before);
+    assert!(told.iter().any(|e| e.contains("is eliminated (the Committed Attack's hit)")), "{told:#?}");
     assert!(unit(&s, orlov).reduced);
     assert_eq!(phase(&s), Phase::CommittedHit);
     assert_eq!(to_move(&s), ToMove::Player(SOUTH), "the attacker picks who pays");

@@ -96,6 +96,8 @@ test("a person plays Manoeuvre against the rule-based bot, whose moves show in t
   const offered = (await page.locator("#actions button").allTextContents()).map((l) => l.trim());
   const ticks = await page.locator("#hand input.discard-tick").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") || ""));
   assert.ok(offered.some((label) => suggestion.startsWith(label)) || ticks.some((t) => suggestion.includes(t)), `${suggestion} is one of the moves offered`);
+  // The favourite move is marked where it is made: its button or card, and its squares when it has any.
+  assert.ok((await page.locator("#actions .hinted, #hand .hinted").count()) === 1, "the hinted move is marked");
   // The bot is named by its level.
   assert.match(await page.locator("#log .bot-line").first().textContent(), /\[rule-based player\]/);
   // Only France's hand is ever on the page.

@@ -3,7 +3,7 @@
 // it answers, so reloading the page finds the game where it was.
 import { api, $, el, loneSteps, botWords } from "./dom.js";
 import { showLobby } from "./lobby.js";
-import { renderManoeuvre, lightSquares } from "./manoeuvre.js";
+import { renderManoeuvre, lightSquares, actionPlace } from "./manoeuvre.js";
 import { renderCardTable } from "./cardtable.js";
 import { showReplay, history, watcher } from "./replay.js";
 
@@ -186,11 +186,33 @@ $("hint").addEventListener("click", async () => {
       list.append(el("li", `${m.label}: ${odds}`));
     }
     $("hint-box").replaceChildren(el("p", `A search of ${hint.iterations} playouts from your own seat suggests:`), list);
+    showHint(hint.moves[0]);
   } catch (e) {
     $("hint-box").textContent = String(/** @type {Error} */ (e).message);
   }
   working(null);
 });
+
+/** Marks the hint's favourite move on the page: its unit and target square lit on the battlefield,
+ * its button outlined (and its fold opened when the battlefield's moves are folded away).
+ * @param {any} move the first of a hint's moves, or undefined */
+function showHint(move) {
+  if (!move || !shown) return;
+  const place = actionPlace(move.id);
+  const unit = place.unit === null ? null : (shown.view.units || []).find((/** @type {any} */ u) => u.id === place.unit);
+  const squares = [unit && unit.square, place.square].filter((/** @type {string | null} */ sq) => sq);
+  if (squares.length && shown.game.status.game === "manoeuvre") lightSquares(/** @type {string[]} */ (squares), shown);
+  // A discard is ticked on the card itself: that card is marked instead.
+  const tick = document.querySelector(`#hand input[value="${CSS.escape(move.id)}"]`);
+  if (tick) tick.closest("label")?.classList.add("hinted");
+  const id = CSS.escape(move.id);
+  const button = document.querySelector(`#actions [data-action="${id}"], #actions [data-also~="${id}"]`);
+  if (button) {
+    button.classList.add("hinted");
+    const fold = button.closest("details");
+    if (fold) /** @type {HTMLDetailsElement} */ (fold).open = true;
+  }
+}
 
 // Keys for the table: u to undo, h for a hint (not while typing in a field).
 document.addEventListener("keydown", (event) => {

@@ -67,16 +67,21 @@ export function svgEl(tag, attrs = {}) {
 
 /** One button per action, each playing its action. @param {any[]} list @param {TableContext} ctx */
 export function actionButtons(list, ctx) {
-  // Actions a player cannot tell apart (three Withdraw cards in hand) are one button: any of them.
-  const seen = new Set();
+  // Actions a player cannot tell apart (three Withdraw cards in hand) are one button: any of them;
+  // the others' ids are kept on it (a hint may name one of them).
+  /** @type {Map<string, string[]>} */
+  const alike = new Map();
   const distinct = list.filter((a) => {
-    if (seen.has(a.label)) return false;
-    seen.add(a.label);
-    return true;
+    const ids = alike.get(a.label);
+    if (ids) ids.push(a.id);
+    else alike.set(a.label, []);
+    return !ids;
   });
   return distinct.map((a) => {
     const b = el("button", a.label);
     b.dataset.action = a.id;
+    const also = alike.get(a.label) || [];
+    if (also.length) b.dataset.also = also.join(" ");
     b.onclick = () => ctx.act(a.id);
     return b;
   });

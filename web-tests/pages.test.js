@@ -70,7 +70,23 @@ test("a Manoeuvre game is started, played, and found again after a reload", asyn
   // The lobby lists the game.
   await page.click("#home");
   await page.waitForSelector("#saved button");
-  assert.match(await page.locator("#saved").textContent(), /Manoeuvre: France v Russia \(seed 12\)/);
+  assert.match(await page.locator("#saved").textContent(), /Manoeuvre: France v Russia \(seed 12\) \(in progress, (France|Russia) to decide\)/);
+  await page.close();
+});
+
+test("the lobby fits a 360 pixel phone, lists the armies in order and names scenarios by title", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 360, height: 800 } });
+  await page.goto(env.base + "/");
+  await page.selectOption("#game-choice", "manoeuvre");
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 360, "no sideways scroll with the armies shown");
+  const armies = await page.locator("#army-a option").allTextContents();
+  assert.deepEqual(armies.slice(0, 3), ["France", "Great Britain", "Russia"], "rule 2.2's order from France on");
+  assert.deepEqual(await page.locator("#army-a optgroup").evaluateAll((gs) => gs.map((g) => g.getAttribute("label"))),
+    ["Manoeuvre", "Distant Lands (provisional values)"]);
+  await page.selectOption("#game-choice", "cc-napoleonics");
+  const scenarios = await page.locator("#scenario option").allTextContents();
+  assert.ok(scenarios.includes("Medellin") && !scenarios.includes("medellin"), `titles, not ids: ${scenarios}`);
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 360, "no sideways scroll on a card table's rows");
   await page.close();
 });
 

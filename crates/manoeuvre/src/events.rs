@@ -153,8 +153,7 @@ fn elimination_reason(before: &Manoeuvre, action: &Action, unit: u8) -> &'static
         (Action::CommittedHitOn(_), _) | (_, Phase::CommittedHit) => "the Committed Attack's hit",
         (Action::Die(_), Phase::CombatDice)
             if crate::report::resolving(before, action).is_some_and(|last| {
-                last.combat.is_some_and(|c| c.defender == unit)
-                    && last.attack_total() >= 4 * last.defense_total()
+                last.combat.is_some_and(|c| c.defender == unit) && last.attack_total() >= 4 * last.defense_total()
             }) =>
         {
             "attacked at four times its defence or more"

@@ -25,11 +25,25 @@ pub struct GameInfo {
     pub kind: &'static str,
     /// The scenarios a card table can set up (the `scenario` option); empty for most games.
     pub scenarios: Vec<&'static str>,
+    /// The same scenarios with their titles and what their setups do, for a page to offer them.
+    pub scenario_titles: Vec<ScenarioInfo>,
     /// The built-in deck manifest of a card table (`"manifest": "builtin"`): its title and its cards
     /// by number and name, so a page can offer it and list the cards for a physical deck; `None` for
     /// a game that ships none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub manifest: Option<ManifestInfo>,
+}
+
+/// A scenario as the catalog offers it: its id (the `scenario` option), its title and its summary.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScenarioInfo {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub summary: &'static str,
+}
+
+fn scenario_infos(game: &str) -> Vec<ScenarioInfo> {
+    solo::scenarios(game).iter().map(|x| ScenarioInfo { id: x.id, title: x.title(), summary: x.summary }).collect()
 }
 
 /// What the catalog tells of a built-in manifest.
@@ -107,6 +121,7 @@ pub fn games() -> Result<Vec<GameInfo>, ProtocolError> {
             } else {
                 solo::scenarios(&s.id).iter().map(|x| x.id).collect()
             },
+            scenario_titles: if s.id == MANOEUVRE { Vec::new() } else { scenario_infos(&s.id) },
             manifest: if s.id == MANOEUVRE { None } else { manifest_info(&s.id) },
         })
         .collect();
@@ -116,6 +131,7 @@ pub fn games() -> Result<Vec<GameInfo>, ProtocolError> {
             name: format!("{} (card table only)", m.name),
             kind: "card-table",
             scenarios: solo::scenarios(MANOEUVRE).iter().map(|x| x.id).collect(),
+            scenario_titles: scenario_infos(MANOEUVRE),
             manifest: manifest_info(MANOEUVRE_TABLE),
             ..m
         });

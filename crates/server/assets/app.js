@@ -37,6 +37,7 @@ async function showGame(id) {
   $("pass").hidden = true;
   $("replay").hidden = true;
   $("table").hidden = false;
+  $("to-lobby").hidden = false;
   $("hint-box").replaceChildren();
   const [game, legal] = await Promise.all([api(`/api/games/${id}`), api(`/api/games/${id}/legal`)]);
   $("where").textContent = game.name;

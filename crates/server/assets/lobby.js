@@ -59,9 +59,10 @@ function showTableRows(id) {
   const scenario = /** @type {HTMLSelectElement} */ ($("scenario"));
   const none = /** @type {HTMLOptionElement} */ (el("option", "none (the usual deal)"));
   none.value = "";
-  scenario.replaceChildren(none, ...game.scenarios.map((/** @type {string} */ s) => {
-    const o = /** @type {HTMLOptionElement} */ (el("option", s));
-    o.value = s;
+  scenario.replaceChildren(none, ...game.scenario_titles.map((/** @type {any} */ s) => {
+    const o = /** @type {HTMLOptionElement} */ (el("option", s.title));
+    o.value = s.id;
+    o.title = s.summary;
     return o;
   }));
   /** @type {HTMLElement} */ (scenario.parentElement).hidden = game.scenarios.length === 0;
@@ -100,6 +101,7 @@ export async function showLobby() {
   $("replay").hidden = true;
   $("pass").hidden = true;
   $("where").textContent = "";
+  $("to-lobby").hidden = true;
   const catalog = await api("/api/catalog");
   const choice = /** @type {HTMLSelectElement} */ ($("game-choice"));
   choice.replaceChildren(...catalog.games.map((/** @type {any} */ g) => {
@@ -119,7 +121,10 @@ export async function showLobby() {
   const saved = await api("/api/games");
   $("saved").replaceChildren(...saved.games.map((/** @type {any} */ g) => {
     const li = el("li");
-    const open = el("button", `${g.name}, last played ${g.updated}`);
+    // Where the game stands, as the server last saved it.
+    const st = g.standing;
+    const where = !st ? "" : st.over ? `finished${st.result ? `: ${st.result}` : ""}` : st.to_move ? `in progress, ${st.to_move} to decide` : "in progress";
+    const open = el("button", `${g.name}${where ? ` (${where})` : ""}, last played ${g.updated}`);
     open.onclick = () => { location.hash = `#game/${g.id}`; };
     const remove = el("button", "Delete");
     remove.setAttribute("aria-label", `Delete ${g.name}`);

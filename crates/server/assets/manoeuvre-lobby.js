@@ -95,11 +95,20 @@ function drawSections(/** @type {any[]} */ sections) {
 export function setUpManoeuvreRows(catalog) {
   for (const [id, choice] of [["army-a", "FR"], ["army-b", "AU"]]) {
     const s = /** @type {HTMLSelectElement} */ ($(id));
-    s.replaceChildren(...catalog.armies.map((/** @type {any} */ a) => {
-      const o = /** @type {HTMLOptionElement} */ (el("option", a.provisional ? `${a.name} (provisional: Distant Lands)` : a.name));
-      o.value = a.code;
-      return o;
-    }));
+    // The catalog lists the armies in the order of rule 2.2's last tie-breaker (India ... France);
+    // the list reads it from France on, the base game's armies first, then the Distant Lands'.
+    const ordered = [...catalog.armies].reverse();
+    const group = (/** @type {string} */ label, /** @type {boolean} */ provisional) => {
+      const g = /** @type {HTMLOptGroupElement} */ (el("optgroup"));
+      g.label = label;
+      g.append(...ordered.filter((/** @type {any} */ a) => Boolean(a.provisional) === provisional).map((/** @type {any} */ a) => {
+        const o = /** @type {HTMLOptionElement} */ (el("option", a.name));
+        o.value = a.code;
+        return o;
+      }));
+      return g;
+    };
+    s.replaceChildren(group("Manoeuvre", false), group("Distant Lands (provisional values)", true));
     s.value = choice;
     const showFlag = () => $(`${id}-flag`).replaceChildren(flag(s.value));
     s.onchange = showFlag;

@@ -26,6 +26,7 @@ export async function history(id, player, steps) {
 /** Shows step `step` of game `id`. @param {number} id @param {number} step */
 export async function showReplay(id, step) {
   $("lobby").hidden = true;
+  $("to-lobby").hidden = false;
   $("table").hidden = true;
   $("pass").hidden = true;
   $("replay").hidden = false;

@@ -64,9 +64,18 @@ impl OpenGame {
             return Ok(());
         }
         let (keep, entries) = self.changes();
-        let version = store.write_log(id, self.version, keep, &entries).map_err(not_saved("decision"))?;
+        let standing = self.standing();
+        let version =
+            store.write_log(id, self.version, keep, &entries, Some(&standing)).map_err(not_saved("decision"))?;
         self.committed(version);
         Ok(())
+    }
+
+    /// Where the game stands, as the list of saved games shows it: over or not, who is to move.
+    pub fn standing(&self) -> Value {
+        let status = self.session.status();
+        serde_json::json!({ "over": status["over"], "to_move": status["to_move"]["name"],
+            "result": status["result"]["reason"] })
     }
 
     /// A rollback's write: the log up to `at`, the bots' answers after it, and the steps taken off.
@@ -83,6 +92,8 @@ impl OpenGame {
             .save_rollback(id, self.version, at as u64, from as u64, &entries, discarded)
             .map_err(not_saved("rollback"))?;
         self.committed(version);
+        // The list's words only: a failure here leaves them stale, never the game.
+        let _ = store.set_standing(id, &self.standing());
         Ok(())
     }
 
@@ -233,6 +244,8 @@ impl Games {
             let seats = Seats::parse(&game, &seats).map_err(|e| ApiError::internal(format!("saved game {id}: {e}")))?;
             let steps = session.steps();
             let open = guard.insert(OpenGame { session, seats, version, saved: steps, low: steps });
+            // A game last written by a terminal is listed with where it stands once opened here.
+            let _ = self.store().set_standing(id, &open.standing());
             if open.seats.bot_to_move(open.session.as_ref()) {
                 open.play_on(id, self, false)?;
             }

@@ -14,10 +14,10 @@ use serde::Serialize;
 use serde_json::Value;
 
 /// The schema version this build writes.
-const SCHEMA_VERSION: i64 = 4;
+const SCHEMA_VERSION: i64 = 5;
 
 /// Each migration brings the schema from the version before it to its own number.
-const MIGRATIONS: [&str; 4] = [
+const MIGRATIONS: [&str; 5] = [
     "CREATE TABLE games (
         id INTEGER PRIMARY KEY,
         name TEXT NOT NULL,
@@ -53,6 +53,9 @@ const MIGRATIONS: [&str; 4] = [
         WHERE json_valid(g.record) AND json_type(g.record, '$.log') = 'array';
     UPDATE games SET steps = json_array_length(record, '$.log'), record = json_remove(record, '$.log')
         WHERE json_valid(record) AND json_type(record, '$.log') = 'array';",
+    // Where each game stands (over or not, who is to move), as its last writer saw it, for the list
+    // of saved games without replaying each one; empty when unknown (a terminal wrote last).
+    "ALTER TABLE games ADD COLUMN standing TEXT NOT NULL DEFAULT '';",
 ];
 
 #[derive(Debug, thiserror::Error)]
@@ -104,6 +107,9 @@ pub struct Summary {
     pub game: String,
     pub created: String,
     pub updated: String,
+    /// Where the game stands as its last writer saw it (`{"over", "to_move", "result"}`), null
+    /// when unknown.
+    pub standing: Value,
 }
 
 /// One rollback of a game as its history lists it.
@@ -252,9 +258,18 @@ impl Store {
     /// Changes a game's log, only if its version is still `expected`: keeps the first `keep`
     /// steps, drops the rest and appends `entries` after them. Answers the new version; a game
     /// changed since `expected` is [`StoreError::Conflict`] and nothing is written.
-    pub fn write_log(&self, id: i64, expected: i64, keep: usize, entries: &[Value]) -> Result<i64, StoreError> {
+    /// `standing` is where the game stands after it (the list of saved games shows it); `None`
+    /// leaves it unknown.
+    pub fn write_log(
+        &self,
+        id: i64,
+        expected: i64,
+        keep: usize,
+        entries: &[Value],
+        standing: Option<&Value>,
+    ) -> Result<i64, StoreError> {
         let tx = self.immediate()?;
-        let version = write_log_in(&tx, id, expected, keep, entries)?;
+        let version = write_log_in(&tx, id, expected, keep, entries, standing)?;
         tx.commit()?;
         Ok(version)
     }
@@ -263,7 +278,7 @@ impl Store {
     /// log it wrote last): only the steps after the part both logs share are written.
     pub fn replace_log(&self, id: i64, expected: i64, before: &[Value], log: &[Value]) -> Result<i64, StoreError> {
         let keep = before.iter().zip(log).take_while(|(a, b)| a == b).count();
-        self.write_log(id, expected, keep, &log[keep..])
+        self.write_log(id, expected, keep, &log[keep..], None)
     }
 
     /// A game's record (head and log).
@@ -304,15 +319,16 @@ impl Store {
 
     pub fn summary(&self, id: i64) -> Result<Summary, StoreError> {
         self.conn
-            .query_row("SELECT id, name, game, created, updated FROM games WHERE id = ?1", [id], summary_row)
+            .query_row("SELECT id, name, game, created, updated, standing FROM games WHERE id = ?1", [id], summary_row)
             .optional()?
             .ok_or(StoreError::NoGame(id))
     }
 
     /// Every saved game, the most recently played first.
     pub fn list(&self) -> Result<Vec<Summary>, StoreError> {
-        let mut statement =
-            self.conn.prepare("SELECT id, name, game, created, updated FROM games ORDER BY updated DESC, id DESC")?;
+        let mut statement = self
+            .conn
+            .prepare("SELECT id, name, game, created, updated, standing FROM games ORDER BY updated DESC, id DESC")?;
         let rows = statement.query_map([], summary_row)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
@@ -349,7 +365,7 @@ impl Store {
     ) -> Result<i64, StoreError> {
         let tx = self.immediate()?;
         let keep = usize::try_from(at).unwrap_or(usize::MAX);
-        let version = write_log_in(&tx, id, expected, keep, entries)?;
+        let version = write_log_in(&tx, id, expected, keep, entries, None)?;
         let (at, from) = (i64::try_from(at).unwrap_or(i64::MAX), i64::try_from(from).unwrap_or(i64::MAX));
         tx.execute(
             "INSERT INTO rollbacks (game, at, steps_before, discarded) VALUES (?1, ?2, ?3, ?4)",
@@ -357,6 +373,13 @@ impl Store {
         )?;
         tx.commit()?;
         Ok(version)
+    }
+
+    /// Records where a game stands (after a rollback, or when it is opened), without changing its
+    /// version: the list of saved games shows it.
+    pub fn set_standing(&self, id: i64, standing: &Value) -> Result<(), StoreError> {
+        self.conn.execute("UPDATE games SET standing = ?2 WHERE id = ?1", params![id, standing.to_string()])?;
+        Ok(())
     }
 
     /// A game's rollbacks, oldest first.
@@ -386,6 +409,7 @@ fn write_log_in(
     expected: i64,
     keep: usize,
     entries: &[Value],
+    standing: Option<&Value>,
 ) -> Result<i64, StoreError> {
     let row: Option<(i64, i64)> = tx
         .query_row("SELECT version, steps FROM games WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))
@@ -400,9 +424,10 @@ fn write_log_in(
     }
     tx.execute("DELETE FROM actions WHERE game = ?1 AND step >= ?2", params![id, keep as i64])?;
     append(tx, id, keep, entries)?;
+    let standing = standing.map_or_else(String::new, Value::to_string);
     tx.execute(
-        "UPDATE games SET steps = ?2, version = version + 1, updated = datetime('now') WHERE id = ?1",
-        params![id, (keep + entries.len()) as i64],
+        "UPDATE games SET steps = ?2, version = version + 1, updated = datetime('now'), standing = ?3 WHERE id = ?1",
+        params![id, (keep + entries.len()) as i64, standing],
     )?;
     Ok(version + 1)
 }
@@ -417,7 +442,15 @@ fn append(tx: &rusqlite::Transaction<'_>, id: i64, first: usize, entries: &[Valu
 }
 
 fn summary_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Summary> {
-    Ok(Summary { id: r.get(0)?, name: r.get(1)?, game: r.get(2)?, created: r.get(3)?, updated: r.get(4)? })
+    let standing: String = r.get(5)?;
+    Ok(Summary {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        game: r.get(2)?,
+        created: r.get(3)?,
+        updated: r.get(4)?,
+        standing: serde_json::from_str(&standing).unwrap_or(Value::Null),
+    })
 }
 
 /// One saved game as a terminal lists it for `--resume`: who sits where and how far it has gone.
@@ -464,7 +497,7 @@ mod tests {
     fn a_game_is_created_saved_listed_renamed_and_deleted() {
         let store = Store::in_memory().expect("a database");
         let id = store.create("first", "manoeuvre", &json!({"seed": 1, "log": []})).expect("created");
-        assert_eq!(store.write_log(id, 1, 0, &[json!("a")]).expect("saved"), 2);
+        assert_eq!(store.write_log(id, 1, 0, &[json!("a")], None).expect("saved"), 2);
         assert_eq!(store.load(id).expect("loaded"), json!({"seed": 1, "log": ["a"]}));
         store.rename(id, "renamed").expect("renamed");
         let list = store.list().expect("listed");
@@ -503,20 +536,20 @@ mod tests {
         let id = store.create("g", "manoeuvre", &json!({"seed": 3, "log": ["a", "b"]})).expect("created");
         assert_eq!(store.version(id).expect("version"), 1);
         // Two writers read version 1; the first one's decision lands, the second one's is refused.
-        assert_eq!(store.write_log(id, 1, 2, &[json!("c")]).expect("first writer"), 2);
-        let err = store.write_log(id, 1, 2, &[json!("x")]).expect_err("second writer refused");
+        assert_eq!(store.write_log(id, 1, 2, &[json!("c")], None).expect("first writer"), 2);
+        let err = store.write_log(id, 1, 2, &[json!("x")], None).expect_err("second writer refused");
         assert!(matches!(err, StoreError::Conflict { id: g } if g == id), "{err}");
         assert!(err.to_string().contains("changed elsewhere"), "{err}");
         assert_eq!(store.load_versioned(id).expect("loaded"), (json!({"seed": 3, "log": ["a", "b", "c"]}), 2));
         // An undo keeps a prefix; a keep beyond the log is refused by name.
-        assert_eq!(store.write_log(id, 2, 1, &[]).expect("undone"), 3);
+        assert_eq!(store.write_log(id, 2, 1, &[], None).expect("undone"), 3);
         assert_eq!(store.load(id).expect("loaded")["log"], json!(["a"]));
-        let err = store.write_log(id, 3, 5, &[]).expect_err("refused");
+        let err = store.write_log(id, 3, 5, &[], None).expect_err("refused");
         assert!(matches!(err, StoreError::BeyondLog { steps: 1, keep: 5, .. }), "{err}");
         // The terminal's whole-log write keeps the shared part and writes the rest.
         let v = store.replace_log(id, 3, &[json!("a")], &[json!("a"), json!("e"), json!("f")]).expect("replaced");
         assert_eq!((v, store.load(id).expect("loaded")["log"].clone()), (4, json!(["a", "e", "f"])));
-        assert!(matches!(store.write_log(999, 1, 0, &[]), Err(StoreError::NoGame(999))));
+        assert!(matches!(store.write_log(999, 1, 0, &[], None), Err(StoreError::NoGame(999))));
     }
 
     #[test]

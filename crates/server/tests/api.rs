@@ -261,6 +261,11 @@ async fn a_person_plays_manoeuvre_against_the_rule_based_bot() {
     }
     let (_, after) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(after["status"]["to_move"]["player"], 0, "{after}");
+    // The list of saved games says where it stands.
+    let (_, list) = call(&app, "GET", "/api/games", None).await;
+    let listed = list["games"].as_array().expect("games").iter().find(|g| g["id"] == id).expect("listed").clone();
+    assert_eq!(listed["standing"]["over"], false, "{listed}");
+    assert_eq!(listed["standing"]["to_move"], "France", "{listed}");
 }
 
 #[tokio::test]

@@ -55,6 +55,13 @@ pub struct ScenarioReport {
     pub to_choose: Vec<String>,
 }
 
+impl Scenario {
+    /// The scenario's title: its summary's words before the first colon ("Plan Orange").
+    pub fn title(&self) -> &'static str {
+        self.summary.split_once(':').map_or(self.id, |(title, _)| title.trim())
+    }
+}
+
 /// The scenarios whose setup cdgsolo carries out for a game.
 pub fn scenarios(game: &str) -> &'static [Scenario] {
     rules_for(game).scenarios()

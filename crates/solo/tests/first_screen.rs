@@ -96,3 +96,19 @@ fn random_play_keeps_nine_screens_in_ten_short() {
     }
     assert!(report.is_empty(), "too many long screens:\n{}", report.join("\n"));
 }
+
+#[test]
+fn every_scenario_has_a_title_for_the_lobby() {
+    let mut seen = 0;
+    for sheet in solo::playsheets().expect("the playsheets") {
+        for scenario in solo::scenarios(&sheet.id) {
+            let title = scenario.title();
+            assert!(!title.is_empty() && !title.contains(':'), "{}: '{title}'", scenario.id);
+            assert!(title.len() < scenario.summary.len(), "{}: the title is the summary's head", scenario.id);
+            seen += 1;
+        }
+    }
+    let napoleonics: Vec<&str> = solo::scenarios("cc-napoleonics").iter().map(|s| s.title()).collect();
+    assert!(napoleonics.contains(&"Medellin"), "{napoleonics:?}");
+    assert!(seen > 10, "{seen} scenarios");
+}

@@ -3,7 +3,7 @@
 // it answers, so reloading the page finds the game where it was.
 import { api, $, el, loneSteps, botWords } from "./dom.js";
 import { showLobby } from "./lobby.js";
-import { renderManoeuvre, lightSquares, actionPlace } from "./manoeuvre.js";
+import { renderManoeuvre, lightSquares, actionPlace, drawPosition } from "./manoeuvre.js";
 import { renderCardTable } from "./cardtable.js";
 import { showReplay, history, watcher } from "./replay.js";
 
@@ -83,6 +83,7 @@ async function showGame(id) {
   } else {
     $("status").textContent = `${status.to_move ? status.to_move.name : ""} to decide` + (view.phase ? ` (${view.phase}, turn ${view.turn})` : "");
   }
+  follow(id, player);
   const ctx = {
     id, game, legal, view, player, last: lastAnswer,
     act: (/** @type {string} */ action) => act(id, action, status.steps),
@@ -92,6 +93,63 @@ async function showGame(id) {
   shown = ctx;
   if (game.status.game === "manoeuvre") renderManoeuvre(ctx);
   else renderCardTable(ctx);
+}
+
+/** The live stream of the game on screen (Server-Sent Events), and the game and seat it follows. */
+let live = /** @type {EventSource | null} */ (null);
+let liveKey = "";
+
+/** Follows game `id` from seat `player`: a bot's moves are drawn as it makes them, and a change
+ * made elsewhere (another tab, the other device of a two-device game) redraws the table.
+ * @param {number} id @param {number} player */
+function follow(id, player) {
+  const key = `${id}/${player}`;
+  if (live && liveKey === key) return;
+  stopFollowing();
+  liveKey = key;
+  const stream = new EventSource(`/api/games/${id}/live/${player}`);
+  live = stream;
+  stream.addEventListener("change", (event) => {
+    if (live !== stream || location.hash !== `#game/${id}`) return;
+    const data = JSON.parse(/** @type {MessageEvent} */ (event).data);
+    if (data.move) showMove(data.move);
+    else if (!busy && String(data.steps) !== $("table").dataset.steps) refresh(id);
+  });
+}
+
+function stopFollowing() {
+  if (live) live.close();
+  live = null;
+  liveKey = "";
+}
+
+/** Draws a move the server tells of while a bot is still playing: the position after it, read
+ * only, and its line at the top of the log. @param {any} move `{"observation", "label", "events"}` */
+function showMove(move) {
+  const view = move.observation && (move.observation.observation || move.observation);
+  if (view && view.terrain) {
+    const [field, ...cards] = drawPosition(view);
+    $("board").replaceChildren(field);
+    $("hand").replaceChildren(...cards);
+    $("actions").replaceChildren();
+  }
+  const line = el("li", move.label, "bot-line");
+  if (move.events && move.events.length) line.append(el("div", move.events.join(" "), "events"));
+  $("log").prepend(lightable(line));
+}
+
+/** Reads the game on screen afresh (a change made elsewhere). @param {number} id */
+async function refresh(id) {
+  if (busy) return;
+  working("Updating...");
+  try {
+    await showGame(id);
+    await fillLog(id);
+  } catch (e) {
+    $("table-error").textContent = String(/** @type {Error} */ (e).message);
+  } finally {
+    working(null);
+  }
 }
 
 /** Whether a change is on its way to the server: the table's buttons are disabled meanwhile and a
@@ -290,6 +348,7 @@ async function fillRollback() {
 function route() {
   const replay = location.hash.match(/^#game\/(\d+)\/replay\/(\d+)$/);
   const m = location.hash.match(/^#game\/(\d+)$/);
+  if (!m) stopFollowing();
   if (replay) {
     showReplay(Number(replay[1]), Number(replay[2])).catch((e) => { $("replay-where").textContent = String(e.message); });
   } else if (m) {

@@ -17,6 +17,7 @@ use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
+use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use protocol::DynSession;
@@ -150,6 +151,7 @@ fn routes(state: Shared) -> Router {
         .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/observe/{player}", get(observe))
         .route("/api/games/{id}/events", get(events))
+        .route("/api/games/{id}/live/{player}", get(live))
         .route("/api/games/{id}/history/{player}", get(history))
         .route("/api/games/{id}/replay/{step}/{player}", get(replay))
         .route("/api/games/{id}/rollback", post(rollback))
@@ -550,13 +552,56 @@ async fn rollback(State(state): State<Shared>, Path(id): Path<String>, bytes: By
         let discarded = game.session.rollback(step)?;
         game.taken_back();
         // From the start of a turn, bots play on to the first decision of a person.
-        let bot_moves = game.seats.play_on(&mut game.session, request.lone_steps)?;
+        let bot_moves = game.play_on_unsaved(id, games, request.lone_steps)?;
         game.commit_rollback(id, &games.store(), step, from, &discarded)?;
         let mut answer = json!({ "step": step, "from": from, "status": status(game), "bot_moves": bot_moves });
         attach_combats(game.session.as_mut(), step, &mut answer)?;
         Ok(axum::Json(answer))
     })
     .await
+}
+
+/// The game's changes as they happen, as Server-Sent Events (`event: change`): `{"steps"}` once a
+/// request has changed the game (read it afresh), and while a bot plays, each of its moves as
+/// `player` may know it: `{"steps", "move": {"observation", "label", "events"}}`. Holds no lock and
+/// ends when the server stops.
+async fn live(
+    State(state): State<Shared>,
+    Path((id, player)): Path<(String, String)>,
+) -> Result<Sse<impl futures_util::Stream<Item = Result<Event, std::convert::Infallible>>>, ApiError> {
+    let id = game_id(&id)?;
+    let player = player_number(&player)?;
+    if player > 1 {
+        return Err(bad(format!("player {player} does not exist: the players are 0 and 1")));
+    }
+    // Following starts before the check, so that no change between the two is missed.
+    let changes = state.follow();
+    let closing = state.closing();
+    blocking(&state, move |games| games.store().summary(id).map(|_| ()).map_err(ApiError::from)).await?;
+    let stream = futures_util::stream::unfold((changes, closing), move |(mut changes, mut closing)| async move {
+        loop {
+            if *closing.borrow() {
+                return None;
+            }
+            let change = tokio::select! {
+                _ = closing.changed() => return None,
+                change = changes.recv() => change,
+            };
+            let data = match change {
+                Ok(change) if change.game != id => continue,
+                Ok(change) => match change.seen {
+                    Some(seen) => json!({ "steps": change.steps, "move": seen[usize::from(player)] }),
+                    None => json!({ "steps": change.steps }),
+                },
+                // Fallen behind: the page reads the game afresh.
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => json!({ "steps": null }),
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
+            };
+            let event = Event::default().event("change").data(data.to_string());
+            return Some((Ok(event), (changes, closing)));
+        }
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
 
 async fn events(State(state): State<Shared>, Path(id): Path<String>) -> Answer {

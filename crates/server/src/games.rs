@@ -21,6 +21,21 @@ use crate::store::Store;
 /// How many games stay open in memory by default (a game of Manoeuvre takes about 100 KB).
 pub const OPEN_GAMES: usize = 64;
 
+/// How many changes a slow follower may fall behind before it is told to read the game afresh.
+const LIVE_BACKLOG: usize = 256;
+
+/// A change of a game, for the pages that follow it (`GET /api/games/{id}/live/{player}`).
+#[derive(Clone, Debug)]
+pub struct Change {
+    pub game: i64,
+    /// The steps of the game's log after the change.
+    pub steps: usize,
+    /// While a bot is still playing: its move as each seat may know it (`seen[p]` is
+    /// `{"observation", "label", "events"}` from seat p). `None` once a request is done: the
+    /// follower reads the game afresh.
+    pub seen: Option<Arc<[Value; 2]>>,
+}
+
 /// A saved game open in memory.
 pub struct OpenGame {
     pub session: Box<dyn DynSession>,
@@ -100,12 +115,39 @@ impl OpenGame {
     /// Lets the bots play until a person is to move (taking the person's lone steps too with
     /// `lone`: [`Seats::play_on`]), and saves what they did.
     pub fn play_on(&mut self, id: i64, games: &Games, lone: bool) -> Result<Vec<Value>, ApiError> {
-        let moves = self.seats.play_on(&mut self.session, lone)?;
+        let mut tell =
+            |s: &dyn DynSession, label_for: &dyn Fn(u8) -> Value, e: &Value| tell_move(games, id, s, label_for, e);
+        let moves = self.seats.play_on(&mut self.session, lone, &mut tell)?;
         if !moves.is_empty() {
             self.commit(id, &games.store())?;
         }
         Ok(moves)
     }
+
+    /// [`OpenGame::play_on`] without saving: a rollback writes its whole change at once.
+    pub fn play_on_unsaved(&mut self, id: i64, games: &Games, lone: bool) -> Result<Vec<Value>, ApiError> {
+        let saved = self.saved;
+        let version = self.version;
+        let mut tell =
+            |s: &dyn DynSession, label_for: &dyn Fn(u8) -> Value, e: &Value| tell_move(games, id, s, label_for, e);
+        let moves = self.seats.play_on(&mut self.session, lone, &mut tell)?;
+        debug_assert_eq!((saved, version), (self.saved, self.version));
+        Ok(moves)
+    }
+}
+
+/// Tells the pages following game `id` of a move just made, as each seat may know it: that seat's
+/// observation after it, the move's label as that seat reads it, and its events. Nothing is made
+/// while nobody follows.
+fn tell_move(games: &Games, id: i64, session: &dyn DynSession, label_for: &dyn Fn(u8) -> Value, events: &Value) {
+    if !games.followed() {
+        return;
+    }
+    let seen = [0u8, 1].map(|p| {
+        let observation = session.observe(p).unwrap_or(Value::Null);
+        serde_json::json!({ "observation": observation, "label": label_for(p), "events": events })
+    });
+    games.tell(Change { game: id, steps: session.steps(), seen: Some(Arc::new(seen)) });
 }
 
 /// A failed write as the client hears it: a conflict as such (409), anything else as the change
@@ -131,6 +173,9 @@ struct OpenList {
 pub struct Games {
     store: Mutex<Store>,
     open: Mutex<OpenList>,
+    live: tokio::sync::broadcast::Sender<Change>,
+    /// Raised when the server stops: the pages' live streams end, so the stop need not wait for them.
+    closing: tokio::sync::watch::Sender<bool>,
 }
 
 /// A lock whose holder panicked still guards whole values: the store commits whole changes, and a
@@ -149,7 +194,35 @@ impl Games {
         Games {
             store: Mutex::new(store),
             open: Mutex::new(OpenList { slots: HashMap::new(), clock: 0, capacity: capacity.max(1) }),
+            live: tokio::sync::broadcast::channel(LIVE_BACKLOG).0,
+            closing: tokio::sync::watch::channel(false).0,
         }
+    }
+
+    /// The changes of every game, from now on.
+    pub fn follow(&self) -> tokio::sync::broadcast::Receiver<Change> {
+        self.live.subscribe()
+    }
+
+    /// Whether anyone follows the games live (a move's views are made only then).
+    pub fn followed(&self) -> bool {
+        self.live.receiver_count() > 0
+    }
+
+    /// Tells the followers of game `id` of a change.
+    pub fn tell(&self, change: Change) {
+        // No follower is no error.
+        let _ = self.live.send(change);
+    }
+
+    /// Ends the live streams: the server is stopping.
+    pub fn close_streams(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// Whether the server is stopping, to wait on.
+    pub fn closing(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.closing.subscribe()
     }
 
     /// The store, for a short read or write.
@@ -213,9 +286,19 @@ impl Games {
     ) -> Result<T, ApiError> {
         let slot = self.slot(id);
         let mut guard = lock(&slot);
-        let answer = self.fresh(id, &mut guard).and_then(|game| f(game, self));
+        let mut before = None;
+        let answer = self.fresh(id, &mut guard).and_then(|game| {
+            before = Some((game.version, game.session.steps()));
+            f(game, self)
+        });
         if guard.as_ref().is_some_and(OpenGame::dirty) {
             *guard = None;
+        }
+        // The pages following the game read it afresh once its change is saved.
+        if let Some(game) = guard.as_ref()
+            && before.is_some_and(|b| b != (game.version, game.session.steps()))
+        {
+            self.tell(Change { game: id, steps: game.session.steps(), seen: None });
         }
         answer
     }

@@ -58,6 +58,12 @@ pub async fn serve_until(
         None => gate::Gate::loopback(Some(bound.port())),
     };
     ready(bound);
+    // At the stop the pages' live streams end first: the requests in flight are what is waited for.
+    let closer = Arc::clone(&games);
+    let stop = async move {
+        stop.await;
+        closer.close_streams();
+    };
     listen::run(listener, api::router_with(Arc::clone(&games), gate), stop).await;
     // The last handle closes the database once the blocking work of the last requests is done.
     drop(games);

@@ -81,7 +81,15 @@ impl Seats {
     /// the log as taken for the player. Returns each move as the person may see it: a bot's with its
     /// label and events (or only that it decided about hidden cards), a step taken for the person
     /// with `"taken_for_player": true`.
-    pub fn play_on(&self, session: &mut Box<dyn DynSession>, lone: bool) -> Result<Vec<Value>, ProtocolError> {
+    ///
+    /// `tell` hears of each move once it is made: the session after it, the move's label as each
+    /// seat may read it, and its events (for the pages following the game live).
+    pub fn play_on(
+        &self,
+        session: &mut Box<dyn DynSession>,
+        lone: bool,
+        tell: &mut dyn FnMut(&dyn DynSession, &dyn Fn(u8) -> Value, &Value),
+    ) -> Result<Vec<Value>, ProtocolError> {
         let mut told = Vec::new();
         for _ in 0..10_000 {
             let Some(state) = manoeuvre_state(session.as_ref()) else { break };
@@ -95,8 +103,10 @@ impl Seats {
                 let Some(only) = state.lone_step(seat_stays).filter(|_| lone) else { break };
                 let label = state.action_label(&only);
                 let applied = session.apply_for_player(&state.action_id(&only))?;
+                let events = json!(applied.events);
+                tell(session.as_ref(), &|seat| json!(engine::label_seen_by(&state, seat, &only)), &events);
                 told.push(json!({ "bot": null, "taken_for_player": true, "player": p, "label": label,
-                    "events": applied.events, "step": steps }));
+                    "events": events, "step": steps }));
                 continue;
             };
             // A game saved by the terminal may seat a longer search: the server plays it at the
@@ -112,7 +122,9 @@ impl Seats {
             // The same words the game's history gives the person for this step.
             let label = engine::label_seen_by(&state, self.human(), &action);
             let applied = session.apply(&id)?;
-            told.push(json!({ "bot": bot.name(), "label": label, "events": applied.events, "step": steps }));
+            let events = json!(applied.events);
+            tell(session.as_ref(), &|seat| json!(engine::label_seen_by(&state, seat, &action)), &events);
+            told.push(json!({ "bot": bot.name(), "label": label, "events": events, "step": steps }));
         }
         Ok(told)
     }

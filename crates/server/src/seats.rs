@@ -10,6 +10,10 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde_json::{Value, json};
 
+/// Hears of each move [`Seats::play_on`] makes: the session after it, the move's label as each seat
+/// may read it, and its events.
+pub type TellMove<'a> = dyn FnMut(&dyn DynSession, &dyn Fn(u8) -> Value, &Value) + 'a;
+
 /// The two seats: `None` for a person.
 #[derive(Clone, Debug, Default)]
 pub struct Seats(pub [Option<BotSpec>; 2]);
@@ -88,7 +92,7 @@ impl Seats {
         &self,
         session: &mut Box<dyn DynSession>,
         lone: bool,
-        tell: &mut dyn FnMut(&dyn DynSession, &dyn Fn(u8) -> Value, &Value),
+        tell: &mut TellMove<'_>,
     ) -> Result<Vec<Value>, ProtocolError> {
         let mut told = Vec::new();
         for _ in 0..10_000 {

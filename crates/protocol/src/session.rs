@@ -30,6 +30,9 @@ pub trait DynSession: Send {
     fn last_decision(&self) -> Option<u8>;
     /// The player who made the log's latest player step (taken for them or not), past any chance.
     fn last_decider(&self) -> Option<u8>;
+    /// The player of the log's latest decision made by a player `person` names (not chance, not a
+    /// step taken for the player), looking back past everything else.
+    fn last_decision_by(&self, person: &dyn Fn(u8) -> bool) -> Option<u8>;
     /// What the game did at the table so far, from its setup on: the steps to set up the real
     /// table, then one list per step of the log.
     fn events(&self) -> Value;
@@ -243,6 +246,13 @@ where
 
     fn apply_for_player(&mut self, id: &str) -> Result<Applied, ProtocolError> {
         self.apply_marked(id, true)
+    }
+
+    fn last_decision_by(&self, person: &dyn Fn(u8) -> bool) -> Option<u8> {
+        self.session.log().iter().rev().find_map(|e| match e.by {
+            engine::Decider::Player(p) if !e.taken_for_player && person(p) => Some(p),
+            _ => None,
+        })
     }
 
     fn last_decider(&self) -> Option<u8> {

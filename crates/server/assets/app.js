@@ -39,7 +39,12 @@ async function showGame(id) {
   $("table").hidden = false;
   $("to-lobby").hidden = false;
   $("hint-box").replaceChildren();
-  const [game, legal] = await Promise.all([api(`/api/games/${id}`), api(`/api/games/${id}/legal`)]);
+  const game = await api(`/api/games/${id}`);
+  // A device playing one seat of a two-device game shows that seat alone, and asks for the legal
+  // actions only on its own turn (the other seat's would tell what its hand holds).
+  const fixed = fixedSeat(id);
+  const ours = fixed === null || (game.status.to_move && game.status.to_move.player === fixed);
+  const legal = ours ? await api(`/api/games/${id}/legal`) : { actions: [] };
   $("where").textContent = game.name;
   $("table").classList.toggle("manoeuvre", game.status.game === "manoeuvre");
   // The step the table shows, for whoever waits for it to move on (the browser tests).
@@ -49,19 +54,23 @@ async function showGame(id) {
   /** @type {HTMLInputElement} */ ($("lone-steps")).checked = loneSteps();
   // Nothing to take back (the start, or a roll, a draw or a reveal since): the button says so.
   const undo = /** @type {HTMLButtonElement} */ ($("undo"));
-  undo.disabled = busy || !game.status.undo;
+  // On two devices each takes back only its own decision.
+  const undoable = game.status.undo && (fixed === null || game.status.last_decision === fixed);
+  undo.disabled = busy || !undoable;
   // While a change is still being drawn the button comes back as the new status says, not as it was.
-  if (busy) undo.dataset.wasDisabled = String(!game.status.undo);
+  if (busy) undo.dataset.wasDisabled = String(!undoable);
   undo.title = game.status.undo ? "Take back your last decision" : "Nothing to undo: the last step was a roll, a draw or something revealed, or there is none yet";
   const status = game.status;
   // Against a bot the page shows the person's own seat; hotseat, the seat of whoever is to move.
   const seats = game.seats || [null, null];
   const human = seats[0] === null ? 0 : 1;
   const bot = seats[0] !== null || seats[1] !== null;
-  const player = bot ? human : (status.to_move && status.to_move.player !== undefined ? status.to_move.player : 0);
+  const player = fixed !== null ? fixed : bot ? human : (status.to_move && status.to_move.player !== undefined ? status.to_move.player : 0);
   // Hotseat: when the seat at the screen changes, the table waits behind a "pass the device" screen
-  // so that one player never sees the other's hand.
-  const hotseat = !bot && game.status.game === "manoeuvre" && !status.over;
+  // so that one player never sees the other's hand (not on a device that plays one seat).
+  const hotseat = !bot && game.status.game === "manoeuvre" && !status.over && fixed === null;
+  $("devices").hidden = !hotseat;
+  $("rollback-box").hidden = fixed !== null;
   const seatKey = `cdgsolo-seat-${id}`;
   if (hotseat && sessionStorage.getItem(seatKey) !== String(player)) {
     const name = status.to_move ? status.to_move.name : `player ${player + 1}`;
@@ -78,11 +87,18 @@ async function showGame(id) {
   }
   const seen = await api(`/api/games/${id}/observe/${player}`);
   const view = seen.observation || seen;
+  const phase = view.phase ? ` (${view.phase}, turn ${view.turn})` : "";
   if (status.over) {
     $("status").textContent = `The game is over: ${status.result ? status.result.reason : ""}`;
+  } else if (fixed !== null && !ours) {
+    $("status").textContent = `Waiting for ${status.to_move ? status.to_move.name : "the other player"} to decide${phase}`;
+  } else if (fixed !== null) {
+    $("status").textContent = `Your turn: ${status.to_move.name} to decide${phase}`;
   } else {
-    $("status").textContent = `${status.to_move ? status.to_move.name : ""} to decide` + (view.phase ? ` (${view.phase}, turn ${view.turn})` : "");
+    $("status").textContent = `${status.to_move ? status.to_move.name : ""} to decide${phase}`;
   }
+  // A device playing one seat says in its tab's title when its turn has come.
+  document.title = fixed !== null && ours && !status.over ? "Your turn - cdgsolo" : "cdgsolo";
   follow(id, player);
   const ctx = {
     id, game, legal, view, player, last: lastAnswer,
@@ -112,8 +128,11 @@ function follow(id, player) {
   stream.addEventListener("change", (event) => {
     if (live !== stream || location.hash !== `#game/${id}`) return;
     const data = JSON.parse(/** @type {MessageEvent} */ (event).data);
-    if (data.move) showMove(data.move);
-    else if (!busy && String(data.steps) !== $("table").dataset.steps) refresh(id);
+    const shownSteps = Number($("table").dataset.steps);
+    // A move told late, after the table already shows a later step, is not drawn over it.
+    if (data.move) {
+      if (data.steps > shownSteps) showMove(data.move);
+    } else if (!busy && data.steps !== shownSteps) refresh(id);
   });
 }
 
@@ -221,7 +240,48 @@ function act(id, action, step) {
 
 $("undo").addEventListener("click", () => {
   const id = Number(location.hash.split("/")[1]);
-  change(id, "undo", { lone_steps: loneSteps() }, (undone) => el("li", `Undone: ${undone.label || undone.undone}`));
+  const seat = fixedSeat(id);
+  const body = seat === null ? { lone_steps: loneSteps() } : { lone_steps: loneSteps(), seat };
+  change(id, "undo", body, (undone) => el("li", `Undone: ${undone.label || undone.undone}`));
+});
+
+/** The seat this tab plays of a two-device game (opened by a seat's link), or null.
+ * @param {number} id */
+function fixedSeat(id) {
+  const seat = sessionStorage.getItem(`cdgsolo-fixed-seat-${id}`);
+  return seat === null ? null : Number(seat);
+}
+
+/** Fills the links that hand each seat of a hotseat game to a device of its own. @param {number} id */
+async function fillDevices(id) {
+  const access = await api("/api/access");
+  const game = await api(`/api/games/${id}`);
+  const sides = await api(`/api/games/${id}/observe/${fixedSeat(id) ?? 0}`).then((s) => (s.observation || s).sides || []);
+  const bases = access.bases.length ? access.bases : [`${location.origin}/`];
+  const list = el("ul");
+  for (const seat of [0, 1]) {
+    const name = (sides[seat] && sides[seat].nation) || `player ${seat + 1}`;
+    const li = el("li");
+    li.append(el("span", `${name}'s device: `));
+    for (const base of bases) {
+      const a = el("a", `${base.replace(/\?token=.*$/, "")} (${name})`);
+      a.setAttribute("href", `${base}#game/${id}/seat/${seat}`);
+      a.className = "seat-link";
+      a.dataset.seat = String(seat);
+      li.append(a, " ");
+    }
+    list.append(li);
+  }
+  const note = access.network
+    ? "Open one link on each device (they carry the access token): each shows only its own army's cards, says when its turn has come, and needs no passing of the device."
+    : "This server answers only on this machine (start it with cdgsolo serve --host for another device): the links still give each player a window of their own here.";
+  $("devices-list").replaceChildren(el("p", note, "note"), list);
+  if (game.status.over) $("devices").hidden = true;
+}
+
+$("devices").addEventListener("toggle", () => {
+  const id = Number(location.hash.split("/")[1]);
+  if (/** @type {HTMLDetailsElement} */ ($("devices")).open) fillDevices(id).catch((e) => { $("table-error").textContent = String(e.message); });
 });
 
 $("lone-steps").addEventListener("change", () => {
@@ -346,6 +406,14 @@ async function fillRollback() {
 }
 
 function route() {
+  // A seat's link (#game/ID/seat/P): this tab plays that seat from now on.
+  const seatLink = location.hash.match(/^#game\/(\d+)\/seat\/([01])$/);
+  if (seatLink) {
+    sessionStorage.setItem(`cdgsolo-fixed-seat-${seatLink[1]}`, seatLink[2]);
+    sessionStorage.setItem(`cdgsolo-seat-${seatLink[1]}`, seatLink[2]);
+    location.replace(`#game/${seatLink[1]}`);
+    return;
+  }
   const replay = location.hash.match(/^#game\/(\d+)\/replay\/(\d+)$/);
   const m = location.hash.match(/^#game\/(\d+)$/);
   if (!m) stopFollowing();

@@ -10,6 +10,9 @@ let cached = null;
 /** The seat a replay of `game` is watched from: the person's own against a bot, else the first
  * player once the game is over, else the seat last at the screen. @param {any} game @param {number} id */
 export function watcher(game, id) {
+  // A tab playing one seat of a two-device game watches that seat, during the game and after.
+  const fixed = sessionStorage.getItem(`cdgsolo-fixed-seat-${id}`);
+  if (fixed !== null) return Number(fixed);
   const seats = game.seats || [null, null];
   if (seats[0] !== null || seats[1] !== null) return seats[0] === null ? 0 : 1;
   if (game.status.over) return 0;

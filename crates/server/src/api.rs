@@ -41,7 +41,16 @@ fn status(game: &OpenGame) -> Value {
     let mut status = game.session.status();
     let seats = &game.seats;
     status["undo"] = json!(game.session.can_undo(&|p| !seats.is_person(p)));
+    // Whose decision an undo would take back: on two devices, each takes back only its own.
+    status["last_decision"] = json!(last_person_decision(game));
     status
+}
+
+/// The seat of the person whose decision an undo would take back (past the bots' answers and the
+/// steps taken for the person), if any.
+fn last_person_decision(game: &OpenGame) -> Option<u8> {
+    let seats = &game.seats;
+    game.session.last_decision_by(&|p| seats.is_person(p))
 }
 
 /// Gives an answer the combat reports of the steps it covers: the combat resolved by the person's
@@ -133,7 +142,10 @@ pub fn router(games: Shared) -> Router {
 
 /// The routes behind `gate`.
 pub fn router_with(games: Shared, gate: crate::gate::Gate) -> Router {
-    crate::gate::guard(routes(games), gate)
+    // Where another device reaches this server (the page's links for a second device).
+    let access = json!({ "network": gate.is_network(), "bases": gate.bases() });
+    let routes = routes(games).route("/api/access", get(move || std::future::ready(axum::Json(access))));
+    crate::gate::guard(routes, gate)
 }
 
 fn routes(state: Shared) -> Router {
@@ -420,14 +432,27 @@ async fn act(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) 
 struct UndoRequest {
     #[serde(default = "yes")]
     lone_steps: bool,
+    /// The seat asking (a device playing one seat of a two-device game): refused unless the
+    /// decision an undo would take back is that seat's own.
+    #[serde(default)]
+    seat: Option<u8>,
 }
 
 /// Takes back the person's last decision, with everything after it that was not theirs to decide:
 /// the bots' answers and the steps taken for them.
 async fn undo(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> Answer {
     let id = game_id(&id)?;
-    let request: UndoRequest = if bytes.is_empty() { UndoRequest { lone_steps: true } } else { body(&bytes)? };
+    let request: UndoRequest =
+        if bytes.is_empty() { UndoRequest { lone_steps: true, seat: None } } else { body(&bytes)? };
     on_game(&state, id, move |game, games| {
+        if let Some(seat) = request.seat
+            && last_person_decision(game) != Some(seat)
+        {
+            return Err(ApiError(
+                StatusCode::CONFLICT,
+                "the last decision is the other player's: only they can take it back".into(),
+            ));
+        }
         let mut undone = String::new();
         let mut events = Vec::new();
         let mut first = true;

@@ -58,6 +58,19 @@ impl Gate {
         Gate { hosts, port: Some(port), token: Some(token) }
     }
 
+    /// Whether other machines may reach the server (it has an access token).
+    pub fn is_network(&self) -> bool {
+        self.token.is_some()
+    }
+
+    /// The addresses other machines reach the server under, each as a URL with its access token
+    /// (`http://192.168.1.5:8123/?token=...`); none for a server on loopback.
+    pub fn bases(&self) -> Vec<String> {
+        let (Some(token), Some(port)) = (&self.token, self.port) else { return Vec::new() };
+        let local = loopback_names();
+        self.hosts.iter().filter(|h| !local.contains(h)).map(|h| format!("http://{h}:{port}/?token={token}")).collect()
+    }
+
     /// The name of the cookie that carries the token: one per port, so that two servers on one
     /// machine (the browser keeps cookies by host, not by port) do not overwrite each other's.
     pub fn cookie_name(&self) -> String {

@@ -177,3 +177,32 @@ test("at 1440x900 everything is in view too, and at 400 px the actions come righ
   assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 400, "no sideways scroll");
   await page.close();
 });
+
+test("a double click sends one decision, the wait is said above the actions, and an error is cleared with another game", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  /** @type {string[]} */
+  const posts = [];
+  page.on("request", (r) => { if (r.method() === "POST" && /\/actions$/.test(r.url())) posts.push(r.postData() || ""); });
+  await page.goto(env.base + "/");
+  await page.selectOption("#game-choice", "manoeuvre");
+  await page.fill("#seed", "13");
+  await page.selectOption("#opponent", "mcts:easy");
+  await page.click("#new-game button[type=submit]");
+  await page.waitForSelector("#log[data-filled]");
+  const first = page.locator("#actions .discard-go, #actions > button").first();
+  // While the answer is awaited the table says so above the actions and its buttons are greyed.
+  const before = await page.locator("#table").getAttribute("data-steps");
+  await first.dblclick();
+  const said = await page.evaluate(() => ({ busy: document.querySelector("#table")?.classList.contains("busy"), text: document.querySelector("#working")?.textContent }));
+  if (said.busy) assert.match(String(said.text), /thinking|Saving/);
+  await page.waitForFunction((b) => document.querySelector("#table")?.getAttribute("data-steps") !== b && !document.querySelector("#table.busy"), before);
+  assert.equal(posts.length, 1, `one decision sent for a double click: ${posts}`);
+  assert.equal(await page.locator("#table-error").textContent(), "", "no error");
+  // An error shown on one game is gone on another.
+  await page.evaluate(() => { const e = document.querySelector("#table-error"); if (e) e.textContent = "the game has moved on"; });
+  const other = await page.evaluate(async () => (await (await fetch("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ game: "manoeuvre", seed: 2, options: { quick_start: true } }) })).json()).id);
+  await page.evaluate((gid) => { location.hash = `#game/${gid}`; }, other);
+  await page.waitForFunction((gid) => document.querySelector("#table")?.getAttribute("data-steps") !== null && location.hash === `#game/${gid}`, other);
+  assert.equal(await page.locator("#table-error").textContent(), "");
+  await page.close();
+});

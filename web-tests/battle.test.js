@@ -6,35 +6,22 @@
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
 const path = require("node:path");
-const { harness, docsImages, shownSteps, movedOn } = require("./harness.js");
+const { harness, docsImages, shownSteps, movedOn, startManoeuvre, distance } = require("./harness.js");
 
 const env = harness();
 
-/** The game's id from the page's address. @param {import("playwright-core").Page} page */
-const gameId = (page) => Number(new URL(page.url()).hash.split("/")[1]);
 
 /** GET from the API inside the page (same origin, same token). @param {import("playwright-core").Page} page @param {string} url */
 const get = (page, url) => page.evaluate(async (u) => (await fetch(u)).json(), url);
 
 
-/** Squares apart (king moves). @param {string} a @param {string} b */
-const distance = (a, b) => Math.max(Math.abs(a.charCodeAt(0) - b.charCodeAt(0)), Math.abs(Number(a[1]) - Number(b[1])));
 
 test("deploy, move, fight an Assault against the rule-based bot, undo and reload", async () => {
   const page = await env.browser.newPage({ viewport: { width: 1200, height: 1000 } });
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(env.base + "/");
-  await page.selectOption("#game-choice", "manoeuvre");
-  await page.fill("#seed", "21");
-  await page.selectOption("#army-a", "FR");
-  await page.selectOption("#army-b", "AU");
-  await page.selectOption("#opponent", "rules");
-  await page.uncheck("#quick");
-  await page.click("#new-game button[type=submit]");
+  const id = await startManoeuvre(page, env.base, { seed: "21", armies: ["FR", "AU"], opponent: "rules", quick: false });
   await page.waitForSelector("#board svg");
-  await page.waitForSelector("#log[data-filled]");
-  const id = gameId(page);
 
   // Deployment: each unit is placed by clicking one of the lit squares.
   let deployed = 0;

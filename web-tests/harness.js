@@ -72,4 +72,61 @@ const movedOn = (page, before) =>
     return table && table.getAttribute("data-steps") !== b && !table.classList.contains("busy");
   }, before);
 
-module.exports = { harness, startServer, CHROMIUM_ARGS, root, docsImages, shownSteps, movedOn };
+/** Starts a game of Manoeuvre from the lobby as a person does and waits for its table; answers the
+ * game's id. `opponent` is the lobby's value ("" for hotseat, "rules", "mcts:easy"...).
+ * @param {import("playwright-core").Page} page @param {string} base
+ * @param {{ seed: string, armies?: [string, string], opponent: string, quick?: boolean }} how */
+async function startManoeuvre(page, base, how) {
+  await page.goto(base + "/");
+  await page.selectOption("#game-choice", "manoeuvre");
+  await page.fill("#seed", how.seed);
+  if (how.armies) {
+    await page.selectOption("#army-a", how.armies[0]);
+    await page.selectOption("#army-b", how.armies[1]);
+  }
+  await page.selectOption("#opponent", how.opponent);
+  if (how.quick === false) await page.uncheck("#quick");
+  await page.click("#new-game button[type=submit]");
+  if (how.opponent === "") {
+    await page.waitForSelector("#pass:not([hidden])");
+    await page.click("#pass-ready");
+  }
+  await page.waitForSelector("#log[data-filled]");
+  return Number(new URL(page.url()).hash.split("/")[1]);
+}
+
+/** Squares apart (king moves). @param {string} a @param {string} b */
+const distance = (a, b) => Math.max(Math.abs(a.charCodeAt(0) - b.charCodeAt(0)), Math.abs(Number(a[1]) - Number(b[1])));
+
+/** Makes one decision on the page as a player out to win: an attack when one is offered (unit, then
+ * square), else the move that ends closest to the enemy, else the Discard phase's button (after
+ * ticking the cards `discard` picks), else the first action. `view` is the deciding seat's
+ * observation and `legal` its legal actions.
+ * @param {import("playwright-core").Page} page @param {any} view @param {any[]} legal
+ * @param {(ticks: import("playwright-core").Locator[]) => Promise<void>} [discard] */
+async function decideLikeAPlayer(page, view, legal, discard) {
+  const attack = legal.find((a) => /^(assault|bombard|volley)-/.test(a.id));
+  const moves = legal.filter((a) => a.id.startsWith("move-"));
+  if (attack) {
+    const [, unit, square] = attack.id.split("-");
+    await page.click(`#board g.unit[data-unit="${unit}"]`);
+    await page.click(`#board .target[data-target="${square}"]`);
+    if (await page.locator("#choice button").count()) await page.locator("#choice button").first().click();
+  } else if (moves.length) {
+    const enemies = view.units.filter((/** @type {any} */ u) => u.side !== view.player && u.square).map((/** @type {any} */ u) => u.square);
+    const gap = (/** @type {string} */ sq) => Math.min(...enemies.map((/** @type {string} */ e) => distance(sq, e)));
+    const best = moves.reduce((a, b) => (gap(b.id.split("-")[2]) < gap(a.id.split("-")[2]) ? b : a));
+    const [, unit, square] = best.id.split("-");
+    await page.click(`#board g.unit[data-unit="${unit}"]`);
+    await page.click(`#board .target[data-target="${square}"]`);
+  } else if (await page.locator("#actions .discard-go").count()) {
+    if (discard) await discard(await page.locator("#hand input.discard-tick").all());
+    await page.click("#actions .discard-go");
+  } else {
+    const button = page.locator("#actions > button").first();
+    if (await button.count()) await button.click();
+    else await page.locator("#board .target").first().click();
+  }
+}
+
+module.exports = { harness, startServer, CHROMIUM_ARGS, root, docsImages, shownSteps, movedOn, startManoeuvre, decideLikeAPlayer, distance };

@@ -4,22 +4,14 @@
 
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
-const { harness, shownSteps, movedOn } = require("./harness.js");
+const { harness, shownSteps, movedOn, startManoeuvre } = require("./harness.js");
 
 const env = harness();
 
 test("a second tab follows the game, and the bot's moves stream one by one as the person may know them", async () => {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const first = await context.newPage();
-  await first.goto(env.base + "/");
-  await first.selectOption("#game-choice", "manoeuvre");
-  await first.fill("#seed", "5");
-  await first.selectOption("#army-a", "FR");
-  await first.selectOption("#army-b", "AU");
-  await first.selectOption("#opponent", "rules");
-  await first.click("#new-game button[type=submit]");
-  await first.waitForSelector("#log[data-filled]");
-  const id = Number(new URL(first.url()).hash.split("/")[1]);
+  const id = await startManoeuvre(first, env.base, { seed: "5", armies: ["FR", "AU"], opponent: "rules" });
 
   // The second tab opens the same game and listens to the stream itself too.
   const second = await context.newPage();

@@ -4,7 +4,7 @@
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
 const path = require("node:path");
-const { harness, docsImages, shownSteps, movedOn } = require("./harness.js");
+const { harness, docsImages, shownSteps, movedOn, startManoeuvre } = require("./harness.js");
 
 const env = harness();
 
@@ -92,15 +92,8 @@ test("the lobby fits a 360 pixel phone, lists the armies in order and names scen
 
 test("a person plays Manoeuvre against the rule-based bot, whose moves show in the log", async () => {
   const page = await env.browser.newPage({ viewport: { width: 1200, height: 900 } });
-  await page.goto(env.base + "/");
-  await page.selectOption("#game-choice", "manoeuvre");
-  await page.fill("#seed", "4");
-  await page.selectOption("#army-a", "FR");
-  await page.selectOption("#army-b", "RU");
-  await page.selectOption("#opponent", "rules");
-  await page.click("#new-game button[type=submit]");
+  await startManoeuvre(page, env.base, { seed: "4", armies: ["FR", "RU"], opponent: "rules" });
   await page.waitForSelector("#board svg");
-  await page.waitForSelector("#log[data-filled]");
   for (let i = 0; i < 12 && (await page.locator("#log .bot-line").count()) === 0; i++) await decide(page);
   assert.ok((await page.locator("#log .bot-line").count()) > 0, "the bot's moves are in the log");
   // A hint, searched from the person's own seat, names moves the page offers.
@@ -153,16 +146,8 @@ test("a malformed API request gets a 4xx and a message", async () => {
 
 test("a unit is moved with the keyboard alone", async () => {
   const page = await env.browser.newPage({ viewport: { width: 1200, height: 900 } });
-  await page.goto(env.base + "/");
-  await page.selectOption("#game-choice", "manoeuvre");
-  await page.fill("#seed", "9");
-  await page.selectOption("#army-a", "PR");
-  await page.selectOption("#army-b", "SP");
-  await page.selectOption("#opponent", "rules");
-  await page.click("#new-game button[type=submit]");
+  const id = await startManoeuvre(page, env.base, { seed: "9", armies: ["PR", "SP"], opponent: "rules" });
   await page.waitForSelector("#board svg");
-  await page.waitForSelector("#log[data-filled]");
-  const id = Number(new URL(page.url()).hash.split("/")[1]);
   const get = (/** @type {string} */ url) => page.evaluate(async (u) => (await fetch(u)).json(), url);
   // Through the first phases by keyboard too: Tab to a button and press Enter.
   let move;

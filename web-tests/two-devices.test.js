@@ -6,27 +6,14 @@
 
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
-const { harness } = require("./harness.js");
+const { harness, startManoeuvre, decideLikeAPlayer } = require("./harness.js");
 
 const env = harness();
-
-/** Squares apart (king moves). @param {string} a @param {string} b */
-const distance = (a, b) => Math.max(Math.abs(a.charCodeAt(0) - b.charCodeAt(0)), Math.abs(Number(a[1]) - Number(b[1])));
 
 test("two devices play a hotseat game to its end, each seeing only its own seat", async () => {
   // The game is started at one screen, as hotseat, and its seats handed out from the table.
   const host = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await host.goto(env.base + "/");
-  await host.selectOption("#game-choice", "manoeuvre");
-  await host.fill("#seed", "44");
-  await host.selectOption("#army-a", "FR");
-  await host.selectOption("#army-b", "AU");
-  await host.selectOption("#opponent", "");
-  await host.click("#new-game button[type=submit]");
-  await host.waitForSelector("#pass:not([hidden])");
-  await host.click("#pass-ready");
-  await host.waitForSelector("#log[data-filled]");
-  const id = Number(new URL(host.url()).hash.split("/")[1]);
+  const id = await startManoeuvre(host, env.base, { seed: "44", armies: ["FR", "AU"], opponent: "" });
   await host.click("#devices summary");
   await host.waitForSelector("#devices a.seat-link");
   const links = await host.locator("#devices a.seat-link").evaluateAll((as) => as.map((a) => /** @type {HTMLAnchorElement} */ (a).href));
@@ -77,32 +64,12 @@ test("two devices play a hotseat game to its end, each seeing only its own seat"
     assert.equal(await page.locator("#hand .mcards").nth(1).locator(".mcard:not(.back)").count(), mine.sides[1 - seat].hand.length,
       "of the other seat, only the cards it has shown");
 
-    // Decide like a player: attack, else close in, else the Discard button or the first action.
+    // Decide like a player; both players let their whole hand go each turn, so the decks run out
+    // and nightfall ends the battle within the test's time.
     const legal = (await get(`/api/games/${id}/legal`)).actions;
-    const attack = legal.find((/** @type {any} */ a) => /^(assault|bombard|volley)-/.test(a.id));
-    const moves = legal.filter((/** @type {any} */ a) => a.id.startsWith("move-"));
-    if (attack) {
-      const [, unit, square] = attack.id.split("-");
-      await page.click(`#board g.unit[data-unit="${unit}"]`);
-      await page.click(`#board .target[data-target="${square}"]`);
-      if (await page.locator("#choice button").count()) await page.locator("#choice button").first().click();
-    } else if (moves.length) {
-      const enemies = mine.units.filter((/** @type {any} */ u) => u.side !== seat && u.square).map((/** @type {any} */ u) => u.square);
-      const gap = (/** @type {string} */ sq) => Math.min(...enemies.map((/** @type {string} */ e) => distance(sq, e)));
-      const best = moves.reduce((/** @type {any} */ a, /** @type {any} */ b) => (gap(b.id.split("-")[2]) < gap(a.id.split("-")[2]) ? b : a));
-      const [, unit, square] = best.id.split("-");
-      await page.click(`#board g.unit[data-unit="${unit}"]`);
-      await page.click(`#board .target[data-target="${square}"]`);
-    } else if (await page.locator("#actions .discard-go").count()) {
-      // Both players let their whole hand go each turn: the decks run out and nightfall ends the
-      // battle within the test's time.
-      for (const tick of await page.locator("#hand input.discard-tick").all()) await tick.check();
-      await page.click("#actions .discard-go");
-    } else {
-      const button = page.locator("#actions > button").first();
-      if (await button.count()) await button.click();
-      else await page.locator("#board .target").first().click();
-    }
+    await decideLikeAPlayer(page, mine, legal, async (ticks) => {
+      for (const tick of ticks) await tick.check();
+    });
     await page.waitForFunction((before) => document.querySelector("#table")?.getAttribute("data-steps") !== String(before)
       && !document.querySelector("#table.busy"), game.status.steps);
     decisions += 1;

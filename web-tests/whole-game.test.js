@@ -6,7 +6,7 @@
 
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
-const { harness } = require("./harness.js");
+const { harness, startManoeuvre, decideLikeAPlayer } = require("./harness.js");
 
 const env = harness();
 
@@ -14,9 +14,6 @@ const env = harness();
  * when it is the only thing offered, and is counted apart even when it is not. */
 const PHASE_ENDS = new Set(["end-discard", "end-draw", "end-movement", "no-combat", "end-restoration", "done-attacking",
   "done-defending", "done-support", "let-it-stand", "stand", "stay-put", "keep-display"]);
-
-/** Squares apart (king moves). @param {string} a @param {string} b */
-const distance = (a, b) => Math.max(Math.abs(a.charCodeAt(0) - b.charCodeAt(0)), Math.abs(Number(a[1]) - Number(b[1])));
 
 /** What a player at a laptop must see without scrolling: the whole battlefield, what may be done,
  * the combat in progress, the own cards and the latest log line. Answers what is out of view.
@@ -57,16 +54,7 @@ test("a whole game against a bot through the page: lone steps are taken, most cl
       sent.push(body.actions || [body.action]);
     }
   });
-  await page.goto(env.base + "/");
-  await page.selectOption("#game-choice", "manoeuvre");
-  await page.fill("#seed", "31");
-  await page.selectOption("#army-a", "FR");
-  await page.selectOption("#army-b", "AU");
-  await page.selectOption("#opponent", "rules");
-  await page.click("#new-game button[type=submit]");
-  await page.waitForSelector("#board svg");
-  await page.waitForSelector("#log[data-filled]");
-  const id = Number(new URL(page.url()).hash.split("/")[1]);
+  const id = await startManoeuvre(page, env.base, { seed: "31", armies: ["FR", "AU"], opponent: "rules" });
   const get = (/** @type {string} */ url) => page.evaluate(async (u) => (await fetch(u)).json(), url);
 
   let turnsDiscarding = 0;
@@ -90,30 +78,11 @@ test("a whole game against a bot through the page: lone steps are taken, most cl
     const hidden = await outOfView(page);
     assert.deepEqual(hidden, [], `out of view at step ${steps}`);
     if (await page.locator("#hand .combat").count()) combatsSeen += 1;
-    const attack = legal.find((/** @type {any} */ a) => /^(assault|bombard|volley)-/.test(a.id));
-    const moves = legal.filter((/** @type {any} */ a) => a.id.startsWith("move-"));
-    if (attack) {
-      const [, unit, square] = attack.id.split("-");
-      await page.click(`#board g.unit[data-unit="${unit}"]`);
-      await page.click(`#board .target[data-target="${square}"]`);
-      if (await page.locator("#choice button").count()) await page.locator("#choice button").first().click();
-    } else if (moves.length) {
-      const enemies = view.units.filter((/** @type {any} */ u) => u.side === 1 && u.square).map((/** @type {any} */ u) => u.square);
-      const gap = (/** @type {string} */ sq) => Math.min(...enemies.map((/** @type {string} */ e) => distance(sq, e)));
-      const best = moves.reduce((/** @type {any} */ a, /** @type {any} */ b) => (gap(b.id.split("-")[2]) < gap(a.id.split("-")[2]) ? b : a));
-      const [, unit, square] = best.id.split("-");
-      await page.click(`#board g.unit[data-unit="${unit}"]`);
-      await page.click(`#board .target[data-target="${square}"]`);
-    } else if (await page.locator("#actions .discard-go").count()) {
-      // Every third Discard phase, let the first card go.
+    // Every third Discard phase, let the first card go.
+    await decideLikeAPlayer(page, view, legal, async (ticks) => {
       turnsDiscarding += 1;
-      if (turnsDiscarding % 3 === 0) await page.locator("#hand input.discard-tick").first().check();
-      await page.click("#actions .discard-go");
-    } else {
-      const button = page.locator("#actions > button").first();
-      if (await button.count()) await button.click();
-      else await page.locator("#board .target").first().click();
-    }
+      if (turnsDiscarding % 3 === 0 && ticks.length) await ticks[0].check();
+    });
     // The page is drawn again once the answer is in: the status moved on and nothing is busy.
     await page.waitForFunction(
       async ([gid, before]) => {
@@ -148,13 +117,7 @@ test("a whole game against a bot through the page: lone steps are taken, most cl
 
 test("at 1440x900 everything is in view too, and at 400 px the actions come right after the board", async () => {
   const page = await env.browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(env.base + "/");
-  await page.selectOption("#game-choice", "manoeuvre");
-  await page.fill("#seed", "8");
-  await page.selectOption("#opponent", "rules");
-  await page.click("#new-game button[type=submit]");
-  await page.waitForSelector("#log[data-filled]");
-  const id = Number(new URL(page.url()).hash.split("/")[1]);
+  const id = await startManoeuvre(page, env.base, { seed: "8", opponent: "rules" });
   // On to a Movement phase, where the battlefield asks for clicks.
   for (let i = 0; i < 10 && !(await page.locator("#board .unit.can-act").count()); i++) {
     const steps = (await page.evaluate(async (u) => (await fetch(u)).json(), `/api/games/${id}`)).status.steps;
@@ -183,12 +146,7 @@ test("a double click sends one decision, the wait is said above the actions, and
   /** @type {string[]} */
   const posts = [];
   page.on("request", (r) => { if (r.method() === "POST" && /\/actions$/.test(r.url())) posts.push(r.postData() || ""); });
-  await page.goto(env.base + "/");
-  await page.selectOption("#game-choice", "manoeuvre");
-  await page.fill("#seed", "13");
-  await page.selectOption("#opponent", "mcts:easy");
-  await page.click("#new-game button[type=submit]");
-  await page.waitForSelector("#log[data-filled]");
+  await startManoeuvre(page, env.base, { seed: "13", opponent: "mcts:easy" });
   const first = page.locator("#actions .discard-go, #actions > button").first();
   // While the answer is awaited the table says so above the actions and its buttons are greyed.
   const before = await page.locator("#table").getAttribute("data-steps");

@@ -218,7 +218,7 @@ enum Decision {
     /// The server answered it (the bot, if it had to move, was quick enough).
     Answered,
     /// The store showed the decision saved with the bot to move and no answer yet, so `stop` was
-    /// called: the request's thread, and the game's version just after the person's decision.
+    /// called: the request's thread, and the game's version with the person's part saved and the bot to move.
     Stopped(JoinHandle<io::Result<(u16, Value)>>, i64),
 }
 
@@ -240,7 +240,9 @@ fn decide(addr: &str, db: &Path, id: i64, stop: &dyn Fn()) -> Decision {
     let request =
         std::thread::spawn(move || http(&addr, "POST", &path, Some(&json!({"action": action, "step": steps}))));
     let started = Instant::now();
-    let mut looked = false;
+    // Each version the store shows while the request runs is looked at once: the decision, then the
+    // steps taken for the person after it, are saved before the bot thinks.
+    let mut looked = before;
     loop {
         if request.is_finished() {
             let answered = request.join().expect("the request's thread");
@@ -249,8 +251,8 @@ fn decide(addr: &str, db: &Path, id: i64, stop: &dyn Fn()) -> Decision {
             return Decision::Answered;
         }
         let version = store.version(id).expect("a version");
-        if version == before + 1 && !looked {
-            looked = true;
+        if version > looked {
+            looked = version;
             if stored_mover(store.load(id).expect("the saved game")) == 1 {
                 drop(store);
                 stop();

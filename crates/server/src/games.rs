@@ -117,8 +117,15 @@ impl OpenGame {
     pub fn play_on(&mut self, id: i64, games: &Games, lone: bool) -> Result<Vec<Value>, ApiError> {
         let mut tell =
             |s: &dyn DynSession, label_for: &dyn Fn(u8) -> Value, e: &Value| tell_move(games, id, s, label_for, e);
-        let moves = self.seats.play_on(&mut self.session, lone, &mut tell)?;
-        if !moves.is_empty() {
+        let mut moves = Vec::new();
+        // The steps taken for a person are saved before a bot thinks: a stop during its search
+        // keeps them.
+        for _ in 0..10_000 {
+            let more = self.seats.play_on(&mut self.session, lone, true, &mut tell)?;
+            if more.is_empty() {
+                break;
+            }
+            moves.extend(more);
             self.commit(id, &games.store())?;
         }
         Ok(moves)
@@ -130,7 +137,7 @@ impl OpenGame {
         let version = self.version;
         let mut tell =
             |s: &dyn DynSession, label_for: &dyn Fn(u8) -> Value, e: &Value| tell_move(games, id, s, label_for, e);
-        let moves = self.seats.play_on(&mut self.session, lone, &mut tell)?;
+        let moves = self.seats.play_on(&mut self.session, lone, false, &mut tell)?;
         debug_assert_eq!((saved, version), (self.saved, self.version));
         Ok(moves)
     }

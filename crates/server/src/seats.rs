@@ -88,16 +88,23 @@ impl Seats {
     ///
     /// `tell` hears of each move once it is made: the session after it, the move's label as each
     /// seat may read it, and its events (for the pages following the game live).
+    ///
+    /// With `save_first`, it stops before a bot's move once it has taken a step for a person, so
+    /// that the caller saves the person's part before the bot thinks.
     pub fn play_on(
         &self,
         session: &mut Box<dyn DynSession>,
         lone: bool,
+        save_first: bool,
         tell: &mut TellMove<'_>,
     ) -> Result<Vec<Value>, ProtocolError> {
-        let mut told = Vec::new();
+        let mut told: Vec<Value> = Vec::new();
         for _ in 0..10_000 {
             let Some(state) = manoeuvre_state(session.as_ref()) else { break };
             let ToMove::Player(p) = state.to_move() else { break };
+            if save_first && self.0[usize::from(p & 1)].is_some() && told.iter().any(|m| m["bot"].is_null()) {
+                break;
+            }
             let steps = session.status()["steps"].as_u64().unwrap_or(0);
             let Some(spec) = &self.0[usize::from(p & 1)] else {
                 // A person to move: a lone step is taken for them, anything else waits for them.

@@ -30,8 +30,10 @@ async function act(page, selector) {
   ]);
   assert.equal(response.status(), 200);
   const answer = await response.json();
-  // The table is drawn again once the answer is in: wait for the main text to say it.
-  await page.waitForFunction((label) => document.querySelector("#table-now .after")?.textContent === `After: ${label}`, answer.label);
+  // The table is drawn again once the answer is in: wait for the main text to say it, and for the
+  // page to be done with the change (its buttons come back then).
+  await page.waitForFunction((label) => document.querySelector("#table-now .after")?.textContent === `After: ${label}`
+    && !document.querySelector("#table.busy"), answer.label);
   return answer;
 }
 

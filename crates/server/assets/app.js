@@ -32,7 +32,12 @@ function lightable(entry) {
 }
 
 /** @param {number} id */
+/** Counts the table's drawings: a drawing that a later one has overtaken (a live update and a click
+ * at once) stops instead of drawing an older position over it. */
+let drawings = 0;
+
 async function showGame(id) {
+  const mine = ++drawings;
   $("lobby").hidden = true;
   $("pass").hidden = true;
   $("replay").hidden = true;
@@ -40,11 +45,13 @@ async function showGame(id) {
   $("to-lobby").hidden = false;
   $("hint-box").replaceChildren();
   const game = await api(`/api/games/${id}`);
+  if (mine !== drawings) return;
   // A device playing one seat of a two-device game shows that seat alone, and asks for the legal
   // actions only on its own turn (the other seat's would tell what its hand holds).
   const fixed = fixedSeat(id);
   const ours = fixed === null || (game.status.to_move && game.status.to_move.player === fixed);
   const legal = ours ? await api(`/api/games/${id}/legal`) : { actions: [] };
+  if (mine !== drawings) return;
   $("where").textContent = game.name;
   $("table").classList.toggle("manoeuvre", game.status.game === "manoeuvre");
   // The step the table shows, for whoever waits for it to move on (the browser tests).
@@ -86,6 +93,7 @@ async function showGame(id) {
     return;
   }
   const seen = await api(`/api/games/${id}/observe/${player}`);
+  if (mine !== drawings) return;
   const view = seen.observation || seen;
   const phase = view.phase ? ` (${view.phase}, turn ${view.turn})` : "";
   if (status.over) {
@@ -202,10 +210,10 @@ function waitWords(id) {
   return bot ? `Your move is saved; the ${botWords(bot)} is thinking...` : "Saving...";
 }
 
-/** Sends one change of the game (an action, an undo), then shows the table and, once it shows the
- * new position, the log line the answer makes; an error is shown above the actions until the next
- * change or another game.
- * @param {number} id @param {string} path @param {any} body @param {(answer: any) => HTMLElement} line */
+/** Sends one change of the game (an action, an undo), then shows the table and its log (the game's
+ * history) with, for a change the history does not list (an undo), the note `line` makes of the
+ * answer on top; an error is shown above the actions until the next change or another game.
+ * @param {number} id @param {string} path @param {any} body @param {(answer: any) => HTMLElement} [line] */
 async function change(id, path, body, line) {
   if (busy) return;
   $("table-error").textContent = "";
@@ -214,7 +222,7 @@ async function change(id, path, body, line) {
   let entry = null;
   try {
     lastAnswer = await api(`/api/games/${id}/${path}`, "POST", body);
-    entry = line(lastAnswer);
+    entry = line ? line(lastAnswer) : null;
   } catch (e) {
     $("table-error").textContent = String(/** @type {Error} */ (e).message);
   }
@@ -224,7 +232,7 @@ async function change(id, path, body, line) {
       await showGame(id);
       // One log: the game's history, the same list a reload shows; an undo's note on top of it.
       await fillLog(id);
-      if (entry && path !== "actions") $("log").prepend(entry);
+      if (entry) $("log").prepend(entry);
     }
   } finally {
     working(null);
@@ -235,7 +243,7 @@ async function change(id, path, body, line) {
  * @param {number} id @param {string | string[]} action @param {number} step */
 function act(id, action, step) {
   const which = Array.isArray(action) ? { actions: action } : { action };
-  return change(id, "actions", { ...which, step, lone_steps: loneSteps() }, (done) => el("li", done.label));
+  return change(id, "actions", { ...which, step, lone_steps: loneSteps() });
 }
 
 $("undo").addEventListener("click", () => {
@@ -255,8 +263,8 @@ function fixedSeat(id) {
 /** Fills the links that hand each seat of a hotseat game to a device of its own. @param {number} id */
 async function fillDevices(id) {
   const access = await api("/api/access");
-  const game = await api(`/api/games/${id}`);
-  const sides = await api(`/api/games/${id}/observe/${fixedSeat(id) ?? 0}`).then((s) => (s.observation || s).sides || []);
+  // The armies' names, from the table on screen (the box is shown only on a hotseat game in play).
+  const sides = shown && shown.id === id ? shown.view.sides || [] : [];
   const bases = access.bases.length ? access.bases : [`${location.origin}/`];
   const list = el("ul");
   for (const seat of [0, 1]) {
@@ -276,7 +284,6 @@ async function fillDevices(id) {
     ? "Open one link on each device (they carry the access token): each shows only its own army's cards, says when its turn has come, and needs no passing of the device."
     : "This server answers only on this machine (start it with cdgsolo serve --host for another device): the links still give each player a window of their own here.";
   $("devices-list").replaceChildren(el("p", note, "note"), list);
-  if (game.status.over) $("devices").hidden = true;
 }
 
 $("devices").addEventListener("toggle", () => {

@@ -99,13 +99,15 @@ impl Seats {
         tell: &mut TellMove<'_>,
     ) -> Result<Vec<Value>, ProtocolError> {
         let mut told: Vec<Value> = Vec::new();
+        let mut took_for_person = false;
+        let seed = session.status()["seed"].as_u64().unwrap_or(0);
         for _ in 0..10_000 {
             let Some(state) = manoeuvre_state(session.as_ref()) else { break };
             let ToMove::Player(p) = state.to_move() else { break };
-            if save_first && self.0[usize::from(p & 1)].is_some() && told.iter().any(|m| m["bot"].is_null()) {
+            if save_first && took_for_person && self.0[usize::from(p & 1)].is_some() {
                 break;
             }
-            let steps = session.status()["steps"].as_u64().unwrap_or(0);
+            let steps = session.steps() as u64;
             let Some(spec) = &self.0[usize::from(p & 1)] else {
                 // A person to move: a lone step is taken for them, anything else waits for them.
                 // Against a bot nobody else watches the screen; at one screen the seat stays only
@@ -118,13 +120,13 @@ impl Seats {
                 tell(session.as_ref(), &|seat| json!(engine::label_seen_by(&state, seat, &only)), &events);
                 told.push(json!({ "bot": null, "taken_for_player": true, "player": p, "label": label,
                     "events": events, "step": steps }));
+                took_for_person = true;
                 continue;
             };
             // A game saved by the terminal may seat a longer search: the server plays it at the
             // hard level's budget at most.
             let mut bot = capped(spec).build();
             // The bot's stream is keyed by the game's seed and the step, so a replay decides alike.
-            let seed = session.status()["seed"].as_u64().unwrap_or(0);
             let mut rng = ChaCha8Rng::seed_from_u64(seed ^ steps.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xB07);
             let Some(action) = bot.choose(&Seat::new(&state, p), &mut rng) else {
                 return Err(ProtocolError::BadRequest(format!("{} found no move; this is a bug", bot.name())));

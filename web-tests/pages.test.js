@@ -14,7 +14,8 @@ const env = harness();
 async function decide(page) {
   if (await page.locator("#pass").isVisible()) {
     await page.click("#pass-ready");
-    await page.waitForSelector("#table:not([hidden])");
+    // The table is drawn for the new player once its actions are back.
+    await page.waitForSelector("#table:not([hidden]) #actions h3", { state: "attached" });
     return false;
   }
   const before = await shownSteps(page);

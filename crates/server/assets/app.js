@@ -82,6 +82,8 @@ async function showGame(id) {
   if (hotseat && sessionStorage.getItem(seatKey) !== String(player)) {
     const name = status.to_move ? status.to_move.name : `player ${player + 1}`;
     $("table").hidden = true;
+    // Behind the pass screen the last player's cards leave the page too, not only the screen.
+    for (const part of ["board", "hand", "actions", "choice"]) $(part).replaceChildren();
     $("pass").hidden = false;
     $("pass-title").textContent = `Pass the device to ${name}`;
     $("pass-ready").textContent = `I am ${name}: show my cards`;

@@ -114,37 +114,46 @@ fn choose(table: &CardTable, actions: &[TableAction], rng: &mut ChaCha8Rng) -> T
 }
 
 /// Random full games of Manoeuvre (quick start, both hands secret): every decision uniform among the
-/// legal actions, chance from ChaCha8, on one thread.
+/// legal actions, chance from ChaCha8, on one thread; interleaved round by round with the same
+/// number of games of the floor ([`crate::bench_floor`]), so that both see the same machine.
 fn bench_manoeuvre(games: u64, json: bool) -> Result<()> {
-    use manoeuvre::{Manoeuvre, ManoeuvreSetup};
+    const ROUNDS: u64 = 50;
     let setup = ManoeuvreSetup { quick_start: true, ..ManoeuvreSetup::default() };
     let fresh = Manoeuvre::new(&setup).map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut floor_rng = ChaCha8Rng::seed_from_u64(7);
     let mut actions = Vec::with_capacity(256);
-    let mut steps = 0u64;
-    let start = Instant::now();
-    for _ in 0..games {
-        let mut game = fresh;
-        loop {
-            if game.to_move() == ToMove::Terminal {
-                break;
-            }
-            game.legal_actions(&mut actions);
-            if actions.is_empty() {
-                bail!("a dead end after {steps} steps");
-            }
-            let action = actions[below(&mut rng, actions.len())];
-            game.apply_legal(&action);
-            steps += 1;
-        }
+    let per_round = games.div_ceil(ROUNDS).max(1);
+    let (mut steps, mut secs, mut floor_steps, mut floor_secs) = (0u64, 0.0, 0u64, 0.0);
+    let mut ratios = Vec::new();
+    for _ in 0..ROUNDS {
+        let start = Instant::now();
+        steps += random_games(&fresh, per_round, &mut rng, &mut actions)?;
+        let round = start.elapsed().as_secs_f64();
+        let start = Instant::now();
+        floor_steps += crate::bench_floor::play(per_round, &mut floor_rng);
+        let floor_round = start.elapsed().as_secs_f64();
+        ratios.push(floor_round / round);
+        secs += round;
+        floor_secs += floor_round;
     }
-    let secs = start.elapsed().as_secs_f64();
+    ratios.sort_by(f64::total_cmp);
+    let played = per_round * ROUNDS;
+    let median = (ratios[ratios.len() / 2 - 1] + ratios[ratios.len() / 2]) / 2.0;
+    let (low, high) = (ratios[0], ratios[ratios.len() - 1]);
+    let per_step = (steps as f64 / secs) / (floor_steps as f64 / floor_secs);
     let row = json!({
-        "games": games,
+        "games": played,
         "seconds": secs,
-        "games_per_second": games as f64 / secs,
-        "actions_per_game": steps as f64 / games as f64,
+        "games_per_second": played as f64 / secs,
+        "actions_per_game": steps as f64 / played as f64,
         "state_bytes": std::mem::size_of::<Manoeuvre>(),
+        "floor_games_per_second": played as f64 / floor_secs,
+        "floor_actions_per_game": floor_steps as f64 / played as f64,
+        "ratio_to_floor_median": median,
+        "ratio_to_floor_low": low,
+        "ratio_to_floor_high": high,
+        "ratio_to_floor_per_step": per_step,
     });
     let mut out = std::io::stdout().lock();
     if json {
@@ -152,13 +161,52 @@ fn bench_manoeuvre(games: u64, json: bool) -> Result<()> {
     } else {
         writeln!(
             out,
-            "{games} games in {secs:.2} s: {:.0} games/second, {:.1} actions per game, state {} bytes",
-            games as f64 / secs,
-            steps as f64 / games as f64,
+            "{played} games in {secs:.2} s: {:.0} games/second, {:.1} actions per game, state {} bytes",
+            played as f64 / secs,
+            steps as f64 / played as f64,
             std::mem::size_of::<Manoeuvre>()
+        )?;
+        writeln!(
+            out,
+            "the floor (a crude game on the same board, {:.1} actions per game): {:.0} games/second",
+            floor_steps as f64 / played as f64,
+            played as f64 / floor_secs
+        )?;
+        writeln!(
+            out,
+            "games per second against the floor, {ROUNDS} interleaved rounds: {median:.3}x median ({low:.3}x to \
+             {high:.3}x); per action {per_step:.3}x"
         )?;
     }
     Ok(())
+}
+
+/// Plays `games` uniformly random games from `fresh`; returns the steps taken. Kept out of line so
+/// that a profiler can tell it from the floor's games.
+#[inline(never)]
+fn random_games(
+    fresh: &Manoeuvre,
+    games: u64,
+    rng: &mut ChaCha8Rng,
+    actions: &mut Vec<manoeuvre::Action>,
+) -> Result<u64> {
+    let mut steps = 0;
+    for _ in 0..games {
+        let mut game = *fresh;
+        loop {
+            if game.to_move() == ToMove::Terminal {
+                break;
+            }
+            game.legal_actions(actions);
+            if actions.is_empty() {
+                bail!("a dead end after {steps} steps");
+            }
+            let action = actions[below(rng, actions.len())];
+            game.apply_legal(&action);
+            steps += 1;
+        }
+    }
+    Ok(steps)
 }
 
 /// Manoeuvre positions with a real choice, reached by seeded random play: one per seed.

@@ -3,6 +3,7 @@
 
 mod assist;
 mod bench;
+mod bench_floor;
 mod bench_server;
 mod command_line;
 mod ladder;

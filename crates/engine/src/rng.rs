@@ -37,7 +37,8 @@ impl ChanceRng {
 
 /// A uniform integer in `0..n` (`n > 0`), by rejection so that no value is favoured.
 /// Returns 0 when `n` is 0 so that callers never divide by zero.
-pub fn below(rng: &mut dyn RngCore, n: usize) -> usize {
+#[inline]
+pub fn below<R: RngCore + ?Sized>(rng: &mut R, n: usize) -> usize {
     if n <= 1 {
         return 0;
     }
@@ -53,7 +54,7 @@ pub fn below(rng: &mut dyn RngCore, n: usize) -> usize {
 }
 
 /// Fisher-Yates shuffle.
-pub fn shuffle<T>(rng: &mut dyn RngCore, items: &mut [T]) {
+pub fn shuffle<T, R: RngCore + ?Sized>(rng: &mut R, items: &mut [T]) {
     for i in (1..items.len()).rev() {
         let j = below(rng, i + 1);
         items.swap(i, j);

@@ -243,7 +243,7 @@ impl Manoeuvre {
     /// played in it: with a secret hand the step stays open until the defender says it is done.
     fn skip_empty_windows(&mut self) {
         let d = 1 - self.active;
-        if self.phase == Phase::DefenderCards && self.defender_card_options_among(self.answer_pool(d)) == 0 {
+        if matches!(self.phase, Phase::DefenderCards) && self.defender_card_options_among(self.answer_pool(d)) == 0 {
             self.phase = Phase::AttackerCards;
         }
     }

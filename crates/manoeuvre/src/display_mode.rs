@@ -201,7 +201,12 @@ pub(crate) fn discard(g: &mut Manoeuvre, card: u8) {
 
 /// The side whose display waits for a card from its deck, if any. The active side's discards wait
 /// for its Draw phase.
+#[inline]
 pub(crate) fn pending_side(g: &Manoeuvre) -> Option<u8> {
+    // Most games hold both hands secret: no display, nothing to check.
+    if g.sides[0].mode == HandMode::Hand && g.sides[1].mode == HandMode::Hand {
+        return None;
+    }
     [g.active, 1 - g.active].into_iter().find(|&p| {
         let d = &g.sides[p as usize].display;
         is_display(g, p)
@@ -359,7 +364,7 @@ pub(crate) fn flip_apply(g: &mut Manoeuvre, slot: u8) {
 
 /// After the face-2 flips (and any top card drawn for them), Movement begins.
 pub(crate) fn after_flip(g: &mut Manoeuvre) {
-    if g.phase == Phase::FateFlip && g.reveal_pending == NONE && flips_needed(g) == 0 {
+    if matches!(g.phase, Phase::FateFlip) && g.reveal_pending == NONE && flips_needed(g) == 0 {
         g.phase = Phase::Movement;
     }
 }

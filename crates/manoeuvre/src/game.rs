@@ -8,7 +8,7 @@ use crate::action::Action;
 use crate::combat::DIE_SIDES;
 use crate::display_mode;
 use crate::setup::ManoeuvreSetup;
-use crate::state::{Ending, HandMode, Manoeuvre, NONE, Phase};
+use crate::state::{Due, Ending, HandMode, Manoeuvre, NONE, Phase};
 use crate::tables::{Cards, Compiled, card_bit, cards};
 use crate::view::ManoeuvreView;
 
@@ -56,57 +56,84 @@ impl Manoeuvre {
         }
     }
 
-    fn decider(&self) -> ToMove {
-        if self.ending.is_some() || self.phase == Phase::Over {
-            return ToMove::Terminal;
+    /// What the position waits for, from scratch (the cached [`Due`] is this, taken at the end of
+    /// each step).
+    pub(crate) fn work_out_due(&self) -> Due {
+        if self.ending.is_some() || matches!(self.phase, Phase::Over) {
+            return Due::Over;
         }
         if self.at_end_of_draw() {
-            return ToMove::Player(self.active);
+            return Due::EndOfDraw;
         }
-        if self.drawing().is_some() || self.die_sides().is_some() || matches!(self.phase, Phase::ScoutPick { .. }) {
-            return ToMove::Chance;
+        if let Some(p) = self.drawing() {
+            return Due::Draw(p);
+        }
+        if let Some(sides) = self.die_sides() {
+            return Due::Die(sides);
+        }
+        if matches!(self.phase, Phase::ScoutPick { .. }) {
+            return Due::ScoutPick;
         }
         let map_step =
             matches!(self.phase, Phase::PlaceSection { .. } | Phase::OrientSection { .. } | Phase::ChooseEdge);
         if self.is_setup_decision() {
-            return if self.quick_start || (self.random_map && map_step) {
+            return Due::Phase(if self.quick_start || (self.random_map && map_step) {
                 ToMove::Chance
             } else {
                 ToMove::Player(self.setup_decider().unwrap_or(self.first_player))
-            };
+            });
         }
         let inactive = 1 - self.active;
-        ToMove::Player(match self.phase {
+        Due::Phase(ToMove::Player(match self.phase {
             Phase::Guerrilla { .. } | Phase::Withdraw | Phase::DefenderCards => inactive,
             Phase::HitOrRetreat { chooser, .. } => chooser,
             Phase::RetreatChoice { unit, .. } => unit / 8,
             _ => self.active,
-        })
+        }))
+    }
+
+    /// The cached [`Due`], checked against a fresh one in debug builds (a state changed without
+    /// `settle` would be caught here).
+    #[inline]
+    fn due(&self) -> Due {
+        debug_assert_eq!(self.due, self.work_out_due(), "the cached step is stale in phase {:?}", self.phase);
+        self.due
+    }
+
+    #[inline]
+    fn decider(&self) -> ToMove {
+        match self.due() {
+            Due::Over => ToMove::Terminal,
+            Due::EndOfDraw => ToMove::Player(self.active),
+            Due::Draw(_) | Due::Die(_) | Due::ScoutPick => ToMove::Chance,
+            Due::Phase(to_move) => to_move,
+        }
     }
 
     fn legal_into(&self, out: &mut Vec<Action>) {
         out.clear();
-        // Nightfall can end the game while a display still owes refills: a finished game offers
-        // nothing, those refills included.
-        if self.ending.is_some() || self.phase == Phase::Over {
-            return;
-        }
-        if self.at_end_of_draw() {
-            out.extend(cards(self.spy_cards()).map(Action::Spy));
-            out.push(Action::DrawOn);
-            return;
-        }
-        if let Some(p) = self.drawing() {
-            out.extend(cards(self.sides[p as usize].deck).map(Action::Draw));
-            return;
-        }
-        if let Some(sides) = self.die_sides() {
-            out.extend((1..=sides).map(Action::Die));
-            return;
-        }
-        if matches!(self.phase, Phase::ScoutPick { .. }) {
-            out.extend(cards(display_mode::scout_pick_cards(self)).map(Action::Draw));
-            return;
+        match self.due() {
+            // Nightfall can end the game while a display still owes refills: a finished game offers
+            // nothing, those refills included.
+            Due::Over => return,
+            Due::EndOfDraw => {
+                out.extend(cards(self.spy_cards()).map(Action::Spy));
+                out.push(Action::DrawOn);
+                return;
+            }
+            Due::Draw(p) => {
+                out.extend(cards(self.sides[p as usize].deck).map(Action::Draw));
+                return;
+            }
+            Due::Die(sides) => {
+                out.extend((1..=sides).map(Action::Die));
+                return;
+            }
+            Due::ScoutPick => {
+                out.extend(cards(display_mode::scout_pick_cards(self)).map(Action::Draw));
+                return;
+            }
+            Due::Phase(_) => {}
         }
         match self.phase {
             Phase::Discard => self.discard_legal(out),
@@ -144,7 +171,7 @@ impl Manoeuvre {
                 self.reveal_pending = NONE;
             } else if matches!(self.phase, Phase::ScoutPick { .. }) {
                 display_mode::scout_pick(self, card);
-            } else if self.phase == Phase::Draw {
+            } else if matches!(self.phase, Phase::Draw) {
                 self.draw(card);
             } else {
                 self.setup_apply(action);
@@ -193,8 +220,14 @@ impl Manoeuvre {
         }
     }
 
-    /// Runs every step that needs no decision, until a decision or a chance outcome is due.
+    /// Runs every step that needs no decision, until a decision or a chance outcome is due, and
+    /// notes what that is.
     pub(crate) fn settle(&mut self) {
+        self.run_automatic_steps();
+        self.due = self.work_out_due();
+    }
+
+    fn run_automatic_steps(&mut self) {
         loop {
             if self.ending.is_some() {
                 self.phase = Phase::Over;
@@ -227,7 +260,7 @@ impl Manoeuvre {
                 }
                 Phase::FateFlip if display_mode::flips_needed(self) == 0 => {
                     display_mode::after_flip(self);
-                    if self.phase == Phase::FateFlip {
+                    if matches!(self.phase, Phase::FateFlip) {
                         return;
                     }
                 }
@@ -323,6 +356,8 @@ impl Game for Manoeuvre {
         for p in 0..2u8 {
             other.redeal_hidden(p, p == player, rng);
         }
+        // Every count stays, so what is due stays too; worked out again all the same.
+        other.due = other.work_out_due();
         other
     }
 

@@ -178,6 +178,7 @@ impl Manoeuvre {
             reveal_pending: NONE,
             scout_back: None,
             draw_confirmed: false,
+            due: crate::state::Due::Over,
         };
         if let Some([a, b]) = &setup.armies {
             let ia = find_army(data, a).ok_or_else(|| SetupError(format!("armies: no nation called '{a}'")))?;

@@ -292,6 +292,25 @@ pub struct MovementState {
     pub last_from: u8,
 }
 
+/// What the position waits for, worked out once at the end of every step (see `settle`): the
+/// player to move and the kind of legal list are read on every step, by both the step's caller and
+/// the legal actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Due {
+    /// The game is over.
+    Over,
+    /// A hand's Draw phase is done: play a Scout/Spy or go on.
+    EndOfDraw,
+    /// A card is drawn from this player's deck (a chance outcome).
+    Draw(u8),
+    /// A die with this many faces is rolled.
+    Die(u8),
+    /// A Scout/Spy's random pick among several face-down cards.
+    ScoutPick,
+    /// The phase's own legal list, chosen by whoever this says.
+    Phase(engine::ToMove),
+}
+
 /// How the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
@@ -367,6 +386,8 @@ pub struct Manoeuvre {
     pub(crate) random_map: bool,
     pub(crate) tournament: bool,
     pub(crate) ending: Option<Ending>,
+    /// Worked out from everything above at the end of each step; never set anywhere else.
+    pub(crate) due: Due,
 }
 
 impl Manoeuvre {

@@ -43,7 +43,7 @@ impl Manoeuvre {
     /// The end of a hand's Draw phase is a decision: play a Scout/Spy now (and draw its
     /// replacement, as rule 9.2 allows) or go on to Movement.
     pub(crate) fn at_end_of_draw(&self) -> bool {
-        self.phase == Phase::Draw
+        matches!(self.phase, Phase::Draw)
             && self.sides[self.active as usize].mode == HandMode::Hand
             && !self.draw_confirmed
             && !self.draw_needed_now()

@@ -57,6 +57,7 @@ fn hold(g: &mut Manoeuvre, player: u8, hand: &[u8]) {
         side.deck &= !card_bit(c);
         side.hand |= card_bit(c);
     }
+    g.due = g.work_out_due();
 }
 
 /// The card of `player`'s unit `index` with the most (or fewest) Assault pips.
@@ -72,7 +73,12 @@ fn hq(g: &Manoeuvre, player: u8, kind: HqKind) -> u8 {
     cards(g.tables(player).hq[hq_index(kind)]).next().expect("the army has this HQ card")
 }
 
+/// The rule-based player's choice in a position laid out by hand (what is due worked out first, as
+/// the end of a step would).
 fn decide(g: &Manoeuvre) -> Action {
+    let mut g = *g;
+    g.due = g.work_out_due();
+    let g = &g;
     let legal = g.legal();
     assert!(!legal.is_empty(), "a decision is due");
     legal[rules_choice(g, &legal, &mut ChaCha8Rng::seed_from_u64(9))]
@@ -81,8 +87,10 @@ fn decide(g: &Manoeuvre) -> Action {
 /// The Combat phase of `g.active` (its movement done).
 fn at_combat(g: &mut Manoeuvre) {
     g.phase = Phase::Combat;
+    g.due = g.work_out_due();
     g.combat = None;
     g.combat_done = false;
+    g.due = g.work_out_due();
 }
 
 #[test]
@@ -143,6 +151,7 @@ fn discards_the_cards_of_eliminated_units_and_keeps_its_leaders() {
     let leader = cards(g.tables(me).leaders).next().expect("a leader");
     hold(&mut g, me, &[dead, leader]);
     g.phase = Phase::Discard;
+    g.due = g.work_out_due();
     assert_eq!(decide(&g), Action::Discard(dead));
     g.apply(&Action::Discard(dead)).expect("legal");
     assert_eq!(decide(&g), Action::EndDiscard, "the leader stays");
@@ -158,6 +167,7 @@ fn restores_a_reduced_unit_with_its_own_card() {
     let card = assault_card(&g, me, 3, false);
     hold(&mut g, me, &[card]);
     g.phase = Phase::Restoration;
+    g.due = g.work_out_due();
     g.restoration_tried = false;
     g.redoubt_built = false;
     assert_eq!(decide(&g), Action::Restore { card, unit: me * 8 + 3 });
@@ -220,7 +230,9 @@ fn a_guerrilla_answers_a_forced_march() {
     let guerrilla = hq(&g, them, HqKind::Guerrilla);
     hold(&mut g, them, &[guerrilla]);
     g.phase = Phase::Movement;
+    g.due = g.work_out_due();
     g.movement = crate::state::MovementState { last: NONE, last_from: NONE, moves_allowed: 1, ..Default::default() };
+    g.due = g.work_out_due();
     g.apply(&Action::Move { unit: me * 8 + 1, to: sq("c3") }).expect("legal");
     g.apply(&Action::ForcedMarch { card: march, to: sq("c4") }).expect("legal");
     assert!(matches!(g.phase, Phase::Guerrilla { .. }));

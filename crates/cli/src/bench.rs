@@ -123,10 +123,11 @@ fn bench_manoeuvre(games: u64, json: bool) -> Result<()> {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut floor_rng = ChaCha8Rng::seed_from_u64(7);
     let mut actions = Vec::with_capacity(256);
-    let per_round = games.div_ceil(ROUNDS).max(1);
+    let rounds = ROUNDS.min(games.max(1));
+    let per_round = games.max(1).div_ceil(rounds);
     let (mut steps, mut secs, mut floor_steps, mut floor_secs) = (0u64, 0.0, 0u64, 0.0);
     let mut ratios = Vec::new();
-    for _ in 0..ROUNDS {
+    for _ in 0..rounds {
         let start = Instant::now();
         steps += random_games(&fresh, per_round, &mut rng, &mut actions)?;
         let round = start.elapsed().as_secs_f64();
@@ -138,8 +139,9 @@ fn bench_manoeuvre(games: u64, json: bool) -> Result<()> {
         floor_secs += floor_round;
     }
     ratios.sort_by(f64::total_cmp);
-    let played = per_round * ROUNDS;
-    let median = (ratios[ratios.len() / 2 - 1] + ratios[ratios.len() / 2]) / 2.0;
+    let played = per_round * rounds;
+    let mid = ratios.len() / 2;
+    let median = if ratios.len() % 2 == 1 { ratios[mid] } else { (ratios[mid - 1] + ratios[mid]) / 2.0 };
     let (low, high) = (ratios[0], ratios[ratios.len() - 1]);
     let per_step = (steps as f64 / secs) / (floor_steps as f64 / floor_secs);
     let row = json!({
@@ -174,7 +176,7 @@ fn bench_manoeuvre(games: u64, json: bool) -> Result<()> {
         )?;
         writeln!(
             out,
-            "games per second against the floor, {ROUNDS} interleaved rounds: {median:.3}x median ({low:.3}x to \
+            "games per second against the floor, {rounds} interleaved rounds: {median:.3}x median ({low:.3}x to \
              {high:.3}x); per action {per_step:.3}x"
         )?;
     }

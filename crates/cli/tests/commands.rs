@@ -262,6 +262,12 @@ fn the_benchmarks_run_and_report_their_figures() {
     assert_eq!(m["games"], 20);
     assert!(m["actions_per_game"].as_f64().is_some_and(|a| a > 50.0), "{m}");
     assert!(m["state_bytes"].as_u64().is_some_and(|b| b <= 2048), "a state of at most 2 KiB: {m}");
+    // The floor is played in the same run, and the ratios are read from both.
+    assert!(m["floor_actions_per_game"].as_f64().is_some_and(|a| a > 50.0), "{m}");
+    let ratio = |k: &str| m[k].as_f64().unwrap_or_else(|| panic!("{k} is a number: {m}"));
+    assert!(ratio("ratio_to_floor_low") <= ratio("ratio_to_floor_median"), "{m}");
+    assert!(ratio("ratio_to_floor_median") <= ratio("ratio_to_floor_high"), "{m}");
+    assert!(ratio("ratio_to_floor_per_step") > 0.0, "{m}");
 }
 
 #[test]

@@ -4,6 +4,7 @@
 mod assist;
 mod bench;
 mod bench_floor;
+mod bench_mcts;
 mod bench_server;
 mod command_line;
 mod ladder;
@@ -238,6 +239,10 @@ enum Command {
         games: Option<u64>,
         #[arg(long)]
         json: bool,
+        /// mcts: play the fixture's games again and write them to FILE instead of measuring (the
+        /// shipped fixture is crates/cli/data/mcts-positions.json).
+        #[arg(long, value_name = "FILE")]
+        record: Option<String>,
     },
 }
 
@@ -410,7 +415,11 @@ fn run(cli: Cli) -> Result<()> {
         Command::Soak { games, threads, seed, only, json } => {
             soak::run(soak::SoakOptions { games, threads, seed, json, only }, &mut io::stdout().lock())
         }
-        Command::Bench { target, game, turns, games, json } => bench::run(target, game.as_deref(), turns, games, json),
+        Command::Bench { target: bench::Target::Mcts, record: Some(path), .. } => bench_mcts::record(&path),
+        Command::Bench { record: Some(_), .. } => bail!("--record goes with `bench mcts` only"),
+        Command::Bench { target, game, turns, games, json, record: None } => {
+            bench::run(target, game.as_deref(), turns, games, json)
+        }
     }
 }
 

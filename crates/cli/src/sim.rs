@@ -17,7 +17,7 @@ use rand_core::SeedableRng;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-pub use bots::{BotSpec, LEVELS, Playouts};
+pub use bots::BotSpec;
 
 /// How the simulator sets up each game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, Serialize, Deserialize)]

@@ -231,6 +231,8 @@ impl<P> Mcts<P> {
         let mut nodes: Vec<Node<G::Action>> = vec![Node::new(None, me)];
         let mut buffer = Vec::new();
         let mut path = Vec::new();
+        let mut untried: Vec<usize> = Vec::new();
+        let mut choices: Vec<G::Action> = Vec::new();
         let started = std::time::Instant::now();
         for i in 0..self.iterations {
             // The clock is read every few iterations: reading it costs more than a playout step.
@@ -252,9 +254,11 @@ impl<P> Mcts<P> {
                 if buffer.is_empty() {
                     break;
                 }
-                let untried: Vec<usize> = (0..buffer.len())
-                    .filter(|&i| !nodes[at].children.iter().any(|&c| nodes[c].action.as_ref() == Some(&buffer[i])))
-                    .collect();
+                untried.clear();
+                untried
+                    .extend((0..buffer.len()).filter(|&i| {
+                        !nodes[at].children.iter().any(|&c| nodes[c].action.as_ref() == Some(&buffer[i]))
+                    }));
                 for k in 0..nodes[at].children.len() {
                     let c = nodes[at].children[k];
                     if nodes[c].action.as_ref().is_some_and(|a| buffer.contains(a)) {
@@ -264,7 +268,8 @@ impl<P> Mcts<P> {
                 if !untried.is_empty() {
                     // The playout policy picks which untried move to expand first, so a small
                     // budget tries the policy's favourites before the rest.
-                    let choices: Vec<G::Action> = untried.iter().map(|&i| buffer[i].clone()).collect();
+                    choices.clear();
+                    choices.extend(untried.iter().map(|&i| buffer[i].clone()));
                     let k = if choices.len() == 1 { 0 } else { self.playout.pick(&state, &choices, rng) };
                     let action = choices[k.min(choices.len() - 1)].clone();
                     state.apply_legal(&action);
@@ -327,7 +332,12 @@ impl<P> Mcts<P> {
                 steps += 1;
             }
             let finished = state.to_move() == ToMove::Terminal;
-            let judged = cut.then(|| [self.playout.estimate(&state, 0), self.playout.estimate(&state, 1)]);
+            // A two-player game's results add up to one (a draw is a half each), so one judgement
+            // serves both sides.
+            let judged = cut.then(|| {
+                let first = self.playout.estimate(&state, 0);
+                [first, 1.0 - first]
+            });
             for &n in &path {
                 let mover = nodes[n].mover;
                 nodes[n].visits += 1;

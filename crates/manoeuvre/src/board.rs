@@ -68,6 +68,14 @@ pub const NEIGHBOURS: [u64; SQUARES] = {
     table
 };
 
+/// Every square orthogonally next to a square of `set` (squares of `set` included when they are
+/// next to another one): the union of their neighbours, by shifting the whole board at once.
+pub fn next_to(set: u64) -> u64 {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    const FILE_H: u64 = FILE_A << 7;
+    (set << 8) | (set >> 8) | ((set << 1) & !FILE_A) | ((set >> 1) & !FILE_H)
+}
+
 pub fn neighbours(sq: Square) -> u64 {
     NEIGHBOURS[sq as usize]
 }
@@ -209,6 +217,18 @@ mod tests {
         assert_eq!(name(63), "h8");
         assert_eq!(parse("i1"), None);
         assert_eq!(parse("a9"), None);
+    }
+
+    #[test]
+    fn next_to_is_the_union_of_the_neighbours_of_every_square() {
+        let mut set = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..200 {
+            set = set.rotate_left(11) ^ (set >> 5);
+            let union = squares(set).fold(0, |m, sq| m | neighbours(sq));
+            assert_eq!(next_to(set), union);
+        }
+        assert_eq!(next_to(bit(7)), bit(6) | bit(15), "no wrap from file h to file a");
+        assert_eq!(next_to(bit(8)), bit(0) | bit(16) | bit(9), "no wrap from file a to file h");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! control of the enemy half decides.
 
 use crate::action::Action;
-use crate::board::{self, bit, neighbours};
+use crate::board;
 use crate::state::{Ending, HandMode, Manoeuvre, MovementState, NONE, Phase};
 use crate::tables::{card_bit, cards};
 
@@ -165,16 +165,9 @@ impl Manoeuvre {
         let half = self.sides[enemy as usize].edge.half();
         let mine = self.occupied_by(player);
         let theirs = self.occupied_by(enemy);
-        let mut count = 0;
-        for sq in board::squares(half) {
-            let b = bit(sq);
-            let occupied = mine & b != 0;
-            let influence = neighbours(sq) & mine != 0 && theirs & b == 0 && neighbours(sq) & theirs == 0;
-            if occupied || influence {
-                count += 1;
-            }
-        }
-        count
+        // Occupied, or next to one of the player's units and neither held by nor next to an enemy.
+        let influence = board::next_to(mine) & !theirs & !board::next_to(theirs);
+        ((mine | influence) & half).count_ones() as u8
     }
 
     /// Units of `player` at reduced strength.
@@ -198,5 +191,45 @@ impl Manoeuvre {
         };
         self.ending = Some(Ending::Nightfall { winner, control, tiebreak });
         self.phase = Phase::Over;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::{Game, below};
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+
+    use crate::board::{self, bit, neighbours};
+    use crate::setup::ManoeuvreSetup;
+    use crate::state::Manoeuvre;
+
+    /// Rule 2.2 read square by square: a square of the enemy's half is controlled when the player's
+    /// unit stands on it, or when one of its units is next to it and no enemy unit is on or next to it.
+    fn control_square_by_square(g: &Manoeuvre, player: u8) -> u8 {
+        let half = g.sides[(1 - player) as usize].edge.half();
+        let (mine, theirs) = (g.occupied_by(player), g.occupied_by(1 - player));
+        board::squares(half)
+            .filter(|&sq| {
+                mine & bit(sq) != 0
+                    || (neighbours(sq) & mine != 0 && theirs & bit(sq) == 0 && neighbours(sq) & theirs == 0)
+            })
+            .count() as u8
+    }
+
+    #[test]
+    fn control_counts_the_squares_rule_2_2_names_in_every_position_of_random_games() {
+        let mut rng = ChaCha8Rng::seed_from_u64(22);
+        for _ in 0..20 {
+            let setup = ManoeuvreSetup { quick_start: true, ..ManoeuvreSetup::default() };
+            let mut g = Manoeuvre::new(&setup).expect("a quick start");
+            while !g.legal().is_empty() {
+                for p in 0..2 {
+                    assert_eq!(g.control(p), control_square_by_square(&g, p));
+                }
+                let legal = g.legal();
+                g.apply_legal(&legal[below(&mut rng, legal.len())]);
+            }
+        }
     }
 }

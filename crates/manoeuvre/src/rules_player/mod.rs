@@ -25,7 +25,7 @@ use crate::state::{CombatKind, HandMode, Manoeuvre, NONE, Negatable, Phase};
 use crate::tables::{card_bit, cards};
 
 use cards::{card_value, has_redoubt, restorers};
-use odds::{LOSS_ELIMINATE, LOSS_FULL, Spread, assault_value};
+use odds::{LOSS_ELIMINATE, LOSS_FULL, Spread, assault_value, dice_spread};
 use position::{Outlook, deployment_score, evaluate, fire_estimate, hit_loss, progress, stakes};
 
 /// What playing a card costs: a share of what keeping it is worth.
@@ -316,7 +316,7 @@ impl<'a> Scorer<'a> {
                     CardKind::Unit(u) => u.attack.unwrap_or(Dice { count: 1, sides: 6 }),
                     _ => Dice { count: 1, sides: 6 },
                 };
-                let spread = Spread::fixed(0).roll(dice);
+                let spread = dice_spread(dice);
                 let o = self.outlook();
                 position::assault_estimate(g, o, unit, target, &spread) - threshold - self.cost(card)
             }
@@ -325,7 +325,7 @@ impl<'a> Scorer<'a> {
                 let dice = g.card(me, card).ambush_dice.unwrap_or(Dice { count: 1, sides: 10 });
                 let extra = self.outlook().enemy_cards[defender as usize];
                 let defense = f64::from(g.strength(defender) + g.defense_terrain(target, false)) + extra;
-                let attack = Spread::fixed(0).roll(dice);
+                let attack = dice_spread(dice);
                 assault_value(&attack, defense.round() as u16, stakes(g, defender, 0.0)) - threshold - self.cost(card)
             }
             Action::Bombard { unit, target, card } | Action::Volley { unit, target, card } => {

@@ -2,6 +2,9 @@
 //! and what an Assault or a fire attack is worth on average once the outcome table (rule 6.5) is
 //! read for every total the dice can make.
 
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
 use crate::data::model::Dice;
 
 /// Totals up to this many pips are tracked; no legal combination of cards comes near it.
@@ -12,6 +15,9 @@ const MAX_TOTAL: usize = 200;
 pub(crate) struct Spread {
     /// `chance[t]`: the probability that the total is `t`.
     chance: Vec<f64>,
+    /// `tail[t]`: the probability that the total is `t` or more, when worked out (see
+    /// [`Spread::with_tail`]); empty otherwise.
+    tail: Vec<f64>,
 }
 
 impl Spread {
@@ -19,7 +25,18 @@ impl Spread {
     pub(crate) fn fixed(total: u16) -> Self {
         let mut chance = vec![0.0; (total as usize).min(MAX_TOTAL) + 1];
         chance[(total as usize).min(MAX_TOTAL)] = 1.0;
-        Spread { chance }
+        Spread { chance, tail: Vec::new() }
+    }
+
+    /// The same spread, able to say at once how likely a total is to beat a number (for spreads
+    /// read many times over).
+    pub(crate) fn with_tail(mut self) -> Self {
+        let mut tail = vec![0.0; self.chance.len() + 1];
+        for t in (0..self.chance.len()).rev() {
+            tail[t] = tail[t + 1] + self.chance[t];
+        }
+        self.tail = tail;
+        self
     }
 
     /// Adds `count` dice of `sides` faces.
@@ -39,6 +56,7 @@ impl Spread {
             }
             self.chance = next;
         }
+        self.tail.clear();
         self
     }
 
@@ -49,6 +67,7 @@ impl Spread {
         shifted.append(&mut self.chance);
         shifted.truncate(MAX_TOTAL + 1);
         self.chance = shifted;
+        self.tail.clear();
         self
     }
 
@@ -62,6 +81,9 @@ impl Spread {
 
     /// The chance that the total beats `defense`.
     pub(crate) fn beats(&self, defense: u16) -> f64 {
+        if !self.tail.is_empty() {
+            return self.tail.get(usize::from(defense) + 1).copied().unwrap_or(0.0);
+        }
         self.chance.iter().enumerate().filter(|(t, _)| *t > defense as usize).map(|(_, p)| p).sum()
     }
 
@@ -73,6 +95,31 @@ impl Spread {
     fn each(&self) -> impl Iterator<Item = (u16, f64)> + '_ {
         self.chance.iter().enumerate().filter(|(_, p)| **p > 0.0).map(|(t, p)| (t as u16, *p))
     }
+}
+
+/// Dice counts and faces whose spreads are worked out once and kept (every card of the shipped
+/// armies is well inside).
+const KEPT_COUNT: usize = 8;
+const KEPT_SIDES: usize = 20;
+
+/// The spread of `dice` alone: the rule-based player reads one for every card it weighs, so the
+/// usual ones are built once for the whole program.
+pub(crate) fn dice_spread(dice: Dice) -> Cow<'static, Spread> {
+    static KEPT: OnceLock<Vec<Spread>> = OnceLock::new();
+    let (count, sides) = (usize::from(dice.count), usize::from(dice.sides));
+    if count > KEPT_COUNT || sides > KEPT_SIDES {
+        return Cow::Owned(Spread::fixed(0).roll(dice).with_tail());
+    }
+    let kept = KEPT.get_or_init(|| {
+        let mut all = Vec::with_capacity((KEPT_COUNT + 1) * (KEPT_SIDES + 1));
+        for count in 0..=KEPT_COUNT as u8 {
+            for sides in 0..=KEPT_SIDES as u8 {
+                all.push(Spread::fixed(0).roll(Dice { count, sides }).with_tail());
+            }
+        }
+        all
+    });
+    Cow::Borrowed(&kept[count * (KEPT_SIDES + 1) + sides])
 }
 
 /// What each result of an Assault is worth to the attacker, in the player's currency of units
@@ -146,6 +193,18 @@ mod tests {
         assert!((s.mean() - 7.0).abs() < 1e-9);
         assert!((s.beats(6) - 21.0 / 36.0).abs() < 1e-9);
         assert!((s.beats(12)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn kept_spreads_are_the_ones_rolled_afresh() {
+        for (count, sides) in [(0, 6), (1, 6), (2, 6), (3, 8), (2, 10), (8, 20), (9, 6), (1, 30)] {
+            let fresh = Spread::fixed(0).roll(d(count, sides));
+            let kept = dice_spread(d(count, sides));
+            assert_eq!(kept.chance, fresh.chance, "{count}d{sides}");
+            for defense in 0..90 {
+                assert!((kept.beats(defense) - fresh.beats(defense)).abs() < 1e-12, "{count}d{sides} > {defense}");
+            }
+        }
     }
 
     #[test]

@@ -8,7 +8,8 @@ use crate::state::{Manoeuvre, NONE};
 use crate::tables::cards;
 
 use super::cards::expected_defense_cards;
-use super::odds::{LOSS_ELIMINATE, LOSS_FULL, LOSS_REDUCE, Spread, Stakes, assault_value_with};
+use super::odds::{LOSS_ELIMINATE, LOSS_FULL, LOSS_REDUCE, Spread, Stakes, assault_value_with, dice_spread};
+use std::borrow::Cow;
 
 /// How far `sq` lies from `player`'s home edge: 0 on its back row, 7 on the enemy's.
 pub(crate) fn progress(g: &Manoeuvre, player: u8, sq: Square) -> u8 {
@@ -18,24 +19,64 @@ pub(crate) fn progress(g: &Manoeuvre, player: u8, sq: Square) -> u8 {
     }
 }
 
-/// The square in front of `sq` as `player` faces the enemy.
-pub(crate) fn ahead(g: &Manoeuvre, player: u8, sq: Square) -> Option<Square> {
-    g.sides[player as usize].edge.opposite().toward(sq)
-}
+/// For each square, the eight squares around it (orthogonal and diagonal) on the board.
+const SURROUNDING: [u64; 64] = {
+    let mut table = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (r, c) = (sq as i32 / 8, sq as i32 % 8);
+        let mut dr = -1;
+        while dr <= 1 {
+            let mut dc = -1;
+            while dc <= 1 {
+                let (nr, nc) = (r + dr, c + dc);
+                if (dr != 0 || dc != 0) && nr >= 0 && nr < 8 && nc >= 0 && nc < 8 {
+                    table[sq] |= 1 << (nr * 8 + nc);
+                }
+                dc += 1;
+            }
+            dr += 1;
+        }
+        sq += 1;
+    }
+    table
+};
 
-/// Facts that stay the same while the player weighs one decision.
+/// For each square, the squares beside it in its row.
+const BESIDE: [u64; 64] = {
+    let mut table = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        if sq % 8 > 0 {
+            table[sq] |= 1 << (sq - 1);
+        }
+        if sq % 8 < 7 {
+            table[sq] |= 1 << (sq + 1);
+        }
+        sq += 1;
+    }
+    table
+};
+
+/// Facts that stay the same while the player weighs one decision: every position it judges with
+/// them differs from the one they were read from only by where units stand (cards, strengths and
+/// losses are those of that position).
 pub(crate) struct Outlook {
     pub me: u8,
     /// For each unit, the dice of a typical Assault card of its own (public: the army's list).
-    pub typical: [Option<Spread>; 16],
+    pub typical: [Option<Cow<'static, Spread>>; 16],
     /// For each enemy unit, the Defense its side's cards are expected to add.
     pub enemy_cards: [f64; 16],
+    /// For each of the player's own units, the Defense of the cards it holds for the unit (known
+    /// in full), rounded as the table's arithmetic is.
+    pub own_cards: [u16; 16],
 }
 
 impl Outlook {
     pub(crate) fn new(g: &Manoeuvre, me: u8) -> Self {
-        let mut typical: [Option<Spread>; 16] = Default::default();
+        let mut typical: [Option<Cow<'static, Spread>>; 16] = Default::default();
         let mut enemy_cards = [0.0; 16];
+        let mut own_cards = [0; 16];
         for u in 0..16u8 {
             let p = u / 8;
             if g.sides[p as usize].army == NONE || !g.on_board(u) {
@@ -55,12 +96,14 @@ impl Outlook {
                     });
                 }
             }
-            typical[u as usize] = best.map(|d| Spread::fixed(0).roll(d));
+            typical[u as usize] = best.map(dice_spread);
             if p != me {
                 enemy_cards[u as usize] = expected_defense_cards(g, u, me);
+            } else {
+                own_cards[u as usize] = expected_defense_cards(g, u, me).round() as u16;
             }
         }
-        Outlook { me, typical, enemy_cards }
+        Outlook { me, typical, enemy_cards, own_cards }
     }
 }
 
@@ -105,7 +148,7 @@ pub(crate) fn best_combat(g: &Manoeuvre, o: &Outlook) -> f64 {
         if adjacent != 0 && g.masks.no_assault & bit(sq) == 0 {
             for c in cards(mine & t.attack) {
                 let Some(d) = g.unit_card(me, c).and_then(|x| x.attack) else { continue };
-                let spread = Spread::fixed(0).roll(d);
+                let spread = dice_spread(d);
                 for target in board::squares(adjacent) {
                     best = best.max(assault_estimate(g, o, unit, target, &spread));
                 }
@@ -126,7 +169,7 @@ pub(crate) fn best_combat(g: &Manoeuvre, o: &Outlook) -> f64 {
 pub(crate) fn fire_estimate(g: &Manoeuvre, unit: u8, target: Square, dice: Dice) -> f64 {
     let Some(defender) = g.unit_at(target) else { return 0.0 };
     let from = g.units[unit as usize].square;
-    let attack = Spread::fixed(0).roll(dice);
+    let attack = dice_spread(dice);
     let defense = u16::from(g.strength(defender) + g.defense_terrain(target, false));
     attack.beats_with(u16::from(g.attack_terrain(from, target)), defense) * hit_loss(g, defender)
 }
@@ -137,14 +180,15 @@ fn danger(g: &Manoeuvre, o: &Outlook, unit: u8) -> f64 {
     let sq = g.units[unit as usize].square;
     let enemy = 1 - Manoeuvre::owner(unit);
     let mut worst: f64 = 0.0;
+    let attackers = neighbours(sq) & g.occupied_by(enemy) & !g.masks.no_assault;
+    if attackers == 0 {
+        return 0.0;
+    }
     // The player's own defence cards for the unit count in full: it knows it holds them.
-    let cards = expected_defense_cards(g, unit, o.me).round() as u16;
+    let cards = o.own_cards[unit as usize];
     let defense = u16::from(g.strength(unit) + g.defense_terrain(sq, false)) + cards;
-    for esq in board::squares(neighbours(sq) & g.occupied_by(enemy)) {
+    for esq in board::squares(attackers) {
         let Some(e) = g.unit_at(esq) else { continue };
-        if g.masks.no_assault & bit(esq) != 0 {
-            continue;
-        }
         let Some(spread) = &o.typical[e as usize] else { continue };
         let base = u16::from(g.strength(e) + g.attack_terrain(esq, sq));
         let p = spread.beats_with(base, defense);
@@ -180,25 +224,13 @@ pub(crate) fn evaluate(g: &Manoeuvre, o: &Outlook, combat_ahead: bool) -> f64 {
         score += 0.2 * f64::from(r.min(5));
         // More than a rank ahead of the line a unit fights alone.
         score -= 0.3 * f64::from(r.saturating_sub(line + 1));
-        let around = board::squares(neighbours(sq))
-            .chain([ahead(g, me, sq), g.sides[me as usize].edge.toward(sq)].into_iter().flatten().flat_map(|a| {
-                [a.checked_sub(1).filter(|&s| row(s) == row(a)), Some(a + 1).filter(|&s| s < 64 && row(s) == row(a))]
-                    .into_iter()
-                    .flatten()
-            }))
-            .filter(|&s| mine & bit(s) != 0)
-            .count();
-        let beside =
-            [sq.checked_sub(1).filter(|&s| row(s) == row(sq)), Some(sq + 1).filter(|&s| s < 64 && row(s) == row(sq))]
-                .into_iter()
-                .flatten()
-                .filter(|&s| mine & bit(s) != 0)
-                .count();
+        let around = (SURROUNDING[sq as usize] & mine).count_ones();
+        let beside = (BESIDE[sq as usize] & mine).count_ones();
         score += match around {
             0 => -0.2,
             1 => 0.1,
             _ => 0.15,
-        } + 0.05 * beside as f64;
+        } + 0.05 * f64::from(beside);
         score += 0.05 * f64::from(g.defense_terrain(sq, false));
         if g.is_cavalry(unit) && (col(sq) <= 1 || col(sq) >= 6) {
             score += 0.05;
@@ -241,4 +273,43 @@ pub(crate) fn deployment_score(g: &Manoeuvre, me: u8, unit: u8, sq: Square) -> f
         score += if front { 0.5 } else { 0.0 } + centre * (0.5 + strong);
     }
     score + 0.1 * f64::from((neighbours(sq) & mine).count_ones())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The squares around `sq` counted one by one: its four neighbours, then the squares beside the
+    /// one ahead of it and the one behind it (as the player sees the board from either edge).
+    fn around_one_by_one(sq: Square, edge: board::Edge, mine: u64) -> u32 {
+        let ahead = edge.opposite().toward(sq);
+        let behind = edge.toward(sq);
+        let beside = |a: Square| {
+            [a.checked_sub(1).filter(|&s| row(s) == row(a)), Some(a + 1).filter(|&s| s < 64 && row(s) == row(a))]
+        };
+        let diagonals = [ahead, behind].into_iter().flatten().flat_map(beside).flatten();
+        board::squares(neighbours(sq)).chain(diagonals).filter(|&s| mine & bit(s) != 0).count() as u32
+    }
+
+    #[test]
+    fn the_surrounding_masks_count_the_squares_around_a_unit_from_either_edge() {
+        let mut mine = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..64 {
+            mine = mine.rotate_left(7) ^ (mine >> 3);
+            for sq in 0..64u8 {
+                for edge in [board::Edge::South, board::Edge::North] {
+                    assert_eq!((SURROUNDING[sq as usize] & mine).count_ones(), around_one_by_one(sq, edge, mine));
+                }
+                let beside = [
+                    sq.checked_sub(1).filter(|&s| row(s) == row(sq)),
+                    Some(sq + 1).filter(|&s| s < 64 && row(s) == row(sq)),
+                ]
+                .into_iter()
+                .flatten()
+                .filter(|&s| mine & bit(s) != 0)
+                .count() as u32;
+                assert_eq!((BESIDE[sq as usize] & mine).count_ones(), beside);
+            }
+        }
+    }
 }

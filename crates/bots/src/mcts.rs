@@ -78,6 +78,8 @@ pub struct Mcts<P = RandomPlayout> {
     /// A budget in time as well: each tree stops when this much time has passed, whatever is left
     /// of `iterations` (decisions then depend on the machine's speed and are not reproducible).
     pub time_limit: Option<std::time::Duration>,
+    /// The name the bot goes by instead of its budget (a level: `mcts:hard`).
+    pub named: Option<String>,
     last: Vec<Candidate>,
 }
 
@@ -97,6 +99,7 @@ impl<P> Mcts<P> {
             threads: 1,
             playout,
             time_limit: None,
+            named: None,
             last: Vec::new(),
         }
     }
@@ -156,6 +159,9 @@ where
     G::Action: Send,
 {
     fn name(&self) -> String {
+        if let Some(name) = &self.named {
+            return name.clone();
+        }
         let budget = match self.time_limit {
             Some(limit) => format!("{}ms", limit.as_millis()),
             None => self.iterations.to_string(),

@@ -43,6 +43,9 @@ pub enum BotSpec {
         millis: u32,
         playouts: Playouts,
     },
+    /// A difficulty level (`mcts:easy`, `mcts:normal`, `mcts:hard`), by its index in [`LEVELS`]:
+    /// named by its level wherever it plays, whatever search the level runs today.
+    Level(usize),
 }
 
 impl BotSpec {
@@ -70,12 +73,12 @@ impl BotSpec {
             (None, Playouts::Random) => "normal",
             (None, Playouts::Rules) => return Ok(BotSpec::Mcts { iterations: DEFAULT_ITERATIONS, playouts }),
         };
-        if let Some((_, iterations, level_playouts)) = LEVELS.iter().find(|(name, _, _)| *name == tail) {
+        if let Some(level) = LEVELS.iter().position(|(name, _, _)| *name == tail) {
             // A level names its own playouts: `mcts:hard`, never `mcts-rules:hard`.
             if playouts != Playouts::Random {
                 return Err(unknown());
             }
-            return Ok(BotSpec::Mcts { iterations: *iterations, playouts: *level_playouts });
+            return Ok(BotSpec::Level(level));
         }
         if let Some(ms) = tail.strip_suffix("ms") {
             let millis: u32 = ms
@@ -99,10 +102,34 @@ impl BotSpec {
             BotSpec::Mcts { iterations, playouts: Playouts::Rules } => format!("mcts-rules:{iterations}"),
             BotSpec::MctsTimed { millis, playouts: Playouts::Random } => format!("mcts:{millis}ms"),
             BotSpec::MctsTimed { millis, playouts: Playouts::Rules } => format!("mcts-rules:{millis}ms"),
+            BotSpec::Level(level) => format!("mcts:{}", LEVELS[(*level).min(LEVELS.len() - 1)].0),
         }
     }
 
+    /// The search a level runs: its budget in iterations and its playouts (`None` for a bot that is
+    /// not a level).
+    pub fn level_search(&self) -> Option<(u32, Playouts)> {
+        let BotSpec::Level(level) = self else { return None };
+        let (_, iterations, playouts) = LEVELS[(*level).min(LEVELS.len() - 1)];
+        Some((iterations, playouts))
+    }
+
     pub fn build(&self) -> Box<dyn Bot<Manoeuvre> + Send> {
+        if let Some((iterations, playouts)) = self.level_search() {
+            let name = self.name();
+            return match playouts {
+                Playouts::Random => {
+                    let mut bot = Mcts::new(iterations);
+                    bot.named = Some(name);
+                    Box::new(bot)
+                }
+                Playouts::Rules => {
+                    let mut bot = Mcts::with_playout(iterations, RulesPlayout::default());
+                    bot.named = Some(name);
+                    Box::new(bot)
+                }
+            };
+        }
         match self {
             BotSpec::Random => Box::new(RandomBot),
             BotSpec::Rules => Box::new(RulesBot),
@@ -117,6 +144,7 @@ impl BotSpec {
                     Playouts::Rules => Box::new(Mcts::timed(limit, RulesPlayout::default())),
                 }
             }
+            BotSpec::Level(_) => Box::new(RandomBot),
         }
     }
 }
@@ -140,10 +168,15 @@ mod tests {
             BotSpec::parse("mcts-rules:64").ok(),
             Some(BotSpec::Mcts { iterations: 64, playouts: Playouts::Rules })
         );
-        assert_eq!(
-            BotSpec::parse("mcts:hard").ok(),
-            Some(BotSpec::Mcts { iterations: 800, playouts: Playouts::Rules })
-        );
+        assert_eq!(BotSpec::parse("mcts:hard").ok(), Some(BotSpec::Level(2)));
+        assert_eq!(BotSpec::parse("mcts:hard").ok().and_then(|b| b.level_search()), Some((800, Playouts::Rules)));
+        // A level is named by its level, in the simulator's reports and on the page alike.
+        for level in ["easy", "normal", "hard"] {
+            let spec = BotSpec::parse(&format!("mcts:{level}")).expect("a level");
+            assert_eq!(spec.name(), format!("mcts:{level}"));
+            assert_eq!(spec.build().name(), format!("mcts:{level}"));
+        }
+        assert_eq!(BotSpec::parse("mcts-rules:800").map(|b| b.build().name()).ok().as_deref(), Some("mcts-rules:800"));
         assert!(BotSpec::parse("rules:5").is_err() && BotSpec::parse("mcts-rules:hard").is_err());
         assert_eq!(
             BotSpec::parse("mcts-rules:250ms").ok(),

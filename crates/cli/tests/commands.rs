@@ -691,17 +691,19 @@ fn play_against_a_bot_shows_its_public_moves_and_hides_its_cards() {
     assert!(ok, "{err}");
     // Before the bot has chosen anything public it has no reasons to give; afterwards `w` lists
     // the moves it weighed, its own choice among them.
-    assert!(out.contains("mcts-rules:50 has nothing to say"), "{out}");
+    assert!(out.contains("mcts:easy has nothing to say"), "{out}");
     let why = out.split("Why \"").nth(1).expect("the bot's reasons");
     let (chosen, weighed) = why.split_once("\": the moves the bot weighed most").expect("a reason");
     assert!(weighed.lines().skip(1).take(3).any(|l| l.ends_with(chosen)), "{why}");
     assert!(
-        out.contains("You play France; mcts-rules:50 plays Great Britain. Type h for a hint, w for why the bot made its last move."),
+        out.contains(
+            "You play France; mcts:easy plays Great Britain. Type h for a hint, w for why the bot made its last move."
+        ),
         "{out}"
     );
     assert!(out.contains("Hint (400 searches from what you can see):\n"), "{out}");
-    assert!(out.contains("* Great Britain: end the turn  [mcts-rules:50]"), "the bot's public moves are told: {out}");
-    assert!(out.contains("* Great Britain decides about cards you cannot see  [mcts-rules:50]"), "{out}");
+    assert!(out.contains("* Great Britain: end the turn  [mcts:easy]"), "the bot's public moves are told: {out}");
+    assert!(out.contains("* Great Britain decides about cards you cannot see  [mcts:easy]"), "{out}");
     // Only France's seat is ever shown: no seat changes, Britain's hand stays unseen.
     assert!(!out.contains("take the seat"), "{out}");
     assert!(!out.contains("Great Britain to decide"), "{out}");

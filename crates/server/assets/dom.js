@@ -18,19 +18,17 @@ export const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (docum
  * setting, kept in this browser; on unless turned off). */
 export const loneSteps = () => localStorage.getItem("cdgsolo-lone-steps") !== "0";
 
-/** A bot as a player reads it: by its level, not by its search budget.
- * @param {string} name a seat's bot name from the server (`rules`, `mcts:hard`, `mcts-rules:200`) */
+/** A bot as a player reads it: the server names the levels (`mcts:hard`); any other search by its
+ * budget (`mcts-rules:800`).
+ * @param {string} name a seat's bot name from the server (`rules`, `mcts:hard`, `mcts-rules:800`) */
 export function botWords(name) {
   /** @type {Record<string, string>} */
   const words = {
     random: "random player",
     rules: "rule-based player",
     "mcts:easy": "search, easy",
-    "mcts-rules:50": "search, easy",
     "mcts:normal": "search, normal",
-    "mcts-rules:200": "search, normal",
     "mcts:hard": "search, hard",
-    "mcts-rules:800": "search, hard",
   };
   return words[name] || `search (${name})`;
 }

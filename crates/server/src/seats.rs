@@ -155,6 +155,7 @@ fn capped(spec: &BotSpec) -> BotSpec {
             BotSpec::Mcts { iterations: iterations.min(HARD_ITERATIONS), playouts }
         }
         BotSpec::MctsTimed { millis, playouts } => BotSpec::MctsTimed { millis: millis.min(MAX_MILLIS), playouts },
+        // The levels, the random and the rule-based player are within the hard level's budget.
         ref other => other.clone(),
     }
 }

@@ -70,6 +70,8 @@ pub(crate) struct Outlook {
     /// For each of the player's own units, the Defense of the cards it holds for the unit (known
     /// in full), rounded as the table's arithmetic is.
     pub own_cards: [u16; 16],
+    /// The cavalry among the sixteen units, as a mask over unit ids.
+    pub cavalry: u16,
 }
 
 impl Outlook {
@@ -77,10 +79,14 @@ impl Outlook {
         let mut typical: [Option<Cow<'static, Spread>>; 16] = Default::default();
         let mut enemy_cards = [0.0; 16];
         let mut own_cards = [0; 16];
+        let mut cavalry = 0u16;
         for u in 0..16u8 {
             let p = u / 8;
             if g.sides[p as usize].army == NONE || !g.on_board(u) {
                 continue;
+            }
+            if g.is_cavalry(u) {
+                cavalry |= 1 << u;
             }
             let t = g.tables(p);
             let mut best: Option<Dice> = None;
@@ -103,7 +109,7 @@ impl Outlook {
                 own_cards[u as usize] = expected_defense_cards(g, u, me).round() as u16;
             }
         }
-        Outlook { me, typical, enemy_cards, own_cards }
+        Outlook { me, typical, enemy_cards, own_cards, cavalry }
     }
 }
 
@@ -197,6 +203,29 @@ fn danger(g: &Manoeuvre, o: &Outlook, unit: u8) -> f64 {
     worst * 0.4
 }
 
+/// The line's front: the median rank of `me`'s units (1 with none on the board), counted row by
+/// row rather than sorted.
+fn line_rank(g: &Manoeuvre, me: u8) -> u8 {
+    let mine = g.occupied_by(me);
+    let mut per_rank = [0u32; 8];
+    for (r, count) in per_rank.iter_mut().enumerate() {
+        let row = match g.sides[me as usize].edge {
+            board::Edge::South => r,
+            board::Edge::North => 7 - r,
+        };
+        *count = (mine & (0xFF << (8 * row))).count_ones();
+    }
+    let on_board: u32 = per_rank.iter().sum();
+    let mut below = 0;
+    for (r, count) in per_rank.iter().enumerate() {
+        below += count;
+        if on_board > 0 && below > on_board / 2 {
+            return r as u8;
+        }
+    }
+    1
+}
+
 /// The position seen from `o.me`, higher is better. `combat_ahead`: the player still has this
 /// turn's combat to come, so the best one it could start counts.
 pub(crate) fn evaluate(g: &Manoeuvre, o: &Outlook, combat_ahead: bool) -> f64 {
@@ -207,16 +236,7 @@ pub(crate) fn evaluate(g: &Manoeuvre, o: &Outlook, combat_ahead: bool) -> f64 {
     score += LOSS_FULL * (f64::from(g.sides[them as usize].lost) - f64::from(g.sides[me as usize].lost));
     score += LOSS_REDUCE * (f64::from(g.reduced_units(them)) - f64::from(g.reduced_units(me)));
     let mine = g.occupied_by(me);
-    // The line's front: the median rank of the units.
-    let mut ranks = [0u8; 8];
-    let mut count = 0;
-    for u in g.units_on_board(me) {
-        ranks[count] = progress(g, me, g.units[u as usize].square);
-        count += 1;
-    }
-    let ranks = &mut ranks[..count];
-    ranks.sort_unstable();
-    let line = ranks.get(ranks.len() / 2).copied().unwrap_or(1);
+    let line = line_rank(g, me);
     let (mut worst, mut sum) = (0.0f64, 0.0);
     for unit in g.units_on_board(me) {
         let sq = g.units[unit as usize].square;
@@ -232,7 +252,7 @@ pub(crate) fn evaluate(g: &Manoeuvre, o: &Outlook, combat_ahead: bool) -> f64 {
             _ => 0.15,
         } + 0.05 * f64::from(beside);
         score += 0.05 * f64::from(g.defense_terrain(sq, false));
-        if g.is_cavalry(unit) && (col(sq) <= 1 || col(sq) >= 6) {
+        if o.cavalry & (1 << unit) != 0 && (col(sq) <= 1 || col(sq) >= 6) {
             score += 0.05;
         }
         let d = danger(g, o, unit);
@@ -289,6 +309,27 @@ mod tests {
         };
         let diagonals = [ahead, behind].into_iter().flatten().flat_map(beside).flatten();
         board::squares(neighbours(sq)).chain(diagonals).filter(|&s| mine & bit(s) != 0).count() as u32
+    }
+
+    #[test]
+    fn the_line_is_the_median_rank_of_the_units_on_the_board() {
+        use engine::{Game, below};
+        use rand_core::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..10 {
+            let setup = crate::setup::ManoeuvreSetup { quick_start: true, ..Default::default() };
+            let mut g = Manoeuvre::new(&setup).expect("a quick start");
+            while !g.legal().is_empty() {
+                for me in 0..2 {
+                    let mut ranks: Vec<u8> =
+                        g.units_on_board(me).map(|u| progress(&g, me, g.units[u as usize].square)).collect();
+                    ranks.sort_unstable();
+                    assert_eq!(line_rank(&g, me), ranks.get(ranks.len() / 2).copied().unwrap_or(1));
+                }
+                let legal = g.legal();
+                g.apply_legal(&legal[below(&mut rng, legal.len())]);
+            }
+        }
     }
 
     #[test]

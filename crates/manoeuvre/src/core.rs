@@ -2,7 +2,7 @@
 //! the board, hits and eliminations, and squares in bombardment range.
 
 use crate::board::{Square, bit};
-use crate::data::model::{CardDef, CardKind, LeaderCard, TerrainEffects, UnitCard, UnitDef, UnitKind};
+use crate::data::model::{CardDef, CardKind, LeaderCard, TerrainEffects, UnitCard, UnitDef};
 use crate::state::{HandMode, Manoeuvre, NONE};
 use crate::tables::{ArmyTables, Cards, card_bit};
 
@@ -47,7 +47,8 @@ impl Manoeuvre {
     }
 
     pub(crate) fn is_cavalry(&self, unit: u8) -> bool {
-        self.unit_def(unit).kind == UnitKind::Cavalry
+        // Read from the army's tables (a mask), not the unit's record: movement asks every step.
+        self.sides[(unit / 8) as usize].army != NONE && self.tables(unit / 8).cavalry & (1 << (unit % 8)) != 0
     }
 
     pub(crate) fn effects_at(&self, sq: Square) -> &'static TerrainEffects {

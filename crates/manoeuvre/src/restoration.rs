@@ -14,7 +14,8 @@ impl Manoeuvre {
         let p = self.active;
         let t = self.tables(p);
         let usable = self.usable(p);
-        if !self.restoration_tried {
+        let reduced = self.units_on_board(p).any(|u| self.units[u as usize].reduced);
+        if !self.restoration_tried && reduced {
             let restorers = usable & (t.hq[hq_index(HqKind::Supply)] | t.hq[hq_index(HqKind::Regroup)]);
             for unit in self.units_on_board(p) {
                 if !self.units[unit as usize].reduced {
@@ -33,8 +34,8 @@ impl Manoeuvre {
                 }
             }
         }
-        if !self.redoubt_built {
-            let hq = usable & t.hq[hq_index(HqKind::Redoubt)];
+        let hq = usable & t.hq[hq_index(HqKind::Redoubt)];
+        if !self.redoubt_built && (hq | (usable & t.secondary_redoubt)) != 0 {
             for unit in self.units_on_board(p) {
                 let sq = self.units[unit as usize].square;
                 if self.redoubts & bit(sq) != 0 {

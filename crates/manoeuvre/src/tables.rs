@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use crate::data::model::{Army, CardKind, HqKind, Ruleset, Terrain, TerrainEffects, UnitKind};
+use crate::data::model::{Army, CardKind, Dice, HqKind, Ruleset, Terrain, TerrainEffects, UnitKind};
 
 /// A set of an army's cards, bit `i` being card `i` of its 60.
 pub type Cards = u64;
@@ -42,6 +42,11 @@ pub struct ArmyTables {
     pub single_unit_leaders: [Cards; 8],
     /// Leaders with a Grand Battery (Napoleon).
     pub grand_battery: Cards,
+    /// Each card's printed Defense value (0 for cards that are not unit cards).
+    pub card_defense: Vec<u8>,
+    /// For each unit, the dice of its strongest Assault card (most pips, the first listed on a
+    /// tie): the rule-based player's typical attack by that unit.
+    pub typical_attack: [Option<Dice>; 8],
 }
 
 pub const HQ_KINDS: usize = 15;
@@ -100,13 +105,20 @@ impl Compiled {
 }
 
 fn army_tables(army: &Army) -> ArmyTables {
-    let mut t = ArmyTables::default();
+    let mut t = ArmyTables { card_defense: vec![0; 64], ..ArmyTables::default() };
     for (i, card) in army.cards.iter().enumerate().take(64) {
         let bit = card_bit(i as u8);
         t.all |= bit;
         match &card.kind {
             CardKind::Unit(u) => {
                 t.all_unit_cards |= bit;
+                t.card_defense[i] = u.defense;
+                if let (Some(d), Some(best)) = (u.attack, t.typical_attack.get_mut(u.unit as usize)) {
+                    let pips = |x: Dice| u16::from(x.count) * u16::from(x.sides);
+                    if best.is_none_or(|b| pips(d) > pips(b)) {
+                        *best = Some(d);
+                    }
+                }
                 if let Some(slot) = t.unit_cards.get_mut(u.unit as usize) {
                     *slot |= bit;
                 }

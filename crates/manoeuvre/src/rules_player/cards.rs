@@ -21,7 +21,7 @@ pub(crate) fn expected_defense_cards(g: &Manoeuvre, unit: u8, viewer: u8) -> f64
     let owner = unit / 8;
     let t = g.tables(owner);
     let known = known_cards(g, owner, viewer);
-    let defence_of = |c: u8| g.unit_card(owner, c).map_or(0.0, |u| f64::from(u.defense));
+    let defence_of = |c: u8| f64::from(t.card_defense.get(c as usize).copied().unwrap_or(0));
     let naming = t.unit_cards[(unit % 8) as usize];
     let mut total: f64 = cards(known & naming).map(defence_of).sum();
     let side = &g.sides[owner as usize];

@@ -151,6 +151,41 @@ pub(crate) fn assault_value(attack: &Spread, defense: u16, stakes: Stakes) -> f6
 /// [`assault_value`] for the total `attack` plus a fixed `bonus`.
 pub(crate) fn assault_value_with(attack: &Spread, bonus: u16, defense: u16, stakes: Stakes) -> f64 {
     let retreat = stakes.retreat.unwrap_or(stakes.hit.max(stakes.eliminated));
+    // What each band of totals above the defence is worth.
+    let narrow = match stakes.retreat {
+        // The defender picks (it may only retreat where there is room).
+        Some(r) => stakes.hit.min(r),
+        None => stakes.hit,
+    };
+    // The attacker picks.
+    let double = stakes.hit.max(retreat);
+    // A hit, then a retreat if the unit survived it.
+    let triple = if stakes.hit >= LOSS_ELIMINATE { stakes.hit } else { stakes.hit + retreat };
+    if attack.tail.is_empty() {
+        return by_total(attack, bonus, defense, stakes, [narrow, double, triple]);
+    }
+    // With the tail at hand each band's chance is two reads: the same sum, taken band by band
+    // instead of total by total.
+    let d = u32::from(defense);
+    let at_least = |x: u32| -> f64 {
+        match x.checked_sub(u32::from(bonus)) {
+            None | Some(0) => 1.0,
+            Some(t) => attack.tail.get(t as usize).copied().unwrap_or(0.0),
+        }
+    };
+    let lowest_win = d + 1;
+    let [two, three, four] = [2 * d, 3 * d, 4 * d].map(|x| x.max(lowest_win));
+    let (win, at_two, at_three, at_four) = (at_least(lowest_win), at_least(two), at_least(three), at_least(four));
+    -stakes.repulse * (1.0 - at_least(d))
+        + narrow * (win - at_two)
+        + double * (at_two - at_three)
+        + triple * (at_three - at_four)
+        + stakes.eliminated * at_four
+}
+
+/// The outcome table read total by total, for a spread without its tail.
+fn by_total(attack: &Spread, bonus: u16, defense: u16, stakes: Stakes, bands: [f64; 3]) -> f64 {
+    let [narrow, double, triple] = bands;
     attack
         .each()
         .map(|(total, p)| {
@@ -162,17 +197,11 @@ pub(crate) fn assault_value_with(attack: &Spread, bonus: u16, defense: u16, stak
             } else if u32::from(total) >= 4 * u32::from(defense) {
                 stakes.eliminated
             } else if u32::from(total) >= 3 * u32::from(defense) {
-                // A hit, then a retreat if the unit survived it.
-                if stakes.hit >= LOSS_ELIMINATE { stakes.hit } else { stakes.hit + retreat }
+                triple
             } else if u32::from(total) >= 2 * u32::from(defense) {
-                // The attacker picks.
-                stakes.hit.max(retreat)
+                double
             } else {
-                // The defender picks (it may only retreat where there is room).
-                match stakes.retreat {
-                    Some(r) => stakes.hit.min(r),
-                    None => stakes.hit,
-                }
+                narrow
             };
             p * value
         })
@@ -203,6 +232,29 @@ mod tests {
             assert_eq!(kept.chance, fresh.chance, "{count}d{sides}");
             for defense in 0..90 {
                 assert!((kept.beats(defense) - fresh.beats(defense)).abs() < 1e-12, "{count}d{sides} > {defense}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_outcome_table_read_band_by_band_agrees_with_reading_it_total_by_total() {
+        let stakes = [
+            Stakes { hit: 1.0, eliminated: 2.6, retreat: Some(0.45), repulse: 1.0 },
+            Stakes { hit: 1.6, eliminated: 1.6, retreat: None, repulse: 0.0 },
+            Stakes { hit: 1.0, eliminated: 2.6, retreat: Some(1.4), repulse: 2.0 },
+        ];
+        for (count, sides) in [(1, 6), (2, 6), (3, 6), (1, 10), (2, 8), (0, 6)] {
+            let by_total = Spread::fixed(0).roll(d(count, sides));
+            let banded = dice_spread(d(count, sides));
+            assert!(by_total.tail.is_empty() && !banded.tail.is_empty());
+            for bonus in [0, 1, 3, 7] {
+                for defense in 0..40 {
+                    for s in stakes {
+                        let a = assault_value_with(&by_total, bonus, defense, s);
+                        let b = assault_value_with(&banded, bonus, defense, s);
+                        assert!((a - b).abs() < 1e-9, "{count}d{sides}+{bonus} against {defense}: {a} and {b}");
+                    }
+                }
             }
         }
     }

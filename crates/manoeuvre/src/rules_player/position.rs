@@ -89,20 +89,7 @@ impl Outlook {
                 cavalry |= 1 << u;
             }
             let t = g.tables(p);
-            let mut best: Option<Dice> = None;
-            for c in cards(t.unit_cards[(u % 8) as usize] & t.attack) {
-                if let Some(d) = g.unit_card(p, c).and_then(|x| x.attack) {
-                    best = Some(match best {
-                        Some(b)
-                            if u16::from(b.count) * u16::from(b.sides) >= u16::from(d.count) * u16::from(d.sides) =>
-                        {
-                            b
-                        }
-                        _ => d,
-                    });
-                }
-            }
-            typical[u as usize] = best.map(dice_spread);
+            typical[u as usize] = t.typical_attack[(u % 8) as usize].map(dice_spread);
             if p != me {
                 enemy_cards[u as usize] = expected_defense_cards(g, u, me);
             } else {
@@ -309,6 +296,27 @@ mod tests {
         };
         let diagonals = [ahead, behind].into_iter().flatten().flat_map(beside).flatten();
         board::squares(neighbours(sq)).chain(diagonals).filter(|&s| mine & bit(s) != 0).count() as u32
+    }
+
+    #[test]
+    fn a_units_typical_attack_is_its_card_with_the_most_pips_the_first_listed_on_a_tie() {
+        let data = crate::tables::Compiled::embedded().expect("the shipped data");
+        for (a, army) in data.rules.armies.iter().enumerate() {
+            let t = data.tables(a as u8);
+            for unit in 0..8u8 {
+                let mut best: Option<Dice> = None;
+                for card in army.cards.iter() {
+                    let crate::data::model::CardKind::Unit(u) = &card.kind else { continue };
+                    let Some(d) = u.attack.filter(|_| u.unit == unit) else { continue };
+                    let pips = |x: Dice| u16::from(x.count) * u16::from(x.sides);
+                    if best.is_none_or(|b| pips(d) > pips(b)) {
+                        best = Some(d);
+                    }
+                }
+                assert_eq!(t.typical_attack[unit as usize], best, "{} unit {unit}", army.code);
+                assert!(best.is_some(), "{} unit {unit} has an Assault card", army.code);
+            }
+        }
     }
 
     #[test]

@@ -26,7 +26,7 @@ use crate::tables::{card_bit, cards};
 
 use cards::{card_value, has_redoubt, restorers};
 use odds::{LOSS_ELIMINATE, LOSS_FULL, Spread, assault_value, dice_spread};
-use position::{Outlook, deployment_score, evaluate, fire_estimate, hit_loss, progress, stakes};
+use position::{Outlook, deployment_score, evaluate, evaluate_with, fire_estimate, hit_loss, progress, stakes};
 
 /// What playing a card costs: a share of what keeping it is worth.
 const CARD_COST: f64 = 0.3;
@@ -97,11 +97,16 @@ struct Scorer<'a> {
     base: Option<f64>,
     /// The value of the current combat to the attacker, computed once.
     combat_now: Option<f64>,
+    /// Positions after one unit's move, judged with the combat ahead: a Movement phase asks for
+    /// the same ones again (a Supply's extra move, a Banzai Charge), so each is judged once.
+    moved: Vec<(u8, u8, f64)>,
+    /// The danger each of the player's units stands in before the decision.
+    dangers: Option<[f64; 16]>,
 }
 
 impl<'a> Scorer<'a> {
     fn new(g: &'a Manoeuvre, me: u8, legal: &'a [Action]) -> Self {
-        Scorer { g, me, legal, outlook: None, base: None, combat_now: None }
+        Scorer { g, me, legal, outlook: None, base: None, combat_now: None, moved: Vec::new(), dangers: None }
     }
 
     fn outlook(&mut self) -> &Outlook {
@@ -115,6 +120,21 @@ impl<'a> Scorer<'a> {
         change(&mut next);
         let o = self.outlook();
         evaluate(&next, o, combat_ahead)
+    }
+
+    /// The position after `unit` moves to `to`, the turn's combat still to come.
+    fn after_move(&mut self, unit: u8, to: u8) -> f64 {
+        if let Some(&(_, _, v)) = self.moved.iter().find(|m| m.0 == unit && m.1 == to) {
+            return v;
+        }
+        let mut next = *self.g;
+        next.relocate(unit, to);
+        let (g, me) = (self.g, self.me);
+        let o = self.outlook.get_or_insert_with(|| Outlook::new(g, me));
+        let dangers = self.dangers.get_or_insert_with(|| position::dangers(g, o));
+        let v = evaluate_with(&next, o, true, Some((dangers, unit)));
+        self.moved.push((unit, to, v));
+        v
     }
 
     fn base(&mut self, combat_ahead: bool) -> f64 {
@@ -246,7 +266,7 @@ impl<'a> Scorer<'a> {
         let me = self.me;
         let base = self.base(true);
         match action {
-            Action::Move { unit, to } => self.after(true, |n| n.relocate(unit, to)) - base - 0.02,
+            Action::Move { unit, to } => self.after_move(unit, to) - base - 0.02,
             Action::EndMovement => 0.0,
             Action::DigIn => {
                 let hand: f64 = cards(g.usable(me)).map(|c| card_value(g, me, c)).sum();
@@ -263,7 +283,7 @@ impl<'a> Scorer<'a> {
                 if unit == NONE {
                     return -1.0;
                 }
-                self.after(true, |n| n.relocate(unit, to)) - base - 0.1 - self.cost(card)
+                self.after_move(unit, to) - base - 0.1 - self.cost(card)
             }
             Action::BanzaiCharge(c) => {
                 // Two units marching two squares each instead of one basic move: worth it when two
@@ -272,7 +292,7 @@ impl<'a> Scorer<'a> {
                 for unit in g.units_on_board(me) {
                     let mut best = f64::NEG_INFINITY;
                     for to in board::squares(g.destinations(unit)) {
-                        best = best.max(self.after(true, |n| n.relocate(unit, to)) - base);
+                        best = best.max(self.after_move(unit, to) - base);
                     }
                     if best.is_finite() {
                         gains.push(best);
@@ -296,7 +316,7 @@ impl<'a> Scorer<'a> {
                 continue;
             }
             for to in board::squares(g.destinations(unit)) {
-                best = best.max(self.after(true, |n| n.relocate(unit, to)) - base);
+                best = best.max(self.after_move(unit, to) - base);
             }
         }
         best

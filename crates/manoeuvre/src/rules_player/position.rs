@@ -216,6 +216,22 @@ fn line_rank(g: &Manoeuvre, me: u8) -> u8 {
 /// The position seen from `o.me`, higher is better. `combat_ahead`: the player still has this
 /// turn's combat to come, so the best one it could start counts.
 pub(crate) fn evaluate(g: &Manoeuvre, o: &Outlook, combat_ahead: bool) -> f64 {
+    evaluate_with(g, o, combat_ahead, None)
+}
+
+/// The danger each of `o.me`'s units stands in (0 for units off the board), as [`evaluate`] counts it.
+pub(crate) fn dangers(g: &Manoeuvre, o: &Outlook) -> [f64; 16] {
+    let mut out = [0.0; 16];
+    for unit in g.units_on_board(o.me) {
+        out[unit as usize] = danger(g, o, unit);
+    }
+    out
+}
+
+/// [`evaluate`] for a position that differs from one whose [`dangers`] are `known.0` only by where
+/// the unit `known.1` stands: a unit's danger depends on its own square and the enemy's, so every
+/// other unit's is read from the list instead of worked out again.
+pub(crate) fn evaluate_with(g: &Manoeuvre, o: &Outlook, combat_ahead: bool, known: Option<(&[f64; 16], u8)>) -> f64 {
     let me = o.me;
     let them = 1 - me;
     let mut score = 0.0;
@@ -242,7 +258,10 @@ pub(crate) fn evaluate(g: &Manoeuvre, o: &Outlook, combat_ahead: bool) -> f64 {
         if o.cavalry & (1 << unit) != 0 && (col(sq) <= 1 || col(sq) >= 6) {
             score += 0.05;
         }
-        let d = danger(g, o, unit);
+        let d = match known {
+            Some((dangers, moved)) if moved != unit => dangers[unit as usize],
+            _ => danger(g, o, unit),
+        };
         worst = worst.max(d);
         sum += d;
     }

@@ -352,3 +352,32 @@ fn a_maharaja_frees_a_leader_of_another_nationality_to_defend() {
     assert!(!g.legal().contains(&Action::DefendLeader(leader)));
     assert_eq!(decide(&g), Action::DefendMaharaja(maharaja));
 }
+
+#[test]
+fn a_moves_value_read_with_the_kept_dangers_is_the_one_worked_out_afresh() {
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    let mut checked = 0;
+    for _ in 0..12 {
+        let setup = ManoeuvreSetup { quick_start: true, ..ManoeuvreSetup::default() };
+        let mut g = Manoeuvre::new(&setup).expect("a quick start");
+        while g.to_move() != ToMove::Terminal {
+            let legal = g.legal();
+            if let (ToMove::Player(me), Phase::Movement) = (g.to_move(), g.phase) {
+                let mut scorer = super::Scorer::new(&g, me, &legal);
+                let outlook = super::position::Outlook::new(&g, me);
+                for action in &legal {
+                    let Action::Move { unit, to } = *action else { continue };
+                    let mut next = g;
+                    next.relocate(unit, to);
+                    let fresh = super::position::evaluate(&next, &outlook, true);
+                    // Asked twice, as a Supply's extra move asks again: the same value both times.
+                    assert_eq!(scorer.after_move(unit, to).to_bits(), fresh.to_bits());
+                    assert_eq!(scorer.after_move(unit, to).to_bits(), fresh.to_bits());
+                    checked += 1;
+                }
+            }
+            g.apply_legal(&legal[below(&mut rng, legal.len())]);
+        }
+    }
+    assert!(checked > 1000, "only {checked} moves were checked");
+}

@@ -438,23 +438,29 @@ impl Manoeuvre {
         let side = self.sides[owner as usize];
         let top = if side.discard_top == NONE { 0 } else { card_bit(side.discard_top) };
         let hidden_discard = side.discard & !top;
-        let mut pool: Vec<u8> = cards(side.deck | hidden_discard).collect();
         let hand_hidden: Cards = match side.mode {
             HandMode::Hand if !viewer_is_owner => side.hand & !side.revealed,
             _ => 0,
         };
-        pool.extend(cards(hand_hidden));
         let mut slot_hidden = [0u64; 5];
         if side.mode == HandMode::Display {
             for (s, set) in side.display.slots.iter().enumerate() {
                 slot_hidden[s] = set & !side.display.face_up;
-                pool.extend(cards(slot_hidden[s]));
             }
         }
-        // In a canonical order first, so two states a player cannot tell apart redraw alike.
-        pool.sort_unstable();
-        engine::shuffle(rng, &mut pool);
-        let mut next = pool.into_iter();
+        // The hidden cards are distinct cards of one army, so a set holds them all; read from it
+        // they come in a canonical order, and two states a player cannot tell apart redraw alike.
+        // (A search redraws on every iteration: no list is allocated.)
+        let hidden = side.deck | hidden_discard | hand_hidden | slot_hidden.iter().fold(0, |m, s| m | s);
+        let mut pool = [0u8; 64];
+        let mut count = 0;
+        for card in cards(hidden) {
+            pool[count] = card;
+            count += 1;
+        }
+        let pool = &mut pool[..count];
+        engine::shuffle(rng, pool);
+        let mut next = pool.iter().copied();
         let mut take = |n: u32| -> Cards {
             let mut m = 0;
             for _ in 0..n {

@@ -102,11 +102,17 @@ struct Scorer<'a> {
     moved: Vec<(u8, u8, f64)>,
     /// The danger each of the player's units stands in before the decision.
     dangers: Option<[f64; 16]>,
+    /// The decision may ask for the same move twice (a Supply or a Banzai Charge is among the
+    /// choices), so the moves' values are kept.
+    asks_again: bool,
 }
 
 impl<'a> Scorer<'a> {
     fn new(g: &'a Manoeuvre, me: u8, legal: &'a [Action]) -> Self {
-        Scorer { g, me, legal, outlook: None, base: None, combat_now: None, moved: Vec::new(), dangers: None }
+        // Only a decision that asks for a move twice keeps the answers.
+        let asks_again = legal.iter().any(|a| matches!(a, Action::Supply(_) | Action::BanzaiCharge(_)));
+        let moved = if asks_again { Vec::with_capacity(64) } else { Vec::new() };
+        Scorer { g, me, legal, outlook: None, base: None, combat_now: None, moved, dangers: None, asks_again }
     }
 
     fn outlook(&mut self) -> &Outlook {
@@ -133,7 +139,9 @@ impl<'a> Scorer<'a> {
         let o = self.outlook.get_or_insert_with(|| Outlook::new(g, me));
         let dangers = self.dangers.get_or_insert_with(|| position::dangers(g, o));
         let v = evaluate_with(&next, o, true, Some((dangers, unit)));
-        self.moved.push((unit, to, v));
+        if self.asks_again {
+            self.moved.push((unit, to, v));
+        }
         v
     }
 

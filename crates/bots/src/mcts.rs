@@ -79,7 +79,7 @@ pub struct Mcts<P = RandomPlayout> {
     /// of `iterations` (decisions then depend on the machine's speed and are not reproducible).
     pub time_limit: Option<std::time::Duration>,
     /// The name the bot goes by instead of its budget (a level: `mcts:hard`).
-    pub named: Option<String>,
+    named: Option<String>,
     last: Vec<Candidate>,
 }
 
@@ -107,6 +107,12 @@ impl<P> Mcts<P> {
     /// A search that thinks for `limit` (at least one iteration) instead of a number of iterations.
     pub fn timed(limit: std::time::Duration, playout: P) -> Self {
         Mcts { time_limit: Some(limit), ..Mcts::with_playout(u32::MAX, playout) }
+    }
+
+    /// The same search going by `name` instead of its budget (a level: `mcts:hard`).
+    pub fn called(mut self, name: String) -> Self {
+        self.named = Some(name);
+        self
     }
 
     /// The moves the last decision weighed, most visited first: the bot's explanation, or a hint

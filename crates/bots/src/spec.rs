@@ -18,6 +18,11 @@ const DEFAULT_ITERATIONS: u32 = 1000;
 pub const LEVELS: [(&str, u32, Playouts); 3] =
     [("easy", 50, Playouts::Rules), ("normal", 200, Playouts::Rules), ("hard", 800, Playouts::Rules)];
 
+/// Level `index` of [`LEVELS`] (the hardest for an index past the end, which `parse` never makes).
+fn level_entry(index: usize) -> (&'static str, u32, Playouts) {
+    LEVELS[index.min(LEVELS.len() - 1)]
+}
+
 /// How a search bot finishes its iterations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Playouts {
@@ -102,7 +107,7 @@ impl BotSpec {
             BotSpec::Mcts { iterations, playouts: Playouts::Rules } => format!("mcts-rules:{iterations}"),
             BotSpec::MctsTimed { millis, playouts: Playouts::Random } => format!("mcts:{millis}ms"),
             BotSpec::MctsTimed { millis, playouts: Playouts::Rules } => format!("mcts-rules:{millis}ms"),
-            BotSpec::Level(level) => format!("mcts:{}", LEVELS[(*level).min(LEVELS.len() - 1)].0),
+            BotSpec::Level(level) => format!("mcts:{}", level_entry(*level).0),
         }
     }
 
@@ -110,26 +115,11 @@ impl BotSpec {
     /// not a level).
     pub fn level_search(&self) -> Option<(u32, Playouts)> {
         let BotSpec::Level(level) = self else { return None };
-        let (_, iterations, playouts) = LEVELS[(*level).min(LEVELS.len() - 1)];
+        let (_, iterations, playouts) = level_entry(*level);
         Some((iterations, playouts))
     }
 
     pub fn build(&self) -> Box<dyn Bot<Manoeuvre> + Send> {
-        if let Some((iterations, playouts)) = self.level_search() {
-            let name = self.name();
-            return match playouts {
-                Playouts::Random => {
-                    let mut bot = Mcts::new(iterations);
-                    bot.named = Some(name);
-                    Box::new(bot)
-                }
-                Playouts::Rules => {
-                    let mut bot = Mcts::with_playout(iterations, RulesPlayout::default());
-                    bot.named = Some(name);
-                    Box::new(bot)
-                }
-            };
-        }
         match self {
             BotSpec::Random => Box::new(RandomBot),
             BotSpec::Rules => Box::new(RulesBot),
@@ -144,7 +134,14 @@ impl BotSpec {
                     Playouts::Rules => Box::new(Mcts::timed(limit, RulesPlayout::default())),
                 }
             }
-            BotSpec::Level(_) => Box::new(RandomBot),
+            BotSpec::Level(level) => {
+                let (name, iterations, playouts) = level_entry(*level);
+                let name = format!("mcts:{name}");
+                match playouts {
+                    Playouts::Random => Box::new(Mcts::new(iterations).called(name)),
+                    Playouts::Rules => Box::new(Mcts::with_playout(iterations, RulesPlayout::default()).called(name)),
+                }
+            }
         }
     }
 }

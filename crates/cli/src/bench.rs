@@ -2,8 +2,8 @@
 //!
 //! `table` plays Fate Die turns on each card table (roll, flips, the facts the die needs, a play,
 //! the refill, end of turn) straight on the game state, with chance drawn from a seeded ChaCha8, and
-//! reports turns per second. `mcts` times the search bot on Manoeuvre positions reached by seeded
-//! random play. `api` starts the real server on loopback with a temporary database and plays hotseat
+//! reports turns per second. `manoeuvre` plays random games of Manoeuvre against the floor
+//! (`bench_floor`); `mcts` times the search bots on positions of real games (`bench_mcts`). `api` starts the real server on loopback with a temporary database and plays hotseat
 //! Manoeuvre games through it over TCP, timing each request from the moment it is written to the
 //! moment the whole answer has been read.
 
@@ -23,10 +23,10 @@ use solo::{CardTable, TableAction, TableSetup};
 pub enum Target {
     /// Fate Die turns of the card tables.
     Table,
-    /// Whole random games of Manoeuvre.
+    /// Whole random games of Manoeuvre, in turn with the floor's games.
     Manoeuvre,
-    /// The Manoeuvre search bot: iterations per second from fixed mid-game positions, and how long
-    /// a decision of the default level takes.
+    /// The Manoeuvre search bots on positions of real games: the levels' search and the
+    /// random-playout search in iterations per second, and each level's decision time.
     Mcts,
     /// The web server: round trips of the JSON API over loopback TCP, each decision committed to a
     /// temporary SQLite database set up as `cdgsolo serve` sets up its own.

@@ -15,12 +15,12 @@ mod rules;
 mod seat;
 mod spec;
 
-pub use mcts::{Candidate, Mcts, Playout, RandomPlayout};
+pub use mcts::{Candidate, Mcts, Playout, RandomPlayout, Widening};
 pub use public::seen_by;
 pub use random::RandomBot;
 pub use rules::{RulesBot, RulesPlayout};
 pub use seat::Seat;
-pub use spec::{BotSpec, LEVELS, Playouts, SpecError};
+pub use spec::{BotSpec, HINT_ITERATIONS, LEVELS, Level, Playouts, SpecError, hint_search};
 
 use engine::{Game, ToMove, below};
 use rand_chacha::ChaCha8Rng;

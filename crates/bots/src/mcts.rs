@@ -63,6 +63,20 @@ impl<G: Game> Playout<G> for RandomPlayout {
     }
 }
 
+/// How fast a node lets in more of its moves: at most `ceil(width * visits^growth)` of them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Widening {
+    pub width: f64,
+    pub growth: f64,
+}
+
+impl Widening {
+    /// How many moves a node visited `visits` times may have in play.
+    fn allowed(&self, visits: u32) -> usize {
+        (self.width * f64::from(visits.max(1)).powf(self.growth)).ceil() as usize
+    }
+}
+
 /// The search bot. Its strength is its budget (`iterations` per decision) and its playouts.
 #[derive(Clone, Debug)]
 pub struct Mcts<P = RandomPlayout> {
@@ -78,6 +92,11 @@ pub struct Mcts<P = RandomPlayout> {
     /// A budget in time as well: each tree stops when this much time has passed, whatever is left
     /// of `iterations` (decisions then depend on the machine's speed and are not reproducible).
     pub time_limit: Option<std::time::Duration>,
+    /// Progressive widening: a node visited `n` times keeps at most `ceil(width * n^growth)` of
+    /// its moves in play (those legal in the iteration's determinization), adding the playout
+    /// policy's favourite among the rest when it may grow. `None` tries every move once before
+    /// choosing among them by UCB.
+    pub widening: Option<Widening>,
     /// The name the bot goes by instead of its budget (a level: `mcts:hard`).
     named: Option<String>,
     last: Vec<Candidate>,
@@ -99,6 +118,7 @@ impl<P> Mcts<P> {
             threads: 1,
             playout,
             time_limit: None,
+            widening: None,
             named: None,
             last: Vec::new(),
         }
@@ -256,6 +276,8 @@ impl<P> Mcts<P> {
                 break;
             }
             let mut state = seat.determinize(rng);
+            // The root's visits are the iterations, which progressive widening reads.
+            nodes[0].visits += 1;
             path.clear();
             let mut at = 0;
             // Selection and expansion.
@@ -271,13 +293,19 @@ impl<P> Mcts<P> {
                     .extend((0..buffer.len()).filter(|&i| {
                         !nodes[at].children.iter().any(|&c| nodes[c].action.as_ref() == Some(&buffer[i]))
                     }));
+                let mut in_play = 0;
                 for k in 0..nodes[at].children.len() {
                     let c = nodes[at].children[k];
                     if nodes[c].action.as_ref().is_some_and(|a| buffer.contains(a)) {
                         nodes[c].available += 1;
+                        in_play += 1;
                     }
                 }
-                if !untried.is_empty() {
+                let may_grow = match self.widening {
+                    Some(w) => in_play < w.allowed(nodes[at].visits),
+                    None => true,
+                };
+                if !untried.is_empty() && (may_grow || in_play == 0) {
                     // The playout policy picks which untried move to expand first, so a small
                     // budget tries the policy's favourites before the rest.
                     choices.clear();

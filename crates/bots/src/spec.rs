@@ -3,7 +3,7 @@
 
 use manoeuvre::Manoeuvre;
 
-use crate::{Bot, Mcts, RandomBot, RandomPlayout, RulesBot, RulesPlayout};
+use crate::{Bot, Mcts, RandomBot, RandomPlayout, RulesBot, RulesPlayout, Widening};
 
 /// A bot name that names no bot, with the names that exist.
 #[derive(Debug, thiserror::Error)]
@@ -13,14 +13,57 @@ pub struct SpecError(String);
 /// The search budget of `mcts-rules` without a number.
 const DEFAULT_ITERATIONS: u32 = 1000;
 
-/// The difficulty levels of `mcts:LEVEL`: a search budget and a playout policy each (the same view
-/// of the game, the same dice).
-pub const LEVELS: [(&str, u32, Playouts); 3] =
-    [("easy", 50, Playouts::Rules), ("normal", 200, Playouts::Rules), ("hard", 800, Playouts::Rules)];
+/// A difficulty level of `mcts:LEVEL`: a rule-guided search with a budget in iterations (the same
+/// view of the game and the same dice at every level).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Level {
+    pub name: &'static str,
+    pub iterations: u32,
+    /// Player decisions a playout makes before the rule-based player judges the position.
+    pub depth: u32,
+    /// The UCB exploration constant.
+    pub exploration: f64,
+    /// How fast a node of the search lets in more of its moves (`None`: every move at once).
+    pub widening: Option<Widening>,
+}
+
+impl Level {
+    /// The search this level runs, going by the level's name.
+    pub fn search(&self) -> Mcts<RulesPlayout> {
+        let mut search = Mcts::with_playout(self.iterations, RulesPlayout { depth: self.depth });
+        search.widening = self.widening;
+        search.exploration = self.exploration;
+        search.called(format!("mcts:{}", self.name))
+    }
+}
+
+/// The widening of every level: a node visited n times weighs at most 1.5 * sqrt(n) of its moves,
+/// the rule-based player's favourites first.
+const LEVEL_WIDENING: Option<Widening> = Some(Widening { width: 1.5, growth: 0.5 });
+
+/// The difficulty levels, easiest first.
+pub const LEVELS: [Level; 3] = [
+    Level { name: "easy", iterations: 50, depth: 20, exploration: 0.4, widening: LEVEL_WIDENING },
+    Level { name: "normal", iterations: 200, depth: 20, exploration: 0.4, widening: LEVEL_WIDENING },
+    Level { name: "hard", iterations: 4400, depth: 20, exploration: 0.4, widening: LEVEL_WIDENING },
+];
+
+/// Iterations of the search behind a hint (the terminal's `h`, the page's hint).
+pub const HINT_ITERATIONS: u32 = 400;
+
+/// The search behind a hint, run from the player's own seat: the levels' search (their playouts,
+/// widening and exploration) with [`HINT_ITERATIONS`].
+pub fn hint_search() -> Mcts<RulesPlayout> {
+    let level = &LEVELS[1];
+    let mut search = Mcts::with_playout(HINT_ITERATIONS, RulesPlayout { depth: level.depth });
+    search.widening = level.widening;
+    search.exploration = level.exploration;
+    search
+}
 
 /// Level `index` of [`LEVELS`] (the hardest for an index past the end, which `parse` never makes).
-fn level_entry(index: usize) -> (&'static str, u32, Playouts) {
-    LEVELS[index.min(LEVELS.len() - 1)]
+fn level_entry(index: usize) -> &'static Level {
+    &LEVELS[index.min(LEVELS.len() - 1)]
 }
 
 /// How a search bot finishes its iterations.
@@ -78,7 +121,7 @@ impl BotSpec {
             (None, Playouts::Random) => "normal",
             (None, Playouts::Rules) => return Ok(BotSpec::Mcts { iterations: DEFAULT_ITERATIONS, playouts }),
         };
-        if let Some(level) = LEVELS.iter().position(|(name, _, _)| *name == tail) {
+        if let Some(level) = LEVELS.iter().position(|l| l.name == tail) {
             // A level names its own playouts: `mcts:hard`, never `mcts-rules:hard`.
             if playouts != Playouts::Random {
                 return Err(unknown());
@@ -107,16 +150,14 @@ impl BotSpec {
             BotSpec::Mcts { iterations, playouts: Playouts::Rules } => format!("mcts-rules:{iterations}"),
             BotSpec::MctsTimed { millis, playouts: Playouts::Random } => format!("mcts:{millis}ms"),
             BotSpec::MctsTimed { millis, playouts: Playouts::Rules } => format!("mcts-rules:{millis}ms"),
-            BotSpec::Level(level) => format!("mcts:{}", level_entry(*level).0),
+            BotSpec::Level(level) => format!("mcts:{}", level_entry(*level).name),
         }
     }
 
-    /// The search a level runs: its budget in iterations and its playouts (`None` for a bot that is
-    /// not a level).
-    pub fn level_search(&self) -> Option<(u32, Playouts)> {
+    /// The level this bot plays at (`None` for a bot that is not a level).
+    pub fn level(&self) -> Option<&'static Level> {
         let BotSpec::Level(level) = self else { return None };
-        let (_, iterations, playouts) = level_entry(*level);
-        Some((iterations, playouts))
+        Some(level_entry(*level))
     }
 
     pub fn build(&self) -> Box<dyn Bot<Manoeuvre> + Send> {
@@ -134,14 +175,7 @@ impl BotSpec {
                     Playouts::Rules => Box::new(Mcts::timed(limit, RulesPlayout::default())),
                 }
             }
-            BotSpec::Level(level) => {
-                let (name, iterations, playouts) = level_entry(*level);
-                let name = format!("mcts:{name}");
-                match playouts {
-                    Playouts::Random => Box::new(Mcts::new(iterations).called(name)),
-                    Playouts::Rules => Box::new(Mcts::with_playout(iterations, RulesPlayout::default()).called(name)),
-                }
-            }
+            BotSpec::Level(level) => Box::new(level_entry(*level).search()),
         }
     }
 }
@@ -166,7 +200,7 @@ mod tests {
             Some(BotSpec::Mcts { iterations: 64, playouts: Playouts::Rules })
         );
         assert_eq!(BotSpec::parse("mcts:hard").ok(), Some(BotSpec::Level(2)));
-        assert_eq!(BotSpec::parse("mcts:hard").ok().and_then(|b| b.level_search()), Some((800, Playouts::Rules)));
+        assert_eq!(BotSpec::parse("mcts:hard").ok().and_then(|b| b.level()), Some(&LEVELS[2]));
         // A level is named by its level, in the simulator's reports and on the page alike.
         for level in ["easy", "normal", "hard"] {
             let spec = BotSpec::parse(&format!("mcts:{level}")).expect("a level");

@@ -1,6 +1,6 @@
 //! Every bot plays whole games of Manoeuvre in both hand modes and only ever takes legal actions.
 
-use bots::{Bot, Mcts, RandomBot, RulesBot, RulesPlayout, Seat, play_out};
+use bots::{Bot, LEVELS, Mcts, RandomBot, RulesBot, RulesPlayout, Seat, Widening, play_out};
 use engine::{Game, ToMove, below};
 use manoeuvre::{HandMode, Manoeuvre, ManoeuvreSetup};
 use rand_chacha::ChaCha8Rng;
@@ -79,12 +79,17 @@ fn search_bots_finish_100_games_in_each_hand_mode() {
 /// Random play of game `game` to a decision with several choices: the position, the player to
 /// decide, and the random stream that got there.
 fn a_choice_with_options(game: u64, seed: u64) -> (Manoeuvre, u8, ChaCha8Rng) {
+    a_choice_among(game, seed, 4)
+}
+
+/// Random play of game `game` to a decision with at least `options` choices.
+fn a_choice_among(game: u64, seed: u64, options: usize) -> (Manoeuvre, u8, ChaCha8Rng) {
     let mut state = Manoeuvre::new(&setup([HandMode::Hand; 2], game)).expect("valid");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     loop {
         let legal = state.legal();
         if let ToMove::Player(p) = state.to_move()
-            && legal.len() > 3
+            && legal.len() >= options
         {
             return (state, p, rng);
         }
@@ -114,4 +119,39 @@ fn a_search_with_a_time_budget_stops_and_still_explains_its_choice() {
     let chosen = timed.choose(&Seat::new(&state, p), &mut rng).expect("a choice");
     assert!(state.legal().contains(&chosen));
     assert!(!timed.explain().is_empty() && timed.explain()[0].id == state.action_id(&chosen));
+}
+
+#[test]
+fn a_widened_search_weighs_only_as_many_moves_as_its_visits_allow() {
+    let (state, p, rng) = a_choice_among(3, 4, 20);
+    let legal = state.legal().len();
+    // Without widening every move is tried before any is tried twice.
+    let mut wide = Mcts::with_playout(100, RulesPlayout { depth: 4 });
+    wide.choose(&Seat::new(&state, p), &mut rng.clone()).expect("a choice");
+    assert_eq!(wide.candidates().len(), legal.min(100));
+    // With a node allowed ceil(sqrt(n)) moves after n visits, 100 iterations weigh 10 at most.
+    let mut narrow = Mcts::with_playout(100, RulesPlayout { depth: 4 });
+    narrow.widening = Some(Widening { width: 1.0, growth: 0.5 });
+    let chosen = narrow.choose(&Seat::new(&state, p), &mut rng.clone()).expect("a choice");
+    let weighed = narrow.candidates();
+    assert!(weighed.len() <= 10 && weighed.len() >= 2, "{} of {legal} moves weighed", weighed.len());
+    assert_eq!(weighed.iter().map(|c| c.visits).sum::<u32>(), 100);
+    assert_eq!(weighed[0].id, state.action_id(&chosen));
+    // A node that may never grow keeps the policy's favourite alone.
+    let mut single = Mcts::with_playout(30, RulesPlayout { depth: 4 });
+    single.widening = Some(Widening { width: 1.0, growth: 0.0 });
+    single.choose(&Seat::new(&state, p), &mut rng.clone()).expect("a choice");
+    assert_eq!(single.candidates().len(), 1);
+    assert_eq!(single.candidates()[0].visits, 30);
+}
+
+#[test]
+fn every_level_is_a_widened_rule_guided_search_going_by_its_name() {
+    for level in LEVELS {
+        let search = level.search();
+        assert_eq!(search.name(), format!("mcts:{}", level.name));
+        assert_eq!((search.iterations, search.playout.depth), (level.iterations, level.depth));
+        assert!(search.widening.is_some());
+    }
+    assert!(LEVELS.windows(2).all(|w| w[0].iterations < w[1].iterations), "harder levels search more");
 }

@@ -1,7 +1,7 @@
 //! Bots decide only from what their seat may see: two states that differ only in what the bot's
 //! player cannot see give the same decision for the same bot stream, for every bot.
 
-use bots::{Bot, Mcts, RandomBot, RulesBot, RulesPlayout, Seat};
+use bots::{Bot, Mcts, RandomBot, RulesBot, RulesPlayout, Seat, Widening};
 use engine::{Game, ToMove, below};
 use manoeuvre::{HandMode, Manoeuvre, ManoeuvreSetup};
 use rand_chacha::ChaCha8Rng;
@@ -54,8 +54,10 @@ fn every_bot_decides_alike_in_states_its_player_cannot_tell_apart() {
                 let mut parallel = Mcts::new(12);
                 parallel.threads = 2;
                 let mut guided = Mcts::with_playout(12, RulesPlayout { depth: 12 });
-                let bots: [&mut dyn Bot<Manoeuvre>; 5] =
-                    [&mut RandomBot, &mut RulesBot, &mut Mcts::new(24), &mut parallel, &mut guided];
+                let mut widened = Mcts::with_playout(16, RulesPlayout { depth: 6 });
+                widened.widening = Some(Widening { width: 1.0, growth: 0.5 });
+                let bots: [&mut dyn Bot<Manoeuvre>; 6] =
+                    [&mut RandomBot, &mut RulesBot, &mut Mcts::new(24), &mut parallel, &mut guided, &mut widened];
                 for bot in bots {
                     let name = bot.name();
                     let here = decide(bot, &state, p, seed);

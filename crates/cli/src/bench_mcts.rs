@@ -12,7 +12,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use bots::{Bot, BotSpec, Mcts, Playout, RandomPlayout, RulesBot, RulesPlayout, Seat};
+use bots::{Bot, BotSpec, Mcts, Playout, RulesBot, Seat};
 use engine::{Game, ToMove, below};
 use manoeuvre::{Manoeuvre, ManoeuvreSetup};
 use rand_chacha::ChaCha8Rng;
@@ -28,6 +28,10 @@ const PAIRINGS: [[&str; 2]; 6] = [["FR", "RU"], ["BR", "US"], ["AU", "PR"], ["SP
 
 /// Positions kept from each recorded game.
 const PER_GAME: usize = 6;
+
+/// The hard level before issue 22 (800 iterations, every move tried at once), timed beside the
+/// levels: the old bot of the equal-time ladder.
+const OLD_HARD: &str = "mcts-rules:800";
 
 /// The bot whose games the fixture records.
 const RECORDED_BOT: &str = "mcts:normal";
@@ -147,19 +151,16 @@ fn positions(text: &str) -> Result<Vec<(String, Manoeuvre)>> {
     Ok(out)
 }
 
-/// Iterations per second of a search with `playout`, `iterations` from each position, on one
-/// thread and on two trees at once.
-fn search_speed<P: Playout<Manoeuvre> + Clone>(
-    positions: &[(String, Manoeuvre)],
-    iterations: u32,
-    playout: &P,
-) -> (f64, f64) {
+/// Iterations per second of `search` (its budget from each position), on one thread and on two
+/// trees at once.
+fn search_speed<P: Playout<Manoeuvre> + Clone>(positions: &[(String, Manoeuvre)], search: &Mcts<P>) -> (f64, f64) {
+    let iterations = search.iterations;
     let mut rates = [0.0; 2];
     for (k, threads) in [1usize, 2].into_iter().enumerate() {
         let start = Instant::now();
         for (i, (_, state)) in positions.iter().enumerate() {
             let ToMove::Player(p) = state.to_move() else { continue };
-            let mut bot = Mcts::with_playout(iterations, playout.clone());
+            let mut bot = search.clone();
             bot.threads = threads;
             bot.choose(&Seat::new(state, p), &mut ChaCha8Rng::seed_from_u64(i as u64));
         }
@@ -192,16 +193,25 @@ fn percentile(sorted: &[f64], pct: usize) -> f64 {
 pub fn run(json: bool) -> Result<()> {
     let positions = positions(FIXTURE)?;
     let pairings: Vec<String> = PAIRINGS.iter().map(|[a, b]| format!("{a}-{b}")).collect();
-    let rules = RulesPlayout::default();
-    let (rules_one, rules_two) = search_speed(&positions, 300, &rules);
-    let (random_one, random_two) = search_speed(&positions, 2_000, &RandomPlayout);
+    // The levels' search as the normal level runs it, with a budget that keeps the run short.
+    let mut levels_search = bots::LEVELS[1].search();
+    levels_search.iterations = 300;
+    let depth = levels_search.playout.depth;
+    let (rules_one, rules_two) = search_speed(&positions, &levels_search);
+    let (random_one, random_two) = search_speed(&positions, &Mcts::new(2_000));
     let mut levels = Vec::new();
-    for (name, iterations, _) in bots::LEVELS {
-        let spec = BotSpec::parse(&format!("mcts:{name}"))?;
+    let names = bots::LEVELS.iter().map(|l| format!("mcts:{}", l.name)).chain([OLD_HARD.to_string()]);
+    for name in names {
+        let spec = BotSpec::parse(&name)?;
         let times = decision_times(&positions, &spec);
+        let iterations = match &spec {
+            BotSpec::Mcts { iterations, .. } => *iterations,
+            other => other.level().map_or(0, |l| l.iterations),
+        };
         levels.push(json!({
-            "level": format!("mcts:{name}"),
+            "level": name,
             "iterations": iterations,
+            "mean_ms": 1000.0 * times.iter().sum::<f64>() / times.len().max(1) as f64,
             "p50_ms": 1000.0 * percentile(&times, 50),
             "p95_ms": 1000.0 * percentile(&times, 95),
             "max_ms": 1000.0 * times.last().copied().unwrap_or(0.0),
@@ -212,7 +222,7 @@ pub fn run(json: bool) -> Result<()> {
         "positions": positions.len(),
         "pairings": pairings,
         "levels_search": {
-            "playouts": format!("the rule-based player for {} decisions, then its judgement", rules.depth),
+            "playouts": format!("the rule-based player for {depth} decisions, then its judgement"),
             "iterations_per_second": rules_one,
             "iterations_per_second_two_threads": rules_two,
             "speed_up_two_threads": rules_two / rules_one,
@@ -241,7 +251,7 @@ pub fn run(json: bool) -> Result<()> {
         out,
         "  the levels' search (rule-guided playouts, {} decisions then judged): {rules_one:.0} iterations/second \
          on one thread; two threads {rules_two:.0} ({:.2}x)",
-        rules.depth,
+        depth,
         rules_two / rules_one
     )?;
     writeln!(
@@ -252,9 +262,11 @@ pub fn run(json: bool) -> Result<()> {
     for level in &levels {
         writeln!(
             out,
-            "  a {} decision ({} iterations, one thread): {:.0} ms median, {:.0} ms at the 95th percentile",
+            "  a {} decision ({} iterations, one thread): {:.0} ms mean, {:.0} ms median, {:.0} ms at the 95th \
+             percentile",
             level["level"].as_str().unwrap_or(""),
             level["iterations"],
+            level["mean_ms"].as_f64().unwrap_or(0.0),
             level["p50_ms"].as_f64().unwrap_or(0.0),
             level["p95_ms"].as_f64().unwrap_or(0.0)
         )?;

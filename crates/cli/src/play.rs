@@ -14,7 +14,7 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, anyhow, bail};
-use bots::{Bot, Mcts, RulesPlayout, Seat};
+use bots::{Bot, Seat};
 use clap::ValueEnum;
 use engine::{ChanceMode, Game, LogEntry, Session, ToMove};
 use manoeuvre::setup::RandomWord;
@@ -72,9 +72,6 @@ pub struct PlayOptions {
     /// With a bot: the human's player index (0 when left out).
     pub human: Option<u8>,
 }
-
-/// How hard the hint searches.
-const HINT_ITERATIONS: u32 = 400;
 
 /// Undoes the last decision; against a bot, back to (and including) the human's last one, so the
 /// bot's answers go too.
@@ -413,10 +410,10 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
             },
             ("h" | "hint", _) => {
                 // A search from the player's own seat: it knows what the player knows, no more.
-                let mut search = Mcts::with_playout(HINT_ITERATIONS, RulesPlayout::default());
+                let mut search = bots::hint_search();
                 let mut stream = ChaCha8Rng::seed_from_u64(seed ^ session.log().len() as u64);
                 search.choose(&Seat::new(&state, player), &mut stream);
-                writeln!(out, "Hint ({HINT_ITERATIONS} searches from what you can see):")?;
+                writeln!(out, "Hint ({} searches from what you can see):", search.iterations)?;
                 for c in search.candidates().iter().take(3) {
                     writeln!(
                         out,

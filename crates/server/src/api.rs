@@ -496,7 +496,7 @@ async fn undo(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes)
 async fn hint(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
     let id = game_id(&id)?;
     on_game(&state, id, |game, _| match crate::seats::hint(game.session.as_ref()) {
-        Some(moves) => Ok(axum::Json(json!({ "iterations": crate::seats::HINT_ITERATIONS, "moves": moves }))),
+        Some(moves) => Ok(axum::Json(json!({ "iterations": bots::HINT_ITERATIONS, "moves": moves }))),
         None => Err(bad("hints are for Manoeuvre; a card table's choices are the real game's to make")),
     })
     .await

@@ -144,7 +144,7 @@ impl Seats {
 }
 
 /// The hard level's budget: the most a bot may search in the server.
-const HARD_ITERATIONS: u32 = bots::LEVELS[2].1;
+const HARD_ITERATIONS: u32 = bots::LEVELS[2].iterations;
 /// The most a bot with a time budget may think in the server.
 const MAX_MILLIS: u32 = 1000;
 
@@ -160,15 +160,12 @@ fn capped(spec: &BotSpec) -> BotSpec {
     }
 }
 
-/// Iterations of the rule-guided search behind a hint.
-pub const HINT_ITERATIONS: u32 = 400;
-
 /// A hint for the player to move in a game of Manoeuvre: the moves a rule-guided search from that
 /// player's own seat weighed most (it knows what the player knows, no more). `None` for other games.
 pub fn hint(session: &dyn DynSession) -> Option<Vec<Value>> {
     let state = manoeuvre_state(session)?;
     let ToMove::Player(p) = state.to_move() else { return Some(Vec::new()) };
-    let mut search = bots::Mcts::with_playout(HINT_ITERATIONS, bots::RulesPlayout::default());
+    let mut search = bots::hint_search();
     let steps = session.status()["steps"].as_u64().unwrap_or(0);
     let mut rng = ChaCha8Rng::seed_from_u64(steps ^ 0x4817);
     let chosen = bots::Bot::choose(&mut search, &Seat::new(&state, p), &mut rng);

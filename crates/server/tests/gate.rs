@@ -134,13 +134,15 @@ async fn every_refusal_is_a_json_error_body() {
 async fn the_server_seats_only_bots_within_the_hard_levels_budget() {
     let app = app_on(Store::in_memory().expect("a store"));
     let options = json!({ "armies": ["FR", "AU"], "quick_start": true });
-    for bot in ["mcts:4294967295ms", "mcts:5000ms", "mcts-rules:100000", "mcts:801"] {
+    let hard = bots::LEVELS[2].iterations;
+    let (over, within) = (format!("mcts:{}", hard + 1), format!("mcts-rules:{hard}"));
+    for bot in ["mcts:4294967295ms", "mcts:5000ms", "mcts-rules:100000", over.as_str()] {
         let request = json!({ "game": "manoeuvre", "seed": 1, "options": options, "bots": [null, bot] });
         let (status, answer) = call(&app, "POST", "/api/games", Some(request)).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{bot}: {answer}");
         assert!(error_of(&answer).contains("mcts:hard"), "{answer}");
     }
-    for bot in ["random", "rules", "mcts:easy", "mcts:normal", "mcts:hard", "mcts-rules:800", "mcts:200ms"] {
+    for bot in ["random", "rules", "mcts:easy", "mcts:normal", "mcts:hard", within.as_str(), "mcts:200ms"] {
         let request = json!({ "game": "manoeuvre", "seed": 1, "options": options, "bots": [bot, null] });
         let (status, answer) = call(&app, "POST", "/api/games", Some(request)).await;
         assert_eq!(status, StatusCode::CREATED, "{bot}: {answer}");

@@ -19,8 +19,9 @@ pub(crate) fn line_at(text: &str, byte: u64) -> u64 {
         byte += 1;
     }
     let mut line = bytes[..byte].iter().filter(|&&b| b == b'\n').count();
-    let lines: Vec<&str> = text.split('\n').collect();
-    while let Some(content) = lines.get(line) {
+    // Only the lines from here on are read: a whole file's split per row made loading quadratic.
+    let start = bytes[..byte].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    for content in text[start..].split('\n') {
         let content = content.trim();
         if content.is_empty() || content.starts_with('#') {
             line += 1;

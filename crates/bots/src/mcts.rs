@@ -4,7 +4,9 @@
 //! tried from it in any determinization, and a child competes only in the iterations where its
 //! action is legal (its availability count stands in for the parent's visits in UCB). Playouts
 //! follow a [`Playout`] policy: uniform random to the end of the game (or a step cap, scored as a
-//! draw), or a game's own policy for some decisions and then its estimate of the position.
+//! draw), or a game's own policy for some decisions and then its estimate of the position. With
+//! progressive widening a node lets its moves in as its visits grow, the policy's favourites first,
+//! so that a small budget goes deep on likely moves instead of trying every move once.
 
 use engine::{Game, ToMove, below};
 use rand_chacha::ChaCha8Rng;

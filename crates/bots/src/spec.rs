@@ -30,10 +30,15 @@ pub struct Level {
 impl Level {
     /// The search this level runs, going by the level's name.
     pub fn search(&self) -> Mcts<RulesPlayout> {
-        let mut search = Mcts::with_playout(self.iterations, RulesPlayout { depth: self.depth });
+        self.search_with(self.iterations).called(format!("mcts:{}", self.name))
+    }
+
+    /// This level's kind of search (playouts, exploration, widening) with another budget.
+    pub fn search_with(&self, iterations: u32) -> Mcts<RulesPlayout> {
+        let mut search = Mcts::with_playout(iterations, RulesPlayout { depth: self.depth });
         search.widening = self.widening;
         search.exploration = self.exploration;
-        search.called(format!("mcts:{}", self.name))
+        search
     }
 }
 
@@ -54,11 +59,7 @@ pub const HINT_ITERATIONS: u32 = 400;
 /// The search behind a hint, run from the player's own seat: the levels' search (their playouts,
 /// widening and exploration) with [`HINT_ITERATIONS`].
 pub fn hint_search() -> Mcts<RulesPlayout> {
-    let level = &LEVELS[1];
-    let mut search = Mcts::with_playout(HINT_ITERATIONS, RulesPlayout { depth: level.depth });
-    search.widening = level.widening;
-    search.exploration = level.exploration;
-    search
+    LEVELS[1].search_with(HINT_ITERATIONS)
 }
 
 /// Level `index` of [`LEVELS`] (the hardest for an index past the end, which `parse` never makes).

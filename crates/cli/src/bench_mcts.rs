@@ -194,8 +194,7 @@ pub fn run(json: bool) -> Result<()> {
     let positions = positions(FIXTURE)?;
     let pairings: Vec<String> = PAIRINGS.iter().map(|[a, b]| format!("{a}-{b}")).collect();
     // The levels' search as the normal level runs it, with a budget that keeps the run short.
-    let mut levels_search = bots::LEVELS[1].search();
-    levels_search.iterations = 300;
+    let levels_search = bots::LEVELS[1].search_with(300);
     let depth = levels_search.playout.depth;
     let (rules_one, rules_two) = search_speed(&positions, &levels_search);
     let (random_one, random_two) = search_speed(&positions, &Mcts::new(2_000));

@@ -12,24 +12,49 @@ const NOTE_COLUMN: &str = "note";
 /// The 1-based line of `text` holding byte `byte`, moved forward past comment and blank lines (the
 /// CSV reader reports where it started looking, which can be before skipped lines).
 pub(crate) fn line_at(text: &str, byte: u64) -> u64 {
-    let bytes = text.as_bytes();
-    let mut byte = usize::try_from(byte).unwrap_or(usize::MAX).min(bytes.len());
-    // With Windows line ends the reader may stop between the `\r` and the `\n` of the previous line.
-    while byte < bytes.len() && matches!(bytes[byte], b'\r' | b'\n') {
-        byte += 1;
+    LineFinder::new(text).line_at(byte)
+}
+
+/// Line numbers of byte positions in one text, asked mostly in increasing order (as a reader's rows
+/// come): each answer counts only the bytes since the last one, so numbering a file's rows reads it
+/// once instead of once per row.
+pub(crate) struct LineFinder<'a> {
+    text: &'a str,
+    /// The byte counted up to, and the line breaks before it.
+    byte: usize,
+    breaks: usize,
+}
+
+impl<'a> LineFinder<'a> {
+    pub fn new(text: &'a str) -> Self {
+        LineFinder { text, byte: 0, breaks: 0 }
     }
-    let mut line = bytes[..byte].iter().filter(|&&b| b == b'\n').count();
-    // Only the lines from here on are read: a whole file's split per row made loading quadratic.
-    let start = bytes[..byte].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    for content in text[start..].split('\n') {
-        let content = content.trim();
-        if content.is_empty() || content.starts_with('#') {
-            line += 1;
-        } else {
-            break;
+
+    /// As [`line_at`].
+    pub fn line_at(&mut self, byte: u64) -> u64 {
+        let bytes = self.text.as_bytes();
+        let mut byte = usize::try_from(byte).unwrap_or(usize::MAX).min(bytes.len());
+        // With Windows line ends the reader may stop between the `\r` and the `\n` of the previous line.
+        while byte < bytes.len() && matches!(bytes[byte], b'\r' | b'\n') {
+            byte += 1;
         }
+        if byte < self.byte {
+            (self.byte, self.breaks) = (0, 0);
+        }
+        self.breaks += bytes[self.byte..byte].iter().filter(|&&b| b == b'\n').count();
+        self.byte = byte;
+        let mut line = self.breaks;
+        let start = bytes[..byte].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        for content in self.text[start..].split('\n') {
+            let content = content.trim();
+            if content.is_empty() || content.starts_with('#') {
+                line += 1;
+            } else {
+                break;
+            }
+        }
+        line as u64 + 1
     }
-    line as u64 + 1
 }
 
 /// The first character of `text` that a screen would not show as itself: a control character (a tab,
@@ -86,7 +111,8 @@ impl Table {
         let Some(header) = records.next().transpose().map_err(csv_error)? else {
             return Err(DataError::invalid(file, 1, columns[0], "the file has no header line"));
         };
-        let header_line = header.position().map_or(1, |p| line_at(text, p.byte()));
+        let mut lines = LineFinder::new(text);
+        let header_line = header.position().map_or(1, |p| lines.line_at(p.byte()));
         let names: Vec<&str> = header.iter().collect();
         for (i, name) in names.iter().enumerate() {
             if *name != NOTE_COLUMN && !columns.contains(name) {
@@ -113,7 +139,7 @@ impl Table {
         let mut rows = Vec::new();
         for record in records {
             let record = record.map_err(csv_error)?;
-            let line = record.position().map_or(header_line, |p| line_at(text, p.byte()));
+            let line = record.position().map_or(header_line, |p| lines.line_at(p.byte()));
             if record.len() != names.len() {
                 let field = if record.len() < names.len() { names[record.len()] } else { "(row)" };
                 return Err(DataError::invalid(
@@ -265,6 +291,16 @@ mod tests {
         assert_eq!(table.header_line, 3);
         let lines: Vec<u64> = table.rows.iter().map(|r| r.line).collect();
         assert_eq!(lines, [4, 7]);
+    }
+
+    #[test]
+    fn a_line_finder_asked_out_of_order_counts_from_the_start_again() {
+        let text = "# c\na,b\n1,2\n\n3,4\n";
+        let mut lines = LineFinder::new(text);
+        let ends: Vec<u64> = [12, 4, 0, 8, 13].iter().map(|&b| lines.line_at(b)).collect();
+        let fresh: Vec<u64> = [12, 4, 0, 8, 13].iter().map(|&b| line_at(text, b)).collect();
+        assert_eq!(ends, fresh);
+        assert_eq!(fresh, [5, 2, 2, 3, 5]);
     }
 
     #[test]

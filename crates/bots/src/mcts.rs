@@ -265,7 +265,6 @@ impl<P> Mcts<P> {
         let mut nodes: Vec<Node<G::Action>> = vec![Node::new(None, me)];
         let mut buffer = Vec::new();
         let mut path = Vec::new();
-        let mut untried: Vec<usize> = Vec::new();
         let mut choices: Vec<G::Action> = Vec::new();
         let started = std::time::Instant::now();
         for i in 0..self.iterations {
@@ -290,11 +289,6 @@ impl<P> Mcts<P> {
                 if buffer.is_empty() {
                     break;
                 }
-                untried.clear();
-                untried
-                    .extend((0..buffer.len()).filter(|&i| {
-                        !nodes[at].children.iter().any(|&c| nodes[c].action.as_ref() == Some(&buffer[i]))
-                    }));
                 let mut in_play = 0;
                 for k in 0..nodes[at].children.len() {
                     let c = nodes[at].children[k];
@@ -306,12 +300,16 @@ impl<P> Mcts<P> {
                 let may_grow = match self.widening {
                     Some(w) => in_play < w.allowed(nodes[at].visits),
                     None => true,
-                };
-                if !untried.is_empty() && (may_grow || in_play == 0) {
+                } || in_play == 0;
+                // The moves not tried yet are listed only when the node may take one of them in.
+                choices.clear();
+                if may_grow {
+                    let tried = |a: &G::Action| nodes[at].children.iter().any(|&c| nodes[c].action.as_ref() == Some(a));
+                    choices.extend(buffer.iter().filter(|a| !tried(a)).cloned());
+                }
+                if !choices.is_empty() {
                     // The playout policy picks which untried move to expand first, so a small
                     // budget tries the policy's favourites before the rest.
-                    choices.clear();
-                    choices.extend(untried.iter().map(|&i| buffer[i].clone()));
                     let k = if choices.len() == 1 { 0 } else { self.playout.pick(&state, &choices, rng) };
                     let action = choices[k.min(choices.len() - 1)].clone();
                     state.apply_legal(&action);

@@ -3,9 +3,10 @@
 //! `table` plays Fate Die turns on each card table (roll, flips, the facts the die needs, a play,
 //! the refill, end of turn) straight on the game state, with chance drawn from a seeded ChaCha8, and
 //! reports turns per second. `manoeuvre` plays random games of Manoeuvre against the floor
-//! (`bench_floor`); `mcts` times the search bots on positions of real games (`bench_mcts`). `api` starts the real server on loopback with a temporary database and plays hotseat
-//! Manoeuvre games through it over TCP, timing each request from the moment it is written to the
-//! moment the whole answer has been read.
+//! (`bench_floor`); `mcts` times the search bots on positions of real games (`bench_mcts`). `api`
+//! starts the real server on loopback with a temporary database and plays hotseat Manoeuvre games
+//! through it over TCP, timing each request from the moment it is written to the moment the whole
+//! answer has been read.
 
 use std::io::Write;
 use std::time::Instant;

@@ -1,19 +1,42 @@
 //! The rule-based Manoeuvre player as a bot, and as a playout policy for the search.
 
 use engine::Game;
-use manoeuvre::{Manoeuvre, rules_choice, rules_win_estimate};
+use manoeuvre::{Manoeuvre, Weights, rules_choice_with, rules_win_estimate_with};
 use rand_chacha::ChaCha8Rng;
 
 use crate::{Bot, Playout, Seat};
 
 /// Plays Manoeuvre by the rules of thumb of `manoeuvre::rules_choice`, deciding in a position
-/// drawn from its seat (so it could not read a hidden card even if it tried).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct RulesBot;
+/// drawn from its seat (so it could not read a hidden card even if it tried). By default it judges
+/// by the weights self-play found ([`Weights::SELF_PLAY`]).
+#[derive(Clone, Copy, Debug)]
+pub struct RulesBot {
+    /// The weights it judges by.
+    pub weights: Weights,
+}
+
+impl Default for RulesBot {
+    fn default() -> Self {
+        RulesBot { weights: Weights::SELF_PLAY }
+    }
+}
+
+impl RulesBot {
+    /// The rule-based player as first set by hand (`rules:hand-set`), kept for comparisons.
+    pub fn hand_set() -> Self {
+        RulesBot { weights: Weights::HAND_SET }
+    }
+}
 
 impl Bot<Manoeuvre> for RulesBot {
     fn name(&self) -> String {
-        "rules".into()
+        if self.weights == Weights::SELF_PLAY {
+            "rules".into()
+        } else if self.weights == Weights::HAND_SET {
+            "rules:hand-set".into()
+        } else {
+            "rules:custom".into()
+        }
     }
 
     fn choose(&mut self, seat: &Seat<'_, Manoeuvre>, rng: &mut ChaCha8Rng) -> Option<<Manoeuvre as Game>::Action> {
@@ -23,7 +46,7 @@ impl Bot<Manoeuvre> for RulesBot {
             1 => legal.pop(),
             _ => {
                 let position = seat.determinize(rng);
-                let i = rules_choice(&position, &legal, rng);
+                let i = rules_choice_with(&position, &legal, rng, &self.weights);
                 Some(legal.swap_remove(i.min(legal.len() - 1)))
             }
         }
@@ -36,11 +59,20 @@ impl Bot<Manoeuvre> for RulesBot {
 pub struct RulesPlayout {
     /// Player decisions a playout makes before it is cut short and judged.
     pub depth: u32,
+    /// The weights its moves and its judgement are made with.
+    pub weights: Weights,
+}
+
+impl RulesPlayout {
+    /// Playouts cut short after `depth` decisions, with the default weights.
+    pub fn new(depth: u32) -> Self {
+        RulesPlayout { depth, weights: Weights::default() }
+    }
 }
 
 impl Default for RulesPlayout {
     fn default() -> Self {
-        RulesPlayout { depth: 40 }
+        RulesPlayout::new(40)
     }
 }
 
@@ -50,7 +82,7 @@ impl Playout<Manoeuvre> for RulesPlayout {
     }
 
     fn pick(&self, state: &Manoeuvre, legal: &[<Manoeuvre as Game>::Action], rng: &mut ChaCha8Rng) -> usize {
-        rules_choice(state, legal, rng)
+        rules_choice_with(state, legal, rng, &self.weights)
     }
 
     fn depth(&self) -> Option<u32> {
@@ -58,6 +90,6 @@ impl Playout<Manoeuvre> for RulesPlayout {
     }
 
     fn estimate(&self, state: &Manoeuvre, player: u8) -> f64 {
-        rules_win_estimate(state, player)
+        rules_win_estimate_with(state, player, &self.weights)
     }
 }

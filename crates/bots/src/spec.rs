@@ -35,7 +35,7 @@ impl Level {
 
     /// This level's kind of search (playouts, exploration, widening) with another budget.
     pub fn search_with(&self, iterations: u32) -> Mcts<RulesPlayout> {
-        let mut search = Mcts::with_playout(iterations, RulesPlayout { depth: self.depth });
+        let mut search = Mcts::with_playout(iterations, RulesPlayout::new(self.depth));
         search.widening = self.widening;
         search.exploration = self.exploration;
         search
@@ -81,7 +81,11 @@ pub enum Playouts {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BotSpec {
     Random,
+    /// The rule-based player by the weights self-play found.
     Rules,
+    /// The rule-based player by its hand-set weights (`rules:hand-set`), as it played before
+    /// tuning: kept so that old runs can be played again.
+    RulesHandSet,
     Mcts {
         iterations: u32,
         playouts: Playouts,
@@ -101,7 +105,7 @@ impl BotSpec {
     pub fn parse(text: &str) -> Result<Self, SpecError> {
         let unknown = || {
             SpecError(format!(
-                "no bot is called '{text}' (bots: random, rules, mcts, mcts:easy, mcts:normal, mcts:hard, \
+                "no bot is called '{text}' (bots: random, rules, rules:hand-set, mcts, mcts:easy, mcts:normal, mcts:hard, \
                  mcts:ITERATIONS, mcts-rules:ITERATIONS, mcts:MSms)"
             ))
         };
@@ -112,6 +116,7 @@ impl BotSpec {
         let playouts = match head {
             "random" if tail.is_none() => return Ok(BotSpec::Random),
             "rules" if tail.is_none() => return Ok(BotSpec::Rules),
+            "rules" if tail == Some("hand-set") => return Ok(BotSpec::RulesHandSet),
             "mcts" => Playouts::Random,
             "mcts-rules" => Playouts::Rules,
             _ => return Err(unknown()),
@@ -147,6 +152,7 @@ impl BotSpec {
         match self {
             BotSpec::Random => "random".into(),
             BotSpec::Rules => "rules".into(),
+            BotSpec::RulesHandSet => "rules:hand-set".into(),
             BotSpec::Mcts { iterations, playouts: Playouts::Random } => format!("mcts:{iterations}"),
             BotSpec::Mcts { iterations, playouts: Playouts::Rules } => format!("mcts-rules:{iterations}"),
             BotSpec::MctsTimed { millis, playouts: Playouts::Random } => format!("mcts:{millis}ms"),
@@ -164,7 +170,8 @@ impl BotSpec {
     pub fn build(&self) -> Box<dyn Bot<Manoeuvre> + Send> {
         match self {
             BotSpec::Random => Box::new(RandomBot),
-            BotSpec::Rules => Box::new(RulesBot),
+            BotSpec::Rules => Box::new(RulesBot::default()),
+            BotSpec::RulesHandSet => Box::new(RulesBot::hand_set()),
             BotSpec::Mcts { iterations, playouts: Playouts::Random } => Box::new(Mcts::new(*iterations)),
             BotSpec::Mcts { iterations, playouts: Playouts::Rules } => {
                 Box::new(Mcts::with_playout(*iterations, RulesPlayout::default()))
@@ -189,6 +196,12 @@ mod tests {
     fn bot_names_parse_and_bad_ones_say_what_exists() {
         assert_eq!(BotSpec::parse("random").ok(), Some(BotSpec::Random));
         assert_eq!(BotSpec::parse("rules").ok(), Some(BotSpec::Rules));
+        // The rule-based player as first set by hand stays nameable, and each goes by its name.
+        assert_eq!(BotSpec::parse("rules:hand-set").ok(), Some(BotSpec::RulesHandSet));
+        for name in ["rules", "rules:hand-set"] {
+            let spec = BotSpec::parse(name).expect("a rule-based bot");
+            assert_eq!((spec.name(), spec.build().name()), (name.to_string(), name.to_string()));
+        }
         let random = Playouts::Random;
         assert_eq!(BotSpec::parse("mcts").ok(), BotSpec::parse("mcts:normal").ok());
         assert_eq!(
@@ -217,7 +230,7 @@ mod tests {
         assert_eq!(BotSpec::parse("mcts:20ms").map(|b| b.name()).ok().as_deref(), Some("mcts:20ms"));
         assert!(BotSpec::parse("mcts:0ms").is_err() && BotSpec::parse("mcts:fastms").is_err());
         let err = BotSpec::parse("alphazero").map(|_| ()).err().map(|e| e.to_string()).unwrap_or_default();
-        assert!(err.contains("random, rules, mcts"), "{err}");
+        assert!(err.contains("random, rules, rules:hand-set, mcts"), "{err}");
         assert!(BotSpec::parse("mcts:0").is_err() && BotSpec::parse("mcts:x").is_err());
     }
 }

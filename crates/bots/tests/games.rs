@@ -56,7 +56,7 @@ fn the_random_bot_finishes_100_games_in_each_hand_mode() {
 
 #[test]
 fn the_rule_based_bot_finishes_100_games_in_each_hand_mode_and_beats_random_play() {
-    let won = hundred_games_each_mode(&mut RulesBot);
+    let won = hundred_games_each_mode(&mut RulesBot::default());
     assert!(won >= 210, "the rule-based player won only {won} of 220 against random play");
 }
 
@@ -64,7 +64,7 @@ fn the_rule_based_bot_finishes_100_games_in_each_hand_mode_and_beats_random_play
 fn the_rule_based_bot_finishes_games_against_itself_in_each_hand_mode() {
     for modes in [[HandMode::Hand; 2], [HandMode::Display; 2], [HandMode::Display, HandMode::Hand]] {
         for game in 0..30 {
-            play(&setup(modes, game), &mut RulesBot, &mut RulesBot, game);
+            play(&setup(modes, game), &mut RulesBot::default(), &mut RulesBot::default(), game);
         }
     }
 }
@@ -73,7 +73,7 @@ fn the_rule_based_bot_finishes_games_against_itself_in_each_hand_mode() {
 fn search_bots_finish_100_games_in_each_hand_mode() {
     // Small budgets: what is tested here is that every decision is legal and every game ends.
     hundred_games_each_mode(&mut Mcts::new(2));
-    hundred_games_each_mode(&mut Mcts::with_playout(2, RulesPlayout { depth: 8 }));
+    hundred_games_each_mode(&mut Mcts::with_playout(2, RulesPlayout::new(8)));
 }
 
 /// Random play of game `game` to a decision with several choices: the position, the player to
@@ -126,11 +126,11 @@ fn a_widened_search_weighs_only_as_many_moves_as_its_visits_allow() {
     let (state, p, rng) = a_choice_among(3, 4, 20);
     let legal = state.legal().len();
     // Without widening every move is tried before any is tried twice.
-    let mut wide = Mcts::with_playout(100, RulesPlayout { depth: 4 });
+    let mut wide = Mcts::with_playout(100, RulesPlayout::new(4));
     wide.choose(&Seat::new(&state, p), &mut rng.clone()).expect("a choice");
     assert_eq!(wide.candidates().len(), legal.min(100));
     // With a node allowed ceil(sqrt(n)) moves after n visits, 100 iterations weigh 10 at most.
-    let mut narrow = Mcts::with_playout(100, RulesPlayout { depth: 4 });
+    let mut narrow = Mcts::with_playout(100, RulesPlayout::new(4));
     narrow.widening = Some(Widening { width: 1.0, growth: 0.5 });
     let chosen = narrow.choose(&Seat::new(&state, p), &mut rng.clone()).expect("a choice");
     let weighed = narrow.candidates();
@@ -138,7 +138,7 @@ fn a_widened_search_weighs_only_as_many_moves_as_its_visits_allow() {
     assert_eq!(weighed.iter().map(|c| c.visits).sum::<u32>(), 100);
     assert_eq!(weighed[0].id, state.action_id(&chosen));
     // A node that may never grow keeps the policy's favourite alone.
-    let mut single = Mcts::with_playout(30, RulesPlayout { depth: 4 });
+    let mut single = Mcts::with_playout(30, RulesPlayout::new(4));
     single.widening = Some(Widening { width: 1.0, growth: 0.0 });
     single.choose(&Seat::new(&state, p), &mut rng.clone()).expect("a choice");
     assert_eq!(single.candidates().len(), 1);

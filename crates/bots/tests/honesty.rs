@@ -53,11 +53,17 @@ fn every_bot_decides_alike_in_states_its_player_cannot_tell_apart() {
                 differed += usize::from(other != state);
                 let mut parallel = Mcts::new(12);
                 parallel.threads = 2;
-                let mut guided = Mcts::with_playout(12, RulesPlayout { depth: 12 });
-                let mut widened = Mcts::with_playout(16, RulesPlayout { depth: 6 });
+                let mut guided = Mcts::with_playout(12, RulesPlayout::new(12));
+                let mut widened = Mcts::with_playout(16, RulesPlayout::new(6));
                 widened.widening = Some(Widening { width: 1.0, growth: 0.5 });
-                let bots: [&mut dyn Bot<Manoeuvre>; 6] =
-                    [&mut RandomBot, &mut RulesBot, &mut Mcts::new(24), &mut parallel, &mut guided, &mut widened];
+                let bots: [&mut dyn Bot<Manoeuvre>; 6] = [
+                    &mut RandomBot,
+                    &mut RulesBot::default(),
+                    &mut Mcts::new(24),
+                    &mut parallel,
+                    &mut guided,
+                    &mut widened,
+                ];
                 for bot in bots {
                     let name = bot.name();
                     let here = decide(bot, &state, p, seed);

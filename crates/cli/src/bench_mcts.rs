@@ -293,7 +293,7 @@ fn rules_speed() -> Result<(u64, f64)> {
                 }
                 ToMove::Player(p) => {
                     let t = Instant::now();
-                    let action = RulesBot.choose(&Seat::new(&state, p), &mut rng);
+                    let action = RulesBot::default().choose(&Seat::new(&state, p), &mut rng);
                     spent += t.elapsed().as_secs_f64();
                     decisions += 1;
                     let Some(action) = action else { bail!("the rule-based player found no action") };

@@ -18,6 +18,7 @@ mod serve;
 mod sim;
 mod soak;
 mod stored;
+mod tune;
 
 use std::io::{self, BufRead, IsTerminal, Write};
 
@@ -277,6 +278,26 @@ enum SimCommand {
         #[arg(long, value_name = "BOT")]
         anchor: Option<String>,
     },
+    /// Tune the rule-based player's weights by self-play (SPSA) and print them as JSON.
+    Tune {
+        /// Steps of the run: each plays two slightly different players against each other.
+        #[arg(long, default_value_t = 400)]
+        steps: u32,
+        /// Pairs of games per step (the same seed, seats swapped).
+        #[arg(long, default_value_t = 512)]
+        pairs: u64,
+        #[arg(long, default_value_t = 99)]
+        seed: u64,
+        /// Pairs of games checking the result against the starting weights.
+        #[arg(long, default_value_t = 5000)]
+        check: u64,
+        /// Start from the weights of this JSON file instead of the hand-set ones.
+        #[arg(long, value_name = "FILE")]
+        from: Option<String>,
+        /// Worker threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
 }
 
 fn main() -> std::process::ExitCode {
@@ -380,6 +401,28 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Sim { merge: Some(SimCommand::Ladder { files, json, plot, anchor }), .. } => {
             ladder::run(&files, json, plot.as_deref(), anchor.as_deref(), &mut io::stdout().lock())
+        }
+        Command::Sim { merge: Some(SimCommand::Tune { steps, pairs, seed, check, from, threads }), .. } => {
+            let start = match &from {
+                None => manoeuvre::Weights::default(),
+                Some(path) => {
+                    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
+                    serde_json::from_str(&text).with_context(|| format!("{path} does not hold the player's weights"))?
+                }
+            };
+            let options = tune::TuneOptions { steps, pairs, seed, check_pairs: check, threads };
+            let bar = indicatif::ProgressBar::new(u64::from(steps));
+            bar.set_style(
+                indicatif::ProgressStyle::with_template("{bar:40} step {pos}/{len}, {eta} left: {msg}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            let report = tune::tune(&start, &options, |_, difference| {
+                bar.set_message(format!("last score difference {difference:+.3}"));
+                bar.inc(1);
+            })?;
+            bar.finish_and_clear();
+            writeln!(io::stdout().lock(), "{}", serde_json::to_string_pretty(&report)?)?;
+            Ok(())
         }
         Command::Sim { merge: None, bots, armies, hand_modes, setup, games, seed, threads, json, csv, shard, plot } => {
             let [a, b] = bots.as_slice() else { bail!("--bots takes two bots, e.g. --bots random,mcts") };

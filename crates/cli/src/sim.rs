@@ -162,6 +162,12 @@ pub fn wilson(wins: u32, games: u32) -> [f64; 2] {
 
 /// The 95% Wilson score interval of a score `p` (a share of the points) over `n` games.
 fn wilson_score(p: f64, n: f64) -> [f64; 2] {
+    wilson_points(p, n as u64)
+}
+
+/// The 95% Wilson score interval of a share `p` of the points over `games` games.
+pub(crate) fn wilson_points(p: f64, games: u64) -> [f64; 2] {
+    let n = games as f64;
     let z = 1.959_963_984_540_054_f64;
     let denominator = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / denominator;
@@ -481,10 +487,11 @@ fn write_report(
         "{} games, seed {}, hand modes {} and {}, {setup}",
         report.games, report.seed, report.hand_modes[0], report.hand_modes[1]
     )?;
+    let width = report.bots.keys().map(|name| name.chars().count()).max().unwrap_or(0).max(12);
     for (name, r) in &report.bots {
         writeln!(
             out,
-            "  {name:<12} won {:>5} of {:>5}  {:>5.1}%  (95%: {:.1}-{:.1}%)",
+            "  {name:<width$} won {:>5} of {:>5}  {:>5.1}%  (95%: {:.1}-{:.1}%)",
             r.wins,
             r.games,
             100.0 * r.win_rate,

@@ -28,7 +28,9 @@ pub mod view;
 
 pub use action::Action;
 pub use report::{CombatReport, CombatWatcher};
-pub use rules_player::{rules_choice, rules_scores, rules_win_estimate};
+pub use rules_player::{
+    Weights, rules_choice, rules_choice_with, rules_scores, rules_win_estimate, rules_win_estimate_with,
+};
 pub use scenario::{Scenario, ScenarioError, ScenarioPhase};
 pub use setup::{ManoeuvreSetup, MapChoice, MapSetup};
 pub use setup_options::SetupOptionError;

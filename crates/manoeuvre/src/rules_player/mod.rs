@@ -14,6 +14,9 @@
 mod cards;
 mod odds;
 mod position;
+mod weights;
+
+pub use weights::Weights;
 
 use engine::{Game, ToMove};
 use rand_core::RngCore;
@@ -28,17 +31,19 @@ use cards::{card_value, has_redoubt, restorers};
 use odds::{LOSS_ELIMINATE, LOSS_FULL, Spread, assault_value, dice_spread};
 use position::{Outlook, deployment_score, evaluate, evaluate_with, fire_estimate, hit_loss, progress, stakes};
 
-/// What playing a card costs: a share of what keeping it is worth.
-const CARD_COST: f64 = 0.3;
-
 /// The index in `legal` of the action the rule-based player takes for the player to move in `g`.
 /// `legal` must be `g`'s legal actions; with none, 0.
 pub fn rules_choice(g: &Manoeuvre, legal: &[Action], rng: &mut dyn RngCore) -> usize {
+    rules_choice_with(g, legal, rng, &Weights::default())
+}
+
+/// [`rules_choice`] judging by the weights `w`.
+pub fn rules_choice_with(g: &Manoeuvre, legal: &[Action], rng: &mut dyn RngCore, w: &Weights) -> usize {
     if legal.len() <= 1 {
         return 0;
     }
     let ToMove::Player(me) = g.to_move() else { return 0 };
-    let mut scorer = Scorer::new(g, me, legal);
+    let mut scorer = Scorer::new(g, me, legal, w);
     let mut best = 0;
     let mut best_score = f64::NEG_INFINITY;
     let mut ties = 0u32;
@@ -63,13 +68,18 @@ pub fn rules_choice(g: &Manoeuvre, legal: &[Action], rng: &mut dyn RngCore) -> u
 /// what it weighs when it decides, shown when a player asks why.
 pub fn rules_scores(g: &Manoeuvre, legal: &[Action]) -> Vec<f64> {
     let ToMove::Player(me) = g.to_move() else { return vec![0.0; legal.len()] };
-    let mut scorer = Scorer::new(g, me, legal);
+    let mut scorer = Scorer::new(g, me, legal, &Weights::default());
     legal.iter().map(|a| scorer.score(*a)).collect()
 }
 
 /// The position from `player`'s side as a chance of winning, for a search cut short before the
 /// game's end: the rule-based player's judgement squashed onto 0..1.
 pub fn rules_win_estimate(g: &Manoeuvre, player: u8) -> f64 {
+    rules_win_estimate_with(g, player, &Weights::default())
+}
+
+/// [`rules_win_estimate`] judging by the weights `w`.
+pub fn rules_win_estimate_with(g: &Manoeuvre, player: u8, w: &Weights) -> f64 {
     if let Some(outcome) = g.outcome() {
         return match outcome.winner {
             Some(w) if w == player => 1.0,
@@ -80,11 +90,11 @@ pub fn rules_win_estimate(g: &Manoeuvre, player: u8) -> f64 {
     if g.turn == 0 || g.sides.iter().any(|s| s.army == NONE) {
         return 0.5;
     }
-    let o = Outlook::new(g, player);
-    let them = Outlook::new(g, 1 - player);
+    let o = Outlook::new(g, player, w);
+    let them = Outlook::new(g, 1 - player, w);
     // Both sides' judgements, so that neither side's own threats are counted twice.
     let v = 0.5 * (evaluate(g, &o, false) - evaluate(g, &them, false));
-    1.0 / (1.0 + (-v / 1.5).exp())
+    1.0 / (1.0 + (-v / w.estimate_scale).exp())
 }
 
 struct Scorer<'a> {
@@ -105,19 +115,20 @@ struct Scorer<'a> {
     /// The decision may ask for the same move twice (a Supply or a Banzai Charge is among the
     /// choices), so the moves' values are kept.
     asks_again: bool,
+    w: Weights,
 }
 
 impl<'a> Scorer<'a> {
-    fn new(g: &'a Manoeuvre, me: u8, legal: &'a [Action]) -> Self {
+    fn new(g: &'a Manoeuvre, me: u8, legal: &'a [Action], w: &Weights) -> Self {
         // Only a decision that asks for a move twice keeps the answers.
         let asks_again = legal.iter().any(|a| matches!(a, Action::Supply(_) | Action::BanzaiCharge(_)));
         let moved = if asks_again { Vec::with_capacity(64) } else { Vec::new() };
-        Scorer { g, me, legal, outlook: None, base: None, combat_now: None, moved, dangers: None, asks_again }
+        Scorer { g, me, legal, outlook: None, base: None, combat_now: None, moved, dangers: None, asks_again, w: *w }
     }
 
     fn outlook(&mut self) -> &Outlook {
-        let (g, me) = (self.g, self.me);
-        self.outlook.get_or_insert_with(|| Outlook::new(g, me))
+        let (g, me, w) = (self.g, self.me, self.w);
+        self.outlook.get_or_insert_with(|| Outlook::new(g, me, &w))
     }
 
     /// The position after `change`, judged from the player's side.
@@ -135,8 +146,8 @@ impl<'a> Scorer<'a> {
         }
         let mut next = *self.g;
         next.relocate(unit, to);
-        let (g, me) = (self.g, self.me);
-        let o = self.outlook.get_or_insert_with(|| Outlook::new(g, me));
+        let (g, me, w) = (self.g, self.me, self.w);
+        let o = self.outlook.get_or_insert_with(|| Outlook::new(g, me, &w));
         let dangers = self.dangers.get_or_insert_with(|| position::dangers(g, o));
         let v = evaluate_with(&next, o, true, Some((dangers, unit)));
         if self.asks_again {
@@ -156,7 +167,7 @@ impl<'a> Scorer<'a> {
     }
 
     fn cost(&self, card: u8) -> f64 {
-        CARD_COST * card_value(self.g, self.me, card)
+        self.w.card_cost * card_value(self.g, self.me, card)
     }
 
     fn score(&mut self, action: Action) -> f64 {
@@ -274,7 +285,7 @@ impl<'a> Scorer<'a> {
         let me = self.me;
         let base = self.base(true);
         match action {
-            Action::Move { unit, to } => self.after_move(unit, to) - base - 0.02,
+            Action::Move { unit, to } => self.after_move(unit, to) - base - self.w.move_cost,
             Action::EndMovement => 0.0,
             Action::DigIn => {
                 let hand: f64 = cards(g.usable(me)).map(|c| card_value(g, me, c)).sum();
@@ -335,7 +346,7 @@ impl<'a> Scorer<'a> {
     fn declare(&mut self, action: Action) -> f64 {
         let g = self.g;
         let me = self.me;
-        let threshold = 0.1;
+        let threshold = self.w.combat_threshold;
         match action {
             Action::NoCombat => 0.0,
             Action::Spy(_) => 0.05,
@@ -433,7 +444,7 @@ impl<'a> Scorer<'a> {
         match action {
             Action::Defend(card) => {
                 let next = with(&|c| c.defense_cards |= card_bit(card));
-                let mut s = Scorer::new(&next, me, &[]);
+                let mut s = Scorer::new(&next, me, &[], &self.w);
                 now - s.attack_outlook() - self.cost(card)
             }
             Action::DefendLeader(card) => {
@@ -441,7 +452,7 @@ impl<'a> Scorer<'a> {
                     c.defense_cards |= card_bit(card);
                     c.defense_leader = card;
                 });
-                let mut s = Scorer::new(&next, me, &[]);
+                let mut s = Scorer::new(&next, me, &[], &self.w);
                 now - s.attack_outlook() - self.cost(card)
             }
             Action::DefendMaharaja(card) => {
@@ -460,7 +471,7 @@ impl<'a> Scorer<'a> {
                         c.defense_leader = leader;
                         c.maharaja_defense = true;
                     });
-                    let mut s = Scorer::new(&next, me, &[]);
+                    let mut s = Scorer::new(&next, me, &[], &self.w);
                     best = f64::max(best, now - s.attack_outlook() - self.cost(card) - self.cost(leader));
                 }
                 best

@@ -7,6 +7,7 @@ use crate::data::model::Dice;
 use crate::state::{Manoeuvre, NONE};
 use crate::tables::cards;
 
+use super::Weights;
 use super::cards::expected_defense_cards;
 use super::odds::{LOSS_ELIMINATE, LOSS_FULL, LOSS_REDUCE, Spread, Stakes, assault_value_with, dice_spread};
 use std::borrow::Cow;
@@ -72,10 +73,12 @@ pub(crate) struct Outlook {
     pub own_cards: [u16; 16],
     /// The cavalry among the sixteen units, as a mask over unit ids.
     pub cavalry: u16,
+    /// The weights the judgement is made with.
+    pub w: Weights,
 }
 
 impl Outlook {
-    pub(crate) fn new(g: &Manoeuvre, me: u8) -> Self {
+    pub(crate) fn new(g: &Manoeuvre, me: u8, w: &Weights) -> Self {
         let mut typical: [Option<Cow<'static, Spread>>; 16] = Default::default();
         let mut enemy_cards = [0.0; 16];
         let mut own_cards = [0; 16];
@@ -96,7 +99,7 @@ impl Outlook {
                 own_cards[u as usize] = expected_defense_cards(g, u, me).round() as u16;
             }
         }
-        Outlook { me, typical, enemy_cards, own_cards, cavalry }
+        Outlook { me, typical, enemy_cards, own_cards, cavalry, w: *w }
     }
 }
 
@@ -187,7 +190,7 @@ fn danger(g: &Manoeuvre, o: &Outlook, unit: u8) -> f64 {
         let p = spread.beats_with(base, defense);
         worst = worst.max(p * hit_loss(g, unit));
     }
-    worst * 0.4
+    worst * o.w.danger_chance
 }
 
 /// The line's front: the median rank of `me`'s units (1 with none on the board), counted row by
@@ -234,8 +237,9 @@ pub(crate) fn dangers(g: &Manoeuvre, o: &Outlook) -> [f64; 16] {
 pub(crate) fn evaluate_with(g: &Manoeuvre, o: &Outlook, combat_ahead: bool, known: Option<(&[f64; 16], u8)>) -> f64 {
     let me = o.me;
     let them = 1 - me;
+    let w = &o.w;
     let mut score = 0.0;
-    score += 0.7 * (f64::from(g.control(me)) - f64::from(g.control(them)));
+    score += w.control * (f64::from(g.control(me)) - f64::from(g.control(them)));
     score += LOSS_FULL * (f64::from(g.sides[them as usize].lost) - f64::from(g.sides[me as usize].lost));
     score += LOSS_REDUCE * (f64::from(g.reduced_units(them)) - f64::from(g.reduced_units(me)));
     let mine = g.occupied_by(me);
@@ -244,19 +248,19 @@ pub(crate) fn evaluate_with(g: &Manoeuvre, o: &Outlook, combat_ahead: bool, know
     for unit in g.units_on_board(me) {
         let sq = g.units[unit as usize].square;
         let r = progress(g, me, sq);
-        score += 0.2 * f64::from(r.min(5));
+        score += w.advance * f64::from(r.min(5));
         // More than a rank ahead of the line a unit fights alone.
-        score -= 0.3 * f64::from(r.saturating_sub(line + 1));
+        score -= w.ahead_of_line * f64::from(r.saturating_sub(line + 1));
         let around = (SURROUNDING[sq as usize] & mine).count_ones();
         let beside = (BESIDE[sq as usize] & mine).count_ones();
         score += match around {
-            0 => -0.2,
-            1 => 0.1,
-            _ => 0.15,
-        } + 0.05 * f64::from(beside);
-        score += 0.05 * f64::from(g.defense_terrain(sq, false));
+            0 => w.alone,
+            1 => w.one_friend,
+            _ => w.friends,
+        } + w.beside * f64::from(beside);
+        score += w.ground * f64::from(g.defense_terrain(sq, false));
         if o.cavalry & (1 << unit) != 0 && (col(sq) <= 1 || col(sq) >= 6) {
-            score += 0.05;
+            score += w.cavalry_wing;
         }
         let d = match known {
             Some((dangers, moved)) if moved != unit => dangers[unit as usize],
@@ -265,9 +269,9 @@ pub(crate) fn evaluate_with(g: &Manoeuvre, o: &Outlook, combat_ahead: bool, know
         worst = worst.max(d);
         sum += d;
     }
-    score -= worst + 0.25 * (sum - worst);
+    score -= w.worst_danger * worst + w.other_danger * (sum - worst);
     if combat_ahead {
-        score += 0.8 * best_combat(g, o);
+        score += w.combat_ahead * best_combat(g, o);
     }
     score
 }

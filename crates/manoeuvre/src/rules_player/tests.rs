@@ -363,8 +363,8 @@ fn a_moves_value_read_with_the_kept_dangers_is_the_one_worked_out_afresh() {
         while g.to_move() != ToMove::Terminal {
             let legal = g.legal();
             if let (ToMove::Player(me), Phase::Movement) = (g.to_move(), g.phase) {
-                let mut scorer = super::Scorer::new(&g, me, &legal);
-                let outlook = super::position::Outlook::new(&g, me);
+                let mut scorer = super::Scorer::new(&g, me, &legal, &super::Weights::default());
+                let outlook = super::position::Outlook::new(&g, me, &super::Weights::default());
                 for action in &legal {
                     let Action::Move { unit, to } = *action else { continue };
                     let mut next = g;

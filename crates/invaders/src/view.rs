@@ -1,0 +1,139 @@
+//! What one side may know of a game of Invaders: its own hand, the other side's hand size, both
+//! draw piles' sizes, both discard piles in order (either player may look through them), every card
+//! in the invasion zones, the card being paid for and the chain of cancels.
+
+use serde::Serialize;
+
+use crate::side::{Side, Zone};
+use crate::state::{CardId, Ending, Invaders, Phase};
+
+/// A card as a player reads it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CardView {
+    pub id: CardId,
+    pub name: String,
+    pub side: Side,
+    pub discard: u8,
+    pub drain: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub power: Option<u8>,
+    pub lasting: bool,
+    pub cancels: bool,
+    pub heroes: bool,
+}
+
+/// A card in a zone.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct InPlayView {
+    pub card: CardView,
+    pub tokens: u8,
+    pub turned: bool,
+}
+
+/// One zone with both sides' columns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ZoneView {
+    pub zone: Zone,
+    pub name: &'static str,
+    /// Mankind's column, then the Invader's.
+    pub columns: [Vec<InPlayView>; 2],
+}
+
+/// A side's public cards.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SideView {
+    pub side: Side,
+    pub deck: usize,
+    pub hand: usize,
+    /// Bottom first.
+    pub discard: Vec<CardView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PaymentView {
+    pub card: CardView,
+    pub payer: Side,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zone: Option<Zone>,
+    pub discard_left: u8,
+    pub drain_left: u8,
+}
+
+/// Everything `viewer` may know.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct InvadersView {
+    pub viewer: Side,
+    pub turn: u32,
+    pub active: Side,
+    pub phase: Phase,
+    /// The viewer's hand, sorted.
+    pub hand: Vec<CardView>,
+    pub sides: [SideView; 2],
+    pub zones: Vec<ZoneView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub payment: Option<PaymentView>,
+    /// The card played and the cancels against it, in order.
+    pub chain: Vec<CardView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ending: Option<Ending>,
+}
+
+impl Invaders {
+    pub fn card_view(&self, id: CardId) -> CardView {
+        let c = self.card(id);
+        CardView {
+            id,
+            name: c.name.clone(),
+            side: c.side,
+            discard: c.discard,
+            drain: c.drain,
+            power: c.power,
+            lasting: c.lasting,
+            cancels: c.cancels,
+            heroes: c.heroes,
+        }
+    }
+
+    pub fn view(&self, viewer: Side) -> InvadersView {
+        let sides = Side::BOTH.map(|side| {
+            let s = self.side(side);
+            SideView {
+                side,
+                deck: s.deck.len(),
+                hand: s.hand.len(),
+                discard: s.discard.iter().map(|&c| self.card_view(c)).collect(),
+            }
+        });
+        let zones = Zone::ALL
+            .iter()
+            .map(|&zone| ZoneView {
+                zone,
+                name: zone.name(),
+                columns: Side::BOTH.map(|side| {
+                    self.side(side).zones[zone.index()]
+                        .iter()
+                        .map(|p| InPlayView { card: self.card_view(p.card), tokens: p.tokens, turned: p.turned })
+                        .collect()
+                }),
+            })
+            .collect();
+        InvadersView {
+            viewer,
+            turn: self.turn,
+            active: self.active,
+            phase: self.phase,
+            hand: self.side(viewer).hand.iter().map(|&c| self.card_view(c)).collect(),
+            sides,
+            zones,
+            payment: self.payment.map(|p| PaymentView {
+                card: self.card_view(p.card),
+                payer: p.payer,
+                zone: p.zone,
+                discard_left: p.discard_left,
+                drain_left: p.drain_left,
+            }),
+            chain: self.chain.iter().map(|&(c, _)| self.card_view(c)).collect(),
+            ending: self.ending,
+        }
+    }
+}

@@ -15,9 +15,10 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use engine::{ChanceMode, Game, ToMove, below};
+use invaders::{Invaders, InvadersSetup};
 use manoeuvre::setup::RandomWord;
 use manoeuvre::{HandMode, Manoeuvre, ManoeuvreSetup, MapChoice};
-use protocol::{DynSession, GameSession, MANOEUVRE, MANOEUVRE_TABLE};
+use protocol::{DynSession, GameSession, INVADERS, MANOEUVRE, MANOEUVRE_TABLE};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use rayon::prelude::*;
@@ -29,6 +30,8 @@ use solo::{CardTable, TableSetup};
 const TABLE_STEP_CAP: u64 = 300;
 /// Decisions after which a game of Manoeuvre that has not ended counts as broken.
 const MANOEUVRE_STEP_CAP: u64 = 100_000;
+/// Invaders ends when a draw pile runs out (or the players declare a winner): well within this.
+const INVADERS_STEP_CAP: u64 = 20_000;
 /// Every this many games, export, import and compare.
 const REPLAY_EVERY: u64 = 10;
 
@@ -46,6 +49,7 @@ pub struct SoakOptions {
 #[derive(Clone)]
 enum Start {
     Manoeuvre(Box<ManoeuvreSetup>),
+    Invaders(Box<InvadersSetup>),
     Table { setup: TableSetup, scenario: Option<&'static str> },
 }
 
@@ -133,12 +137,36 @@ fn kinds() -> Result<Vec<Kind>> {
     for game in protocol::games()? {
         let variants = if game.id == MANOEUVRE {
             manoeuvre_variants()?
+        } else if game.id == INVADERS {
+            invaders_variants()?
         } else {
             table_variants(&game.id, &game.scenarios, game.manifest.is_some())?
         };
         out.push(Kind { id: game.id, variants });
     }
     Ok(out)
+}
+
+fn invaders_variants() -> Result<Vec<Variant>> {
+    let example = invaders::Manifest::example().map_err(|e| anyhow::anyhow!("{e}"))?;
+    let setups = [
+        ("example deck, Mankind first", InvadersSetup::default()),
+        (
+            "Invader first, starting hands of 5",
+            InvadersSetup { first: invaders::Side::Invader, starting_hand: 5, ..InvadersSetup::default() },
+        ),
+        ("the example manifest given in full", InvadersSetup { manifest: Some(example), ..InvadersSetup::default() }),
+    ];
+    setups
+        .into_iter()
+        .map(|(what, setup)| {
+            Ok(Variant {
+                label: what.into(),
+                options: serde_json::to_value(&setup)?,
+                start: Start::Invaders(Box::new(setup)),
+            })
+        })
+        .collect()
 }
 
 fn manoeuvre_variants() -> Result<Vec<Variant>> {
@@ -363,6 +391,12 @@ fn play_variant(kind: &Kind, variant: &Variant, seed: u64, check_replay: bool) -
         Start::Manoeuvre(setup) => {
             match GameSession::<Manoeuvre>::start(&kind.id, setup.as_ref().clone(), seed, ChanceMode::Auto) {
                 Ok(game) => play(game, seed, MANOEUVRE_STEP_CAP, true, check_replay),
+                Err(e) => failed(e.to_string()),
+            }
+        }
+        Start::Invaders(setup) => {
+            match GameSession::<Invaders>::start(&kind.id, setup.as_ref().clone(), seed, ChanceMode::Auto) {
+                Ok(game) => play(game, seed, INVADERS_STEP_CAP, true, check_replay),
                 Err(e) => failed(e.to_string()),
             }
         }

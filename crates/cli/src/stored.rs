@@ -70,7 +70,11 @@ pub enum Kind {
 impl Kind {
     /// Whether a stored game with this game id is of this kind.
     pub fn holds(self, game: &str) -> bool {
-        (game == protocol::MANOEUVRE) == (self == Kind::Manoeuvre)
+        match self {
+            Kind::Manoeuvre => game == protocol::MANOEUVRE,
+            // Invaders is played on the page and through the protocol, not by `assist`.
+            Kind::Table => game != protocol::MANOEUVRE && game != protocol::INVADERS,
+        }
     }
 
     fn plural(self) -> &'static str {

@@ -61,7 +61,7 @@ fn many_rolls_are_spread_evenly_over_the_six_faces() {
 }
 
 #[test]
-fn games_lists_the_ten_playsheets_and_the_manoeuvre_card_table() {
+fn games_lists_the_ten_playsheets_the_manoeuvre_card_table_and_invaders() {
     let games = json(&["games", "--json"]);
     let games = games.as_array().expect("a list");
     let ids: Vec<&str> = games.iter().filter_map(|g| g["id"].as_str()).collect();
@@ -78,13 +78,20 @@ fn games_lists_the_ten_playsheets_and_the_manoeuvre_card_table() {
             "wilderness-war",
             "barbarossa-to-berlin",
             "1960",
-            "manoeuvre-table"
+            "manoeuvre-table",
+            "invaders"
         ]
     );
     let dual: Vec<&str> = games.iter().filter(|g| g["deck"] == "dual").filter_map(|g| g["id"].as_str()).collect();
-    assert_eq!(dual, ["manoeuvre", "pursuit-of-glory", "empire-of-the-sun", "barbarossa-to-berlin", "manoeuvre-table"]);
+    assert_eq!(
+        dual,
+        ["manoeuvre", "pursuit-of-glory", "empire-of-the-sun", "barbarossa-to-berlin", "manoeuvre-table", "invaders"]
+    );
     let full: Vec<&str> = games.iter().filter(|g| g["kind"] == "full-game").filter_map(|g| g["id"].as_str()).collect();
     assert_eq!(full, ["manoeuvre"]);
+    let card_games: Vec<&str> =
+        games.iter().filter(|g| g["kind"] == "card-game").filter_map(|g| g["id"].as_str()).collect();
+    assert_eq!(card_games, ["invaders"]);
 }
 
 #[test]
@@ -967,9 +974,11 @@ fn soak_plays_every_game_checks_each_step_and_counts_the_same_on_any_thread_coun
     assert_eq!(one["kinds"], two["kinds"], "the same counts on one thread and on two");
     assert_eq!(one["total"], two["total"]);
     // A problem report names the game's number, which replays that game alone.
-    let alone = json(&["soak", "--games", "24", "--seed", "1", "--only", "12", "--json"]);
+    let alone = json(&["soak", "--games", "24", "--seed", "1", "--only", "13", "--json"]);
     assert_eq!(alone["total"]["games"], 1);
-    assert_eq!(alone["kinds"][1]["games"], 1, "game 12 of 11 kinds is the second kind's: {alone}");
+    assert_eq!(alone["kinds"][1]["games"], 1, "game 13 of 12 kinds is the second kind's: {alone}");
+    let invaders = kinds.iter().find(|k| k["game"] == "invaders").expect("Invaders was soaked");
+    assert_eq!(invaders["finished"], invaders["games"], "random games of Invaders end: {invaders}");
     let (ok, _, err) = cdgsolo(&["soak", "--games", "24", "--only", "24"], "");
     assert!(!ok && err.contains("--only 24 is not a game of this run"), "{err}");
 }

@@ -109,7 +109,7 @@ impl Game for Invaders {
         Some(match self.ending? {
             Ending::EmptyDeck { loser } => Outcome {
                 winner: Some(loser.other().index() as u8),
-                reason: format!("{loser} had to draw from an empty draw pile"),
+                reason: format!("{} had to draw from an empty draw pile", loser.subject()),
             },
             Ending::Declared { winner } => Outcome {
                 winner: Some(winner.index() as u8),

@@ -17,7 +17,7 @@ fn costs(g: &Invaders, card: CardId) -> String {
 
 fn where_in_play(g: &Invaders, card: CardId) -> String {
     match g.in_play(card) {
-        Some((side, zone, _)) => format!("{}'s {} in {}", side, g.card(card).name, zone.name()),
+        Some((side, zone, _)) => format!("{}'s {} in {}", side.name(), g.card(card).name, zone.name()),
         None => g.card(card).name.clone(),
     }
 }
@@ -26,11 +26,11 @@ pub(crate) fn label(g: &Invaders, action: &Action) -> String {
     let name = |c: CardId| g.card(c).name.clone();
     match *action {
         Action::Draw(c) => {
-            let side = g.drawing_side().unwrap_or(g.active());
+            let side = g.drawing_side().unwrap_or(g.active()).subject();
             format!("{side} draws {}", name(c))
         }
         Action::Drain(c) => {
-            let side = g.payment().map_or(g.active(), |p| p.payer);
+            let side = g.payment().map_or(g.active(), |p| p.payer).subject();
             format!("{side} drains {} onto its discard pile", name(c))
         }
         Action::Play { card, zone: Some(z) } => {
@@ -87,26 +87,27 @@ pub(crate) fn events(after: &Invaders, before: &Invaders, action: &Action) -> Ve
     match *action {
         Action::Draw(_) => {
             let side = before.drawing_side().unwrap_or(before.active());
+            let subject = side.subject();
             out.push(format!(
-                "{side} draws a card into its hand ({} left in its draw pile).",
+                "{subject} draws a card into its hand ({} left in its draw pile).",
                 after.side(side).deck.len()
             ));
         }
         Action::Drain(c) => {
-            let side = before.payment().map_or(before.active(), |p| p.payer);
+            let side = before.payment().map_or(before.active(), |p| p.payer).subject();
             out.push(format!("{side} turns {} from its draw pile face-up onto its discard pile.", name(c)));
         }
         Action::Play { card, zone } => {
             let into = zone.map(|z| format!(" for {}", z.name())).unwrap_or_default();
             out.push(format!(
                 "{} plays {}{into} and pays for it: {}.",
-                before.active(),
+                before.active().subject(),
                 name(card),
                 costs(before, card)
             ));
         }
         Action::PayDiscard(c) => {
-            let side = before.payment().map_or(before.active(), |p| p.payer);
+            let side = before.payment().map_or(before.active(), |p| p.payer).subject();
             out.push(format!("{side} discards {} from its hand.", name(c)));
         }
         Action::Sacrifice(c) => {
@@ -116,8 +117,8 @@ pub(crate) fn events(after: &Invaders, before: &Invaders, action: &Action) -> Ve
         Action::EndTurn => {
             out.push(format!(
                 "{} ends its turn; {}'s turn begins with its Draw phase.",
-                before.active(),
-                after.active()
+                before.active().subject(),
+                after.active().name()
             ));
             let upright =
                 before.side(Side::Mankind).zones.iter().flatten().any(|p| p.turned) && after.active() == Side::Mankind;
@@ -131,7 +132,12 @@ pub(crate) fn events(after: &Invaders, before: &Invaders, action: &Action) -> Ve
                 Phase::Window { by } => by,
                 _ => before.active(),
             };
-            out.push(format!("{by} reveals {} to cancel {target} and pays for it: {}.", name(c), costs(before, c)));
+            out.push(format!(
+                "{} reveals {} to cancel {target} and pays for it: {}.",
+                by.subject(),
+                name(c),
+                costs(before, c)
+            ));
         }
         Action::LetStand => {
             let chain = before.chain();
@@ -156,7 +162,13 @@ pub(crate) fn events(after: &Invaders, before: &Invaders, action: &Action) -> Ve
         _ => {}
     }
     if let (None, Some(Ending::EmptyDeck { loser })) = (before.ending(), after.ending()) {
-        out.push(format!("{loser} has to draw from an empty draw pile and loses."));
+        out.push(format!("{} has to draw from an empty draw pile and loses.", loser.subject()));
     }
-    out
+    // A line may open with a card's place ("the Invader's Drone in Africa ...").
+    out.into_iter()
+        .map(|line| {
+            let mut chars = line.chars();
+            chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+        })
+        .collect()
 }

@@ -38,6 +38,14 @@ impl Side {
         }
     }
 
+    /// The side at the start of a sentence.
+    pub fn subject(self) -> &'static str {
+        match self {
+            Side::Mankind => "Mankind",
+            Side::Invader => "The Invader",
+        }
+    }
+
     /// The id word of the side in action ids and options.
     pub fn id(self) -> &'static str {
         match self {

@@ -1,6 +1,7 @@
 //! The games cdgsolo serves, by id, and how a `new` request's options become a game setup.
 
 use engine::ChanceMode;
+use invaders::{Invaders, InvadersSetup};
 use manoeuvre::{Manoeuvre, ManoeuvreSetup};
 use serde::Serialize;
 use serde_json::Value;
@@ -13,6 +14,8 @@ use crate::session::{DynSession, GameSession, ProtocolError};
 pub const MANOEUVRE: &str = "manoeuvre";
 /// The id of the bare card table of the Manoeuvre playsheet, for players with the board on the table.
 pub const MANOEUVRE_TABLE: &str = "manoeuvre-table";
+/// The id of Invaders, the card game of seed 002 (a table aid: the players resolve the card texts).
+pub const INVADERS: &str = "invaders";
 
 /// One line of `cdgsolo games`.
 #[derive(Clone, Debug, Serialize)]
@@ -21,7 +24,8 @@ pub struct GameInfo {
     pub name: String,
     pub deck: &'static str,
     pub sides: [String; 2],
-    /// `full-game` (rules, board and all), or `card-table` (the CDG Solo System cards only).
+    /// `full-game` (rules, board and all), `card-table` (the CDG Solo System cards only), or
+    /// `card-game` (a card game that is not a CDG, its card texts left to the players).
     pub kind: &'static str,
     /// The scenarios a card table can set up (the `scenario` option); empty for most games.
     pub scenarios: Vec<&'static str>,
@@ -136,6 +140,16 @@ pub fn games() -> Result<Vec<GameInfo>, ProtocolError> {
             ..m
         });
     }
+    list.push(GameInfo {
+        id: INVADERS.into(),
+        name: "Invaders".into(),
+        deck: "dual",
+        sides: ["Mankind".into(), "Invader".into()],
+        kind: "card-game",
+        scenarios: Vec::new(),
+        scenario_titles: Vec::new(),
+        manifest: None,
+    });
     Ok(list)
 }
 
@@ -176,6 +190,10 @@ pub fn new_session(game: &str, seed: u64, options: &Value) -> Result<Box<dyn Dyn
             .map_err(|e| ProtocolError::BadRequest(format!("bad options: {e}")))?;
         return Ok(Box::new(GameSession::<Manoeuvre>::start(game, setup, seed, chance)?));
     }
+    if game == INVADERS {
+        let setup = invaders_setup(rest)?;
+        return Ok(Box::new(GameSession::<Invaders>::start(game, setup, seed, chance)?));
+    }
     let options = table_options(rest)?;
     let setup = TableSetup {
         hand_size: options.hand_size,
@@ -197,6 +215,40 @@ pub fn new_session(game: &str, seed: u64, options: &Value) -> Result<Box<dyn Dyn
     Ok(Box::new(table))
 }
 
+/// The options of a new game of Invaders: `first` ("mankind" or "invader"), `starting_hand`, and
+/// `manifest` (a manifest object, or "example" for the invented deck that ships).
+fn invaders_setup(mut rest: serde_json::Map<String, Value>) -> Result<InvadersSetup, ProtocolError> {
+    const KNOWN: [&str; 3] = ["first", "starting_hand", "manifest"];
+    if let Some(name) = rest.keys().find(|k| !KNOWN.contains(&k.as_str())) {
+        return Err(unknown_option(name, &KNOWN, "Invaders"));
+    }
+    if rest.get("manifest") == Some(&Value::String("example".into())) {
+        rest.remove("manifest");
+    }
+    for (key, value) in rest.iter_mut() {
+        // The side as a player writes it: "Mankind", "invader".
+        if key == "first"
+            && let Value::String(side) = value
+        {
+            *side = match side.to_ascii_lowercase().as_str() {
+                "mankind" => "Mankind".into(),
+                "invader" => "Invader".into(),
+                _ => {
+                    return Err(ProtocolError::BadRequest(format!(
+                        "bad options: first: '{side}' is not a side; say \"mankind\" or \"invader\""
+                    )));
+                }
+            };
+        }
+    }
+    let setup: InvadersSetup = serde_path_to_error::deserialize(Value::Object(rest))
+        .map_err(|e| ProtocolError::BadRequest(format!("bad options: {}: {}", e.path(), e.inner())))?;
+    if let Some(m) = &setup.manifest {
+        m.check().map_err(|e| ProtocolError::BadRequest(format!("bad options: manifest: {e}")))?;
+    }
+    Ok(setup)
+}
+
 /// Rebuilds a game from an exported record.
 pub fn import_session(record: Value) -> Result<Box<dyn DynSession>, ProtocolError> {
     let game = record
@@ -213,6 +265,9 @@ pub fn import_session(record: Value) -> Result<Box<dyn DynSession>, ProtocolErro
     }
     if game == MANOEUVRE {
         return Ok(Box::new(GameSession::<Manoeuvre>::import(&game, record)?));
+    }
+    if game == INVADERS {
+        return Ok(Box::new(GameSession::<Invaders>::import(&game, record)?));
     }
     // A card table's setup names its playsheet too; the record's game id decides, and a setup of
     // another sheet under it would be another game wearing this one's name.

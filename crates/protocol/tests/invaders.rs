@@ -1,0 +1,56 @@
+//! Invaders through the protocol: listed in the catalogue, started by a bare `new` with the example
+//! deck, options named when wrong, a real deck's draws named by the player (manual chance), and an
+//! exported game imported again.
+
+mod common;
+
+use common::{apply, ask, draw_lowest, ids, start};
+use protocol::Protocol;
+use serde_json::json;
+
+#[test]
+fn the_catalogue_lists_invaders_and_a_bare_new_starts_it_with_the_example_deck() {
+    let mut p = Protocol::new();
+    let games = ask(&mut p, json!({"cmd": "games"}));
+    let listed = games["games"].as_array().into_iter().flatten().find(|g| g["id"] == json!("invaders"));
+    let listed = listed.expect("invaders is in the catalogue").clone();
+    assert_eq!((listed["kind"].clone(), listed["sides"].clone()), (json!("card-game"), json!(["Mankind", "Invader"])));
+    let r = ask(&mut p, json!({"cmd": "new", "game": "invaders", "seed": 3}));
+    assert_eq!(r["status"]["to_move"]["name"], json!("Mankind"), "{r}");
+    let v = ask(&mut p, json!({"cmd": "observe", "player": 0}))["observation"].clone();
+    assert_eq!(v["hand"].as_array().map(Vec::len), Some(2), "two cards drawn in the first Draw phase");
+    assert_eq!(v["sides"][1]["deck"], json!(16), "the example deck's sixteen Invader cards");
+}
+
+#[test]
+fn wrong_options_are_named() {
+    let mut p = Protocol::new();
+    for (options, says) in [
+        (json!({"first": "martians"}), "martians"),
+        (json!({"frist": "invader"}), "frist"),
+        (json!({"starting_hand": 40}), "starting_hand"),
+        (json!({"manifest": {"game": "invaders", "cards": [{"name": "X", "side": "Mankind", "drain": 1}]}}), "discard"),
+        (json!({"manifest": "builtin"}), "manifest"),
+    ] {
+        let r = p.handle_line(&json!({"cmd": "new", "game": "invaders", "options": options}).to_string());
+        assert_eq!(r["ok"], json!(false), "{options} was taken");
+        let error = r["error"].as_str().unwrap_or_default();
+        assert!(error.contains(says), "{options}: {error}");
+    }
+}
+
+#[test]
+fn with_a_real_deck_the_player_names_each_card_drawn_and_the_game_survives_export_and_import() {
+    // Manual chance: every draw is the player's to name (the lowest card here).
+    let mut p = start("invaders", json!({"first": "invader"}));
+    assert!(ids(&mut p).contains(&"end-turn".to_string()), "the Invader's Main phase");
+    apply(&mut p, "end-turn");
+    draw_lowest(&mut p);
+    let before = ask(&mut p, json!({"cmd": "observe", "player": 0}))["observation"].clone();
+    let record = ask(&mut p, json!({"cmd": "export"}))["record"].clone();
+    let mut q = Protocol::new();
+    ask(&mut q, json!({"cmd": "import", "record": record}));
+    let after = ask(&mut q, json!({"cmd": "observe", "player": 0}))["observation"].clone();
+    assert_eq!(before, after);
+    assert_eq!(ids(&mut p), ids(&mut q));
+}

@@ -66,6 +66,8 @@ pub struct InvadersView {
     pub turn: u32,
     pub active: Side,
     pub phase: Phase,
+    /// The step in words ("Main phase", "cancel window").
+    pub phase_words: &'static str,
     /// The viewer's hand, sorted.
     pub hand: Vec<CardView>,
     pub sides: [SideView; 2],
@@ -122,6 +124,14 @@ impl Invaders {
             turn: self.turn,
             active: self.active,
             phase: self.phase,
+            phase_words: match self.phase {
+                Phase::Deal { .. } => "starting hands",
+                Phase::Draw { .. } => "Draw phase",
+                Phase::Main => "Main phase",
+                Phase::Paying => "paying for a card",
+                Phase::Window { .. } => "a chance to cancel",
+                Phase::Over => "game over",
+            },
             hand: self.side(viewer).hand.iter().map(|&c| self.card_view(c)).collect(),
             sides,
             zones,

@@ -5,6 +5,7 @@ import { api, $, el, loneSteps, botWords } from "./dom.js";
 import { showLobby } from "./lobby.js";
 import { renderManoeuvre, lightSquares, actionPlace, drawPosition } from "./manoeuvre.js";
 import { renderCardTable } from "./cardtable.js";
+import { renderInvaders } from "./invaders.js";
 import { showReplay, history, watcher } from "./replay.js";
 
 /** The answer of the last change (an action with its events and the bots' moves), for the table
@@ -75,7 +76,8 @@ async function showGame(id) {
   const player = fixed !== null ? fixed : bot ? human : (status.to_move && status.to_move.player !== undefined ? status.to_move.player : 0);
   // Hotseat: when the seat at the screen changes, the table waits behind a "pass the device" screen
   // so that one player never sees the other's hand (not on a device that plays one seat).
-  const hotseat = !bot && game.status.game === "manoeuvre" && !status.over && fixed === null;
+  const secretHands = game.status.game === "manoeuvre" || game.status.game === "invaders";
+  const hotseat = !bot && secretHands && !status.over && fixed === null;
   $("devices").hidden = !hotseat;
   $("rollback-box").hidden = fixed !== null;
   const seatKey = `cdgsolo-seat-${id}`;
@@ -83,13 +85,17 @@ async function showGame(id) {
     const name = status.to_move ? status.to_move.name : `player ${player + 1}`;
     $("table").hidden = true;
     // Behind the pass screen the last player's cards leave the page too, not only the screen.
-    for (const part of ["board", "hand", "actions", "choice"]) $(part).replaceChildren();
+    // The log too: it tells the last player's own draws by name.
+    for (const part of ["board", "hand", "actions", "choice", "log"]) $(part).replaceChildren();
+    delete $("log").dataset.filled;
     $("pass").hidden = false;
     $("pass-title").textContent = `Pass the device to ${name}`;
     $("pass-ready").textContent = `I am ${name}: show my cards`;
     $("pass-ready").onclick = () => {
       sessionStorage.setItem(seatKey, String(player));
-      showGame(id);
+      showGame(id)
+        .then(() => fillLog(id))
+        .catch((e) => { $("table-error").textContent = String(e.message); });
     };
     $("pass-ready").focus();
     return;
@@ -97,7 +103,8 @@ async function showGame(id) {
   const seen = await api(`/api/games/${id}/observe/${player}`);
   if (mine !== drawings) return;
   const view = seen.observation || seen;
-  const phase = view.phase ? ` (${view.phase}, turn ${view.turn})` : "";
+  const phaseName = typeof view.phase === "string" ? view.phase : view.phase_words;
+  const phase = phaseName ? ` (${phaseName}, turn ${view.turn})` : "";
   if (status.over) {
     $("status").textContent = `The game is over: ${status.result ? status.result.reason : ""}`;
   } else if (fixed !== null && !ours) {
@@ -118,6 +125,7 @@ async function showGame(id) {
   lastAnswer = null;
   shown = ctx;
   if (game.status.game === "manoeuvre") renderManoeuvre(ctx);
+  else if (game.status.game === "invaders") renderInvaders(ctx);
   else renderCardTable(ctx);
 }
 
@@ -354,6 +362,8 @@ document.addEventListener("keydown", (event) => {
  * battle's setup steps are folded into one line. Marks the log `data-filled` when done.
  * @param {number} id */
 async function fillLog(id) {
+  // Behind the pass screen the log waits for the next player: it is told from that seat.
+  if (!$("pass").hidden) return;
   const game = await api(`/api/games/${id}`);
   const seats = game.seats || [null, null];
   const past = await history(id, watcher(game, id), game.status.steps);

@@ -50,6 +50,14 @@ function tableRows() {
   return rows;
 }
 
+/** The options of a new game of Invaders from its rows. */
+function invadersOptions() {
+  const text = /** @type {HTMLInputElement} */ ($("invaders-hand")).value.trim();
+  const hand = text === "" ? 0 : Number(text);
+  if (!Number.isInteger(hand) || hand < 0 || hand > 20) throw new Error("Starting hands: a whole number of cards from 0 to 20");
+  return { first: /** @type {HTMLSelectElement} */ ($("invaders-first")).value, starting_hand: hand };
+}
+
 /** Shows the card-table rows for the game chosen, filled from its catalog entry. @param {string} id */
 function showTableRows(id) {
   const rows = tableRows();
@@ -114,6 +122,7 @@ export async function showLobby() {
   for (const g of catalog.games) catalogGames.set(g.id, g);
   const armies = () => {
     $("manoeuvre-rows").hidden = choice.value !== "manoeuvre";
+    $("invaders-rows").hidden = choice.value !== "invaders";
     showTableRows(choice.value);
   };
   choice.onchange = armies;
@@ -189,6 +198,7 @@ $("new-game").addEventListener("submit", async (event) => {
   $("lobby-working").textContent = request.bots && request.bots[0] ? `Starting: ${botWords(request.bots[0])} makes the first move...` : "Starting...";
   try {
     if (catalogGames.get(game) && catalogGames.get(game).kind === "card-table") request.options = tableOptions(game);
+    if (game === "invaders") request.options = invadersOptions();
     const created = await api("/api/games", "POST", request);
     location.hash = `#game/${created.id}`;
   } catch (e) {

@@ -115,10 +115,14 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("manoeuvre-lobby.js", include_str!("../assets/manoeuvre-lobby.js")),
     ("replay.js", include_str!("../assets/replay.js")),
     ("cardtable.js", include_str!("../assets/cardtable.js")),
+    ("invaders.js", include_str!("../assets/invaders.js")),
 ];
 
 /// The page's style sheets besides style.css, by name (one per kind of table).
-const STYLES: &[(&str, &str)] = &[("cardtable.css", include_str!("../assets/cardtable.css"))];
+const STYLES: &[(&str, &str)] = &[
+    ("cardtable.css", include_str!("../assets/cardtable.css")),
+    ("invaders.css", include_str!("../assets/invaders.css")),
+];
 
 async fn script(Path(name): Path<String>) -> Response {
     if let Some((_, text)) = STYLES.iter().find(|(n, _)| *n == name) {

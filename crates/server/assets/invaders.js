@@ -1,0 +1,104 @@
+// The table of Invaders (docs/invaders.md): the three invasion zones with each side's column of four
+// slots, the card being paid for and the chain of cancels, the hand of the seat shown, both discard
+// piles in order, and the actions (the table tools folded away: what a card's text does is the
+// players' call).
+import { $, el, showActions } from "./dom.js";
+
+/** "Mankind", "the Invader". @param {string} side */
+const sideName = (side) => (side === "Invader" ? "the Invader" : side);
+
+/** A card's costs in words. @param {any} c */
+function costs(c) {
+  const parts = [];
+  if (c.discard) parts.push(`discard ${c.discard}`);
+  if (c.drain) parts.push(`drain ${c.drain}`);
+  return parts.length ? parts.join(", ") : "no cost";
+}
+
+/** A card as a small box: name, power or "one-shot", costs and what kind of card it is.
+ * @param {any} c @param {{tokens?: number, turned?: boolean}} [extra] */
+function cardBox(c, extra = {}) {
+  const box = el("div", undefined, `icard ${c.side === "Invader" ? "invader" : "mankind"}${extra.turned ? " turned" : ""}`);
+  box.dataset.card = String(c.id);
+  box.append(el("div", c.name, "icard-name"));
+  const facts = [];
+  facts.push(c.power === undefined ? "one-shot" : `power ${c.power}`);
+  facts.push(costs(c));
+  if (c.cancels) facts.push("cancels a card");
+  if (c.lasting) facts.push("lasting");
+  box.append(el("div", facts.join(" · "), "icard-facts"));
+  const marks = [];
+  if (extra.tokens) marks.push(`${extra.tokens} token${extra.tokens === 1 ? "" : "s"}`);
+  if (extra.turned) marks.push("turned: used");
+  if (marks.length) box.append(el("div", marks.join(" · "), "icard-marks"));
+  return box;
+}
+
+/** One zone: the Invader's column above, Mankind's below, four slots each. @param {any} zone */
+function zoneBox(zone) {
+  const box = el("section", undefined, "izone");
+  box.setAttribute("aria-label", zone.name);
+  box.append(el("h3", zone.name));
+  for (const index of [1, 0]) {
+    const column = zone.columns[index];
+    const row = el("div", undefined, `icolumn ${index === 1 ? "invader" : "mankind"}`);
+    row.append(el("div", `${index === 1 ? "Invader" : "Mankind"} ${column.length}/4`, "icolumn-title"));
+    const slots = el("div", undefined, "islots");
+    for (let i = 0; i < 4; i++) {
+      const p = column[i];
+      slots.append(p ? cardBox(p.card, { tokens: p.tokens, turned: p.turned }) : el("div", "free", "islot-free"));
+    }
+    row.append(slots);
+    box.append(row);
+  }
+  return box;
+}
+
+/** What is on the table between the hands: the card being paid for, the chain of cancels. @param {any} view */
+function inPlayNow(view) {
+  const box = el("section", undefined, "ichain");
+  if (view.payment) {
+    const p = view.payment;
+    const left = [];
+    if (p.discard_left) left.push(`${p.discard_left} more card${p.discard_left === 1 ? "" : "s"} to discard from the hand`);
+    if (p.drain_left) left.push(`${p.drain_left} more card${p.drain_left === 1 ? "" : "s"} to drain from the draw pile`);
+    box.append(el("p", `${sideName(p.payer)} is paying for ${p.card.name}: ${left.join(", ")}.`, "ipaying"));
+  }
+  if (view.chain.length) {
+    const words = view.chain.map((/** @type {any} */ c, /** @type {number} */ i) => (i === 0 ? `${c.name} is played` : `${c.name} cancels it`));
+    box.append(el("p", `${words.join("; ")}.`, "ichain-line"));
+  }
+  return box.childElementCount ? box : null;
+}
+
+/** A side's piles: draw pile and hand sizes, the discard pile face-up in order. @param {any} side */
+function piles(side) {
+  const box = el("details", undefined, "ipiles");
+  box.append(el("summary", `${side.side}: ${side.deck} in the draw pile, ${side.hand} in hand, ${side.discard.length} discarded`));
+  if (side.discard.length) {
+    const list = el("ol", undefined, "idiscard");
+    for (const c of side.discard) list.append(el("li", c.name));
+    box.append(el("p", "Discard pile, bottom card first:", "note"), list);
+  } else {
+    box.append(el("p", "The discard pile is empty.", "note"));
+  }
+  return box;
+}
+
+/** Draws the table of a game of Invaders. @param {import("./dom.js").TableContext} ctx */
+export function renderInvaders(ctx) {
+  const view = ctx.view;
+  const board = el("div", undefined, "izones");
+  for (const zone of view.zones) board.append(zoneBox(zone));
+  const now = inPlayNow(view);
+  $("board").replaceChildren(...(now ? [now] : []), board);
+  $("choice").replaceChildren();
+  const hand = el("section", undefined, "ihand");
+  hand.append(el("h3", `Your hand (${sideName(view.viewer)}): ${view.hand.length} card${view.hand.length === 1 ? "" : "s"}`));
+  const cards = el("div", undefined, "icards");
+  for (const c of view.hand) cards.append(cardBox(c));
+  if (!view.hand.length) cards.append(el("p", "No cards in hand.", "note"));
+  hand.append(cards, piles(view.sides[0]), piles(view.sides[1]));
+  $("hand").replaceChildren(hand);
+  showActions(ctx);
+}

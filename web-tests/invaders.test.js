@@ -1,0 +1,57 @@
+// Browser tests of the Invaders table (docs/invaders.md) at phone width: a hotseat game started from
+// the lobby, a card played into a zone through the other side's chance to cancel, and each seat's
+// log told from that seat (the pass screen hides the last player's draws too).
+"use strict";
+
+const { test } = require("node:test");
+const assert = require("node:assert/strict");
+const { harness } = require("./harness.js");
+
+const env = harness();
+
+/** Takes the device at the pass screen and waits for the table and its log. @param {import("playwright-core").Page} page @param {RegExp} who */
+async function takeDevice(page, who) {
+  await page.waitForSelector("#pass:not([hidden])");
+  assert.match(await page.locator("#pass-title").textContent(), who);
+  assert.equal(await page.locator("#table").isVisible(), false, "nothing of the table behind the pass screen");
+  assert.equal(await page.locator("#log li").count(), 0, "the last player's log left the page with its hand");
+  await page.click("#pass-ready");
+  await page.waitForSelector("#log[data-filled]");
+}
+
+test("a hotseat game of Invaders on a phone: a card played, let stand, and each log told from its own seat", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 400, height: 860 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(env.base + "/");
+  await page.selectOption("#game-choice", "invaders");
+  assert.equal(await page.locator("#invaders-rows").isVisible(), true, "the lobby asks who starts and the starting hands");
+  assert.equal(await page.locator("#manoeuvre-rows").isVisible(), false);
+  await page.fill("#seed", "5");
+  await page.fill("#invaders-hand", "4");
+  await page.click("#new-game button[type=submit]");
+  await takeDevice(page, /Pass the device to Mankind/);
+  assert.equal(await page.locator(".izone").count(), 3, "Pacific rim, Eurasia and Africa");
+  assert.deepEqual(await page.locator(".izone h3").allTextContents(), ["Pacific rim", "Eurasia", "Africa"]);
+  assert.equal(await page.locator(".ihand .icard").count(), 6, "four dealt and two drawn");
+  assert.match(await page.locator("#status").textContent(), /Mankind to decide \(Main phase, turn 1\)/);
+  const play = page.locator("#actions > button", { hasText: /^Play .* into Eurasia/ }).first();
+  const label = await play.textContent();
+  const card = (label.match(/^Play (.*) into Eurasia/) || [])[1];
+  await play.click();
+  // The Invader may cancel it: the device goes over, and Mankind's draws stay unnamed in its log.
+  await takeDevice(page, /Pass the device to Invader/);
+  assert.match(await page.locator("#status").textContent(), /a chance to cancel/);
+  assert.match(await page.locator(".ichain").textContent(), new RegExp(`${card} is played`));
+  const log = await page.locator("#log > li").allTextContents();
+  assert.ok(log.some((l) => /^a card is drawn that you cannot see/.test(l)), "Mankind's draws are there, unnamed");
+  assert.ok(!log.some((l) => /^Mankind draws /.test(l)), `a Mankind draw is named to the Invader: ${log.join(" | ")}`);
+  await page.locator("#actions > button", { hasText: `Let ${card} stand` }).click();
+  await takeDevice(page, /Pass the device to Mankind/);
+  assert.equal(await page.locator(".izone").nth(1).locator(".icolumn.mankind .icard").count(), 1, "the card entered Eurasia");
+  assert.match(await page.locator(".izone").nth(1).textContent(), new RegExp(card));
+  // Nothing runs off the side of a 400 pixel screen.
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 400), "no sideways scrolling");
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -42,7 +42,7 @@ test("a hotseat game of Invaders on a phone: a card played, let stand, and each 
   // The Invader may cancel it: the device goes over, and Mankind's draws stay unnamed in its log.
   await takeDevice(page, /Pass the device to Invader/);
   assert.match(await page.locator("#status").textContent(), /a chance to cancel/);
-  assert.match(await page.locator(".ichain").textContent(), new RegExp(`${card} is played`));
+  assert.match(await page.locator(".ichain").textContent(), new RegExp(`Mankind plays ${card} into Eurasia; the Invader may cancel`));
   const log = await page.locator("#log > li").allTextContents();
   assert.ok(log.some((l) => /^a card is drawn that you cannot see/.test(l)), "Mankind's draws are there, unnamed");
   assert.ok(!log.some((l) => /^Mankind draws /.test(l)), `a Mankind draw is named to the Invader: ${log.join(" | ")}`);

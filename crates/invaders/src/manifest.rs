@@ -159,6 +159,7 @@ pub struct Card {
     pub side: Side,
     pub discard: u8,
     pub drain: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub power: Option<u8>,
     pub lasting: bool,
     pub tokens: u8,

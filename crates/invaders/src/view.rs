@@ -4,22 +4,28 @@
 
 use serde::Serialize;
 
+use crate::manifest::Card;
 use crate::side::{Side, Zone};
 use crate::state::{CardId, Ending, Invaders, Phase};
 
-/// A card as a player reads it.
+/// A card as a player reads it: its number in this game and what its manifest says.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CardView {
     pub id: CardId,
-    pub name: String,
-    pub side: Side,
-    pub discard: u8,
-    pub drain: u8,
+    #[serde(flatten)]
+    pub card: Card,
+}
+
+/// A card of the chain: the card played (with the zone it is to enter) or a cancel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChainView {
+    #[serde(flatten)]
+    pub card: CardView,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub power: Option<u8>,
-    pub lasting: bool,
-    pub cancels: bool,
-    pub heroes: bool,
+    pub zone: Option<Zone>,
+    /// The zone's name, for a reader.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zone_name: Option<&'static str>,
 }
 
 /// A card in a zone.
@@ -75,25 +81,14 @@ pub struct InvadersView {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub payment: Option<PaymentView>,
     /// The card played and the cancels against it, in order.
-    pub chain: Vec<CardView>,
+    pub chain: Vec<ChainView>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ending: Option<Ending>,
 }
 
 impl Invaders {
     pub fn card_view(&self, id: CardId) -> CardView {
-        let c = self.card(id);
-        CardView {
-            id,
-            name: c.name.clone(),
-            side: c.side,
-            discard: c.discard,
-            drain: c.drain,
-            power: c.power,
-            lasting: c.lasting,
-            cancels: c.cancels,
-            heroes: c.heroes,
-        }
+        CardView { id, card: self.card(id).clone() }
     }
 
     pub fn view(&self, viewer: Side) -> InvadersView {
@@ -142,7 +137,11 @@ impl Invaders {
                 discard_left: p.discard_left,
                 drain_left: p.drain_left,
             }),
-            chain: self.chain.iter().map(|&(c, _)| self.card_view(c)).collect(),
+            chain: self
+                .chain
+                .iter()
+                .map(|&(c, zone)| ChainView { card: self.card_view(c), zone, zone_name: zone.map(Zone::name) })
+                .collect(),
             ending: self.ending,
         }
     }

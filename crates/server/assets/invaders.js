@@ -65,8 +65,12 @@ function inPlayNow(view) {
     box.append(el("p", `${sideName(p.payer)} is paying for ${p.card.name}: ${left.join(", ")}.`, "ipaying"));
   }
   if (view.chain.length) {
-    const words = view.chain.map((/** @type {any} */ c, /** @type {number} */ i) => (i === 0 ? `${c.name} is played` : `${c.name} cancels it`));
-    box.append(el("p", `${words.join("; ")}.`, "ichain-line"));
+    const words = view.chain.map((/** @type {any} */ c, /** @type {number} */ i) =>
+      i === 0
+        ? `${c.side === "Invader" ? "The Invader" : "Mankind"} plays ${c.name}${c.zone_name ? ` into ${c.zone_name}` : ", a one-shot card"}`
+        : `${sideName(c.side)} cancels it with ${c.name}`);
+    const waiting = view.phase && view.phase.by ? `; ${sideName(view.phase.by)} may cancel the last card or let it stand` : "";
+    box.append(el("p", `${words.join("; ")}${waiting}.`, "ichain-line"));
   }
   return box.childElementCount ? box : null;
 }

@@ -338,6 +338,35 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
     if options.scenario.is_some() && options.resume.is_some() {
         bail!("--scenario sets up a new table; a resumed table already has its setup");
     }
+    // A saved aid (Invaders, the miniatures sequence) resumes in its own loop.
+    if options.game.is_none()
+        && let Some(Some(text)) = &options.resume
+        && let Ok(id) = text.parse::<i64>()
+    {
+        let db = stored::db_path(options.db.as_deref())?;
+        if db.exists() {
+            let game = Store::open(&db)?.summary(id).map(|s| s.game).unwrap_or_default();
+            if crate::aid::handles(&game) {
+                return crate::aid::resume(&db, id, input, out);
+            }
+        }
+    }
+    if let Some(game) = options.game.as_deref().filter(|g| crate::aid::handles(g)) {
+        let table_only = [
+            ("--hand-size", options.hand_size.is_some()),
+            ("--deck-size", options.deck_size.is_some()),
+            ("--manifest", options.manifest.is_some()),
+            ("--scenario", options.scenario.is_some()),
+            ("--nations", options.nations.is_some()),
+            ("--script", options.script.is_some()),
+            ("--resume", options.resume.is_some()),
+        ];
+        if let Some((flag, _)) = table_only.iter().find(|(_, given)| *given) {
+            bail!("{flag} is for the card tables; {game} takes --seed, --deck physical and --db");
+        }
+        let physical = options.deck == Some(DeckChoice::Physical);
+        return crate::aid::run(game, options.seed, physical, options.db.as_deref(), input, out);
+    }
     let Some((mut session, origin)) = open(&options, input, out)? else { return Ok(()) };
     if let Some(name) = &options.scenario {
         // A script's output is the table as JSON alone, so the scenario's report goes nowhere.

@@ -1,6 +1,7 @@
 //! The `cdgsolo` command: lists the games, rolls the Fate Die, runs a card table in the terminal,
 //! serves the JSON-lines protocol, and measures the engine's speed.
 
+mod aid;
 mod assist;
 mod bench;
 mod bench_floor;

@@ -18,7 +18,8 @@ use engine::{ChanceMode, Game, ToMove, below};
 use invaders::{Invaders, InvadersSetup};
 use manoeuvre::setup::RandomWord;
 use manoeuvre::{HandMode, Manoeuvre, ManoeuvreSetup, MapChoice};
-use protocol::{DynSession, GameSession, INVADERS, MANOEUVRE, MANOEUVRE_TABLE};
+use miniatures::{Miniatures, MiniaturesSetup};
+use protocol::{DynSession, GameSession, INVADERS, MANOEUVRE, MANOEUVRE_TABLE, MINIATURES};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use rayon::prelude::*;
@@ -50,6 +51,7 @@ pub struct SoakOptions {
 enum Start {
     Manoeuvre(Box<ManoeuvreSetup>),
     Invaders(Box<InvadersSetup>),
+    Miniatures(Box<MiniaturesSetup>),
     Table { setup: TableSetup, scenario: Option<&'static str> },
 }
 
@@ -139,6 +141,8 @@ fn kinds() -> Result<Vec<Kind>> {
             manoeuvre_variants()?
         } else if game.id == INVADERS {
             invaders_variants()?
+        } else if game.id == MINIATURES {
+            miniatures_variants()?
         } else {
             table_variants(&game.id, &game.scenarios, game.manifest.is_some())?
         };
@@ -164,6 +168,24 @@ fn invaders_variants() -> Result<Vec<Variant>> {
                 label: what.into(),
                 options: serde_json::to_value(&setup)?,
                 start: Start::Invaders(Box::new(setup)),
+            })
+        })
+        .collect()
+}
+
+fn miniatures_variants() -> Result<Vec<Variant>> {
+    let example = miniatures::Roster::example().map_err(|e| anyhow::anyhow!("{e}"))?;
+    let setups = [
+        ("example roster", MiniaturesSetup::default()),
+        ("the example roster given in full", MiniaturesSetup { roster: Some(example) }),
+    ];
+    setups
+        .into_iter()
+        .map(|(what, setup)| {
+            Ok(Variant {
+                label: what.into(),
+                options: serde_json::to_value(&setup)?,
+                start: Start::Miniatures(Box::new(setup)),
             })
         })
         .collect()
@@ -397,6 +419,13 @@ fn play_variant(kind: &Kind, variant: &Variant, seed: u64, check_replay: bool) -
         Start::Invaders(setup) => {
             match GameSession::<Invaders>::start(&kind.id, setup.as_ref().clone(), seed, ChanceMode::Auto) {
                 Ok(game) => play(game, seed, INVADERS_STEP_CAP, true, check_replay),
+                Err(e) => failed(e.to_string()),
+            }
+        }
+        Start::Miniatures(setup) => {
+            // The sequence never ends by itself: the soak stops it as it stops a card table.
+            match GameSession::<Miniatures>::start(&kind.id, setup.as_ref().clone(), seed, ChanceMode::Auto) {
+                Ok(game) => play(game, seed, TABLE_STEP_CAP, false, check_replay),
                 Err(e) => failed(e.to_string()),
             }
         }

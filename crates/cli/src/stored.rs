@@ -65,6 +65,8 @@ pub enum Kind {
     Table,
     /// `play manoeuvre`: whole games of Manoeuvre.
     Manoeuvre,
+    /// `assist invaders`, `assist miniatures`: the aids that are not card tables.
+    Aid,
 }
 
 impl Kind {
@@ -72,8 +74,9 @@ impl Kind {
     pub fn holds(self, game: &str) -> bool {
         match self {
             Kind::Manoeuvre => game == protocol::MANOEUVRE,
-            // Invaders is played on the page and through the protocol, not by `assist`.
-            Kind::Table => game != protocol::MANOEUVRE && game != protocol::INVADERS,
+            Kind::Aid => matches!(game, protocol::INVADERS | protocol::MINIATURES),
+            // The two aids that are not card tables resume through their own terminal loop.
+            Kind::Table => !matches!(game, protocol::MANOEUVRE | protocol::INVADERS | protocol::MINIATURES),
         }
     }
 
@@ -81,19 +84,26 @@ impl Kind {
         match self {
             Kind::Table => "card tables",
             Kind::Manoeuvre => "games of Manoeuvre",
+            Kind::Aid => "games of Invaders and miniatures sequences",
         }
     }
 
     /// The command that resumes this kind of game.
     pub fn command(self) -> &'static str {
         match self {
-            Kind::Table => "cdgsolo assist",
+            Kind::Table | Kind::Aid => "cdgsolo assist",
             Kind::Manoeuvre => "cdgsolo play manoeuvre",
         }
     }
 
     fn of(game: &str) -> Kind {
-        if Kind::Manoeuvre.holds(game) { Kind::Manoeuvre } else { Kind::Table }
+        if Kind::Manoeuvre.holds(game) {
+            Kind::Manoeuvre
+        } else if Kind::Aid.holds(game) {
+            Kind::Aid
+        } else {
+            Kind::Table
+        }
     }
 }
 
@@ -130,6 +140,7 @@ pub fn take(
         let (what, other) = match Kind::of(&summary.game) {
             Kind::Manoeuvre => ("a game of Manoeuvre".to_string(), Kind::Manoeuvre),
             Kind::Table => (format!("a card table of {}", summary.game), Kind::Table),
+            Kind::Aid => (format!("a game of {}", summary.game), Kind::Aid),
         };
         bail!("saved game {id} is {what}: resume it with `{} --resume {id}`", other.command());
     }

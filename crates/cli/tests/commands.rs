@@ -61,7 +61,7 @@ fn many_rolls_are_spread_evenly_over_the_six_faces() {
 }
 
 #[test]
-fn games_lists_the_ten_playsheets_the_manoeuvre_card_table_and_invaders() {
+fn games_lists_the_ten_playsheets_the_manoeuvre_card_table_invaders_and_the_miniatures_aid() {
     let games = json(&["games", "--json"]);
     let games = games.as_array().expect("a list");
     let ids: Vec<&str> = games.iter().filter_map(|g| g["id"].as_str()).collect();
@@ -79,7 +79,8 @@ fn games_lists_the_ten_playsheets_the_manoeuvre_card_table_and_invaders() {
             "barbarossa-to-berlin",
             "1960",
             "manoeuvre-table",
-            "invaders"
+            "invaders",
+            "miniatures"
         ]
     );
     let dual: Vec<&str> = games.iter().filter(|g| g["deck"] == "dual").filter_map(|g| g["id"].as_str()).collect();
@@ -92,6 +93,8 @@ fn games_lists_the_ten_playsheets_the_manoeuvre_card_table_and_invaders() {
     let card_games: Vec<&str> =
         games.iter().filter(|g| g["kind"] == "card-game").filter_map(|g| g["id"].as_str()).collect();
     assert_eq!(card_games, ["invaders"]);
+    let aids: Vec<&str> = games.iter().filter(|g| g["kind"] == "turn-aid").filter_map(|g| g["id"].as_str()).collect();
+    assert_eq!(aids, ["miniatures"]);
 }
 
 #[test]
@@ -948,14 +951,14 @@ fn serve_answers_the_api_on_loopback_and_keeps_its_games_in_the_database() {
 
 #[test]
 fn soak_plays_every_game_checks_each_step_and_counts_the_same_on_any_thread_count() {
-    let run = |threads: &str| json(&["soak", "--games", "24", "--seed", "1", "--threads", threads, "--json"]);
+    let run = |threads: &str| json(&["soak", "--games", "26", "--seed", "1", "--threads", threads, "--json"]);
     let (one, two) = (run("1"), run("2"));
     let total = &one["total"];
-    assert_eq!(total["games"], 24, "{one}");
+    assert_eq!(total["games"], 26, "{one}");
     for count in ["panics", "dead_ends", "mismatches", "broken"] {
         assert_eq!(total[count], 0, "{count}: {}", one["problems"]);
     }
-    assert!(total["actions"].as_u64().unwrap() > 24 * 20, "the games were played: {total}");
+    assert!(total["actions"].as_u64().unwrap() > 26 * 20, "the games were played: {total}");
     assert!(total["replays_checked"].as_u64().unwrap() >= 2, "every tenth game goes through export and import");
     let games = json(&["games", "--json"]);
     let ids: Vec<&str> = games.as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
@@ -974,13 +977,13 @@ fn soak_plays_every_game_checks_each_step_and_counts_the_same_on_any_thread_coun
     assert_eq!(one["kinds"], two["kinds"], "the same counts on one thread and on two");
     assert_eq!(one["total"], two["total"]);
     // A problem report names the game's number, which replays that game alone.
-    let alone = json(&["soak", "--games", "24", "--seed", "1", "--only", "13", "--json"]);
+    let alone = json(&["soak", "--games", "26", "--seed", "1", "--only", "14", "--json"]);
     assert_eq!(alone["total"]["games"], 1);
-    assert_eq!(alone["kinds"][1]["games"], 1, "game 13 of 12 kinds is the second kind's: {alone}");
+    assert_eq!(alone["kinds"][1]["games"], 1, "game 14 of 13 kinds is the second kind's: {alone}");
     let invaders = kinds.iter().find(|k| k["game"] == "invaders").expect("Invaders was soaked");
     assert_eq!(invaders["finished"], invaders["games"], "random games of Invaders end: {invaders}");
-    let (ok, _, err) = cdgsolo(&["soak", "--games", "24", "--only", "24"], "");
-    assert!(!ok && err.contains("--only 24 is not a game of this run"), "{err}");
+    let (ok, _, err) = cdgsolo(&["soak", "--games", "26", "--only", "26"], "");
+    assert!(!ok && err.contains("--only 26 is not a game of this run"), "{err}");
 }
 
 #[test]
@@ -1007,4 +1010,31 @@ fn assist_asks_who_shuffles_first_and_offers_its_own_shuffle_only_where_every_ca
     let (ok, _, err) = cdgsolo(&["assist", "cc-napoleonics", "--deck", "virtual"], "");
     assert!(!ok);
     assert!(err.contains("--deck virtual needs a card list naming every card"), "{err}");
+}
+
+#[test]
+fn assist_runs_invaders_and_the_miniatures_sequence_saves_them_and_picks_them_up_again() {
+    let db = std::env::temp_dir().join(format!("cdgsolo-aids-{}.sqlite", std::process::id()));
+    let db_arg = db.display().to_string();
+    // Invaders: the screen waits for Mankind, who ends the turn; then the Invader's turn is shown.
+    let (ok, out, err) = cdgsolo(&["assist", "invaders", "--seed", "3", "--db", &db_arg], "\n7\n\nq\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("Mankind to decide: pass the screen") && out.contains("Your hand (Mankind)"), "{out}");
+    assert!(out.contains("Mankind ends its turn; the Invader's turn begins"), "{out}");
+    assert!(out.contains("Saved as game 1"), "{out}");
+    let (ok, out, err) = cdgsolo(&["assist", "--resume", "1", "--db", &db_arg], "\nq\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("Resumed saved game 1: Invaders (seed 3)") && out.contains("Your hand (Invader)"), "{out}");
+    // The miniatures sequence with the player's own dice: the initiative dice are asked for.
+    let (ok, out, err) =
+        cdgsolo(&["assist", "miniatures", "--deck", "physical", "--seed", "1", "--db", &db_arg], "3\n1\nq\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("What turned up?"), "{out}");
+    assert!(out.contains("Initiative: Blue d6 3 + LV 2 = 5; Red d6 1 + LV 1 = 2: Blue wins"), "{out}");
+    // A card table's option is refused by name.
+    let (ok, _, err) = cdgsolo(&["assist", "miniatures", "--hand-size", "5,5", "--db", &db_arg], "q\n");
+    assert!(!ok && err.contains("--hand-size is for the card tables"), "{err}");
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
 }

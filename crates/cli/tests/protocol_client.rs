@@ -62,7 +62,7 @@ fn a_random_client_plays_1000_actions_on_every_game_and_table() {
     let games = client.ok(json!({"cmd": "games"}));
     let ids: Vec<String> =
         games["games"].as_array().expect("a list").iter().filter_map(|g| g["id"].as_str().map(String::from)).collect();
-    assert_eq!(ids.len(), 12, "ten playsheets, the Manoeuvre card table and Invaders");
+    assert_eq!(ids.len(), 13, "ten playsheets, the Manoeuvre card table, Invaders and the miniatures aid");
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
     for (n, game) in ids.iter().enumerate() {
         let options = if game == "manoeuvre" { json!({"quick_start": true}) } else { json!(null) };

@@ -8,6 +8,6 @@ mod registry;
 mod serve;
 mod session;
 
-pub use registry::{GameInfo, INVADERS, MANOEUVRE, MANOEUVRE_TABLE, games, import_session, new_session};
+pub use registry::{GameInfo, INVADERS, MANOEUVRE, MANOEUVRE_TABLE, MINIATURES, games, import_session, new_session};
 pub use serve::{Protocol, serve};
 pub use session::{DynSession, GameSession, ProtocolError, Undone};

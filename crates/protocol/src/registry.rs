@@ -3,6 +3,7 @@
 use engine::ChanceMode;
 use invaders::{Invaders, InvadersSetup};
 use manoeuvre::{Manoeuvre, ManoeuvreSetup};
+use miniatures::{Miniatures, MiniaturesSetup};
 use serde::Serialize;
 use serde_json::Value;
 use solo::{CardTable, TableSetup, playsheet::DeckMode};
@@ -16,6 +17,8 @@ pub const MANOEUVRE: &str = "manoeuvre";
 pub const MANOEUVRE_TABLE: &str = "manoeuvre-table";
 /// The id of Invaders, the card game of seed 002 (a table aid: the players resolve the card texts).
 pub const INVADERS: &str = "invaders";
+/// The id of the miniatures turn sequence of seed 004 (a solo player's aid: roster and dice).
+pub const MINIATURES: &str = "miniatures";
 
 /// One line of `cdgsolo games`.
 #[derive(Clone, Debug, Serialize)]
@@ -25,7 +28,8 @@ pub struct GameInfo {
     pub deck: &'static str,
     pub sides: [String; 2],
     /// `full-game` (rules, board and all), `card-table` (the CDG Solo System cards only), or
-    /// `card-game` (a card game that is not a CDG, its card texts left to the players).
+    /// `card-game` (a card game that is not a CDG, its card texts left to the players), or
+    /// `turn-aid` (a miniatures game's turn sequence: the roster and the dice).
     pub kind: &'static str,
     /// The scenarios a card table can set up (the `scenario` option); empty for most games.
     pub scenarios: Vec<&'static str>,
@@ -150,6 +154,16 @@ pub fn games() -> Result<Vec<GameInfo>, ProtocolError> {
         scenario_titles: Vec::new(),
         manifest: None,
     });
+    list.push(GameInfo {
+        id: MINIATURES.into(),
+        name: "Miniatures turn sequence".into(),
+        deck: "none",
+        sides: ["First side".into(), "Second side".into()],
+        kind: "turn-aid",
+        scenarios: Vec::new(),
+        scenario_titles: Vec::new(),
+        manifest: None,
+    });
     Ok(list)
 }
 
@@ -193,6 +207,17 @@ pub fn new_session(game: &str, seed: u64, options: &Value) -> Result<Box<dyn Dyn
     if game == INVADERS {
         let setup = invaders_setup(rest)?;
         return Ok(Box::new(GameSession::<Invaders>::start(game, setup, seed, chance)?));
+    }
+    if game == MINIATURES {
+        if let Some(name) = rest.keys().find(|k| k.as_str() != "roster") {
+            return Err(unknown_option(name, &["roster"], "the miniatures turn sequence"));
+        }
+        let setup: MiniaturesSetup = serde_path_to_error::deserialize(Value::Object(rest))
+            .map_err(|e| ProtocolError::BadRequest(format!("bad options: {}: {}", e.path(), e.inner())))?;
+        if let Some(r) = &setup.roster {
+            r.check().map_err(|e| ProtocolError::BadRequest(format!("bad options: roster: {e}")))?;
+        }
+        return Ok(Box::new(GameSession::<Miniatures>::start(game, setup, seed, chance)?));
     }
     let options = table_options(rest)?;
     let setup = TableSetup {
@@ -268,6 +293,9 @@ pub fn import_session(record: Value) -> Result<Box<dyn DynSession>, ProtocolErro
     }
     if game == INVADERS {
         return Ok(Box::new(GameSession::<Invaders>::import(&game, record)?));
+    }
+    if game == MINIATURES {
+        return Ok(Box::new(GameSession::<Miniatures>::import(&game, record)?));
     }
     // A card table's setup names its playsheet too; the record's game id decides, and a setup of
     // another sheet under it would be another game wearing this one's name.

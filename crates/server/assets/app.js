@@ -6,6 +6,7 @@ import { showLobby } from "./lobby.js";
 import { renderManoeuvre, lightSquares, actionPlace, drawPosition } from "./manoeuvre.js";
 import { renderCardTable } from "./cardtable.js";
 import { renderInvaders } from "./invaders.js";
+import { renderMiniatures } from "./miniatures.js";
 import { showReplay, history, watcher } from "./replay.js";
 
 /** The answer of the last change (an action with its events and the bots' moves), for the table
@@ -103,7 +104,7 @@ async function showGame(id) {
   const seen = await api(`/api/games/${id}/observe/${player}`);
   if (mine !== drawings) return;
   const view = seen.observation || seen;
-  const phaseName = typeof view.phase === "string" ? view.phase : view.phase_words;
+  const phaseName = typeof view.phase === "string" ? view.phase : view.phase_words || view.step_words;
   const phase = phaseName ? ` (${phaseName}, turn ${view.turn})` : "";
   if (status.over) {
     $("status").textContent = `The game is over: ${status.result ? status.result.reason : ""}`;
@@ -126,6 +127,7 @@ async function showGame(id) {
   shown = ctx;
   if (game.status.game === "manoeuvre") renderManoeuvre(ctx);
   else if (game.status.game === "invaders") renderInvaders(ctx);
+  else if (game.status.game === "miniatures") renderMiniatures(ctx);
   else renderCardTable(ctx);
 }
 

@@ -116,12 +116,14 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("replay.js", include_str!("../assets/replay.js")),
     ("cardtable.js", include_str!("../assets/cardtable.js")),
     ("invaders.js", include_str!("../assets/invaders.js")),
+    ("miniatures.js", include_str!("../assets/miniatures.js")),
 ];
 
 /// The page's style sheets besides style.css, by name (one per kind of table).
 const STYLES: &[(&str, &str)] = &[
     ("cardtable.css", include_str!("../assets/cardtable.css")),
     ("invaders.css", include_str!("../assets/invaders.css")),
+    ("miniatures.css", include_str!("../assets/miniatures.css")),
 ];
 
 async fn script(Path(name): Path<String>) -> Response {

@@ -1,0 +1,307 @@
+//! `cdgsolo assist invaders` and `cdgsolo assist miniatures`: the two table aids that are not CDG
+//! Solo card tables, in the terminal. Each step shows the table in words, then the actions by
+//! number (the table tools behind `t`); `u` undoes the last decision, `q` quits. The game is kept
+//! in the saved games after every change, as `assist` keeps a card table. With `--deck physical`
+//! the player says what each draw or die showed (their own cards, their own dice).
+
+use std::io::{BufRead, Write};
+
+use anyhow::{Result, anyhow, bail};
+use engine::{ChanceMode, Game, Session, ToMove};
+use invaders::{Invaders, InvadersSetup};
+use miniatures::{Miniatures, MiniaturesSetup};
+
+use crate::stored::{Autosave, Kind};
+
+/// Whether `game` is one of the aids this module runs.
+pub fn handles(game: &str) -> bool {
+    matches!(game, protocol::INVADERS | protocol::MINIATURES)
+}
+
+/// Runs the aid `game` from a new start.
+pub fn run(
+    game: &str,
+    seed: Option<u64>,
+    physical: bool,
+    db: Option<&std::path::Path>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let seed = crate::seed_or_clock(seed);
+    let chance = if physical { ChanceMode::Manual } else { ChanceMode::Auto };
+    match game {
+        protocol::INVADERS => {
+            let session =
+                Session::<Invaders>::new(InvadersSetup::default(), seed, chance).map_err(|e| anyhow!("{e}"))?;
+            play(game, "Invaders", session, true, &show_invaders, db, input, out)
+        }
+        protocol::MINIATURES => {
+            let session =
+                Session::<Miniatures>::new(MiniaturesSetup::default(), seed, chance).map_err(|e| anyhow!("{e}"))?;
+            play(game, "Miniatures turn sequence", session, false, &show_miniatures, db, input, out)
+        }
+        other => bail!("'{other}' is not an aid of this kind"),
+    }
+}
+
+/// Picks up the saved aid `id` from the store at `db` (its game id says which aid).
+pub fn resume(db: &std::path::Path, id: i64, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
+    let Some((store, taken)) = crate::stored::take(db, Kind::Aid, Some(id), input, out)? else { return Ok(()) };
+    let game = taken.record.get("game").and_then(serde_json::Value::as_str).unwrap_or_default().to_string();
+    let source = format!("saved game {id}");
+    writeln!(out, "Resumed saved game {}: {}.", taken.id, taken.name)?;
+    match game.as_str() {
+        protocol::INVADERS => {
+            let record = crate::save_file::record_from_value::<InvadersSetup>(
+                taken.record.clone(),
+                &source,
+                "game",
+                &|_| Ok(()),
+                "",
+            )?;
+            let session = Session::<Invaders>::from_record(record).map_err(|e| anyhow!("{source}: {e}"))?;
+            let autosave = Autosave::resumed(store, db, Kind::Aid, &taken, session.log());
+            play_with(&game, "Invaders", session, true, &show_invaders, Some(autosave), true, input, out)
+        }
+        protocol::MINIATURES => {
+            let record = crate::save_file::record_from_value::<MiniaturesSetup>(
+                taken.record.clone(),
+                &source,
+                "game",
+                &|_| Ok(()),
+                "",
+            )?;
+            let session = Session::<Miniatures>::from_record(record).map_err(|e| anyhow!("{source}: {e}"))?;
+            let autosave = Autosave::resumed(store, db, Kind::Aid, &taken, session.log());
+            play_with(
+                &game,
+                "Miniatures turn sequence",
+                session,
+                false,
+                &show_miniatures,
+                Some(autosave),
+                true,
+                input,
+                out,
+            )
+        }
+        other => bail!("saved game {id} is a game of '{other}', not an aid"),
+    }
+}
+
+/// The loop of one aid. `secret` says the hands are hidden from the other player: before the
+/// screen shows another player's hand it waits for that player to take it.
+#[allow(clippy::too_many_arguments)]
+fn play<G: Game>(
+    id: &str,
+    title: &str,
+    session: Session<G>,
+    secret: bool,
+    show: &dyn Fn(&G, u8, &mut dyn Write) -> Result<()>,
+    db: Option<&std::path::Path>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let seed = session.seed();
+    let name = server::game_name(id, None, seed);
+    let people = serde_json::json!([null, null]);
+    let record = crate::save_file::record_value(id, &session.record())?;
+    writeln!(out, "{title} — seed {seed} (replay this table with --seed {seed})")?;
+    let autosave = Autosave::create(db, Kind::Aid, &name, record, &people, session.log(), out)?;
+    play_with(id, title, session, secret, show, autosave, false, input, out)
+}
+
+/// The loop itself, saving to `autosave` after every change.
+#[allow(clippy::too_many_arguments)]
+fn play_with<G: Game>(
+    id: &str,
+    title: &str,
+    mut session: Session<G>,
+    secret: bool,
+    show: &dyn Fn(&G, u8, &mut dyn Write) -> Result<()>,
+    mut autosave: Option<Autosave>,
+    resumed: bool,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<()> {
+    writeln!(out, "{title}: type the number of an action, t for the table tools, u to undo, q to quit.")?;
+    let record = |s: &Session<G>| crate::save_file::record_value(id, &s.record());
+    let mut seat: Option<u8> = None;
+    // A game picked up again starts from where it stands, not from its whole story.
+    let mut told = if resumed { session.log().len() } else { 0 };
+    loop {
+        for line in session.events_since(told) {
+            writeln!(out, "  {line}")?;
+        }
+        told = session.log().len();
+        let state = session.state();
+        let player = match state.to_move() {
+            ToMove::Terminal => {
+                let result = state.outcome().map(|o| o.reason).unwrap_or_default();
+                writeln!(out, "The game is over: {result}.")?;
+                return farewell(autosave.as_ref(), out);
+            }
+            ToMove::Player(p) => p,
+            // Manual chance: the player says what turned up.
+            ToMove::Chance => seat.unwrap_or(0),
+        };
+        if secret && state.to_move() != ToMove::Chance && seat != Some(player) {
+            writeln!(
+                out,
+                "{} to decide: pass the screen to that player, then press Enter.",
+                state.player_name(player)
+            )?;
+            out.flush()?;
+            if crate::read_line(input)?.is_none() {
+                return farewell(autosave.as_ref(), out);
+            }
+            seat = Some(player);
+        }
+        show(state, player, out)?;
+        let legal = state.legal();
+        let (tools, plain): (Vec<usize>, Vec<usize>) = (0..legal.len()).partition(|&i| state.is_tool(&legal[i]));
+        if state.to_move() == ToMove::Chance {
+            writeln!(out, "What turned up?")?;
+        }
+        for (n, &i) in plain.iter().enumerate() {
+            writeln!(out, "  {}. {}", n + 1, state.action_label(&legal[i]))?;
+        }
+        if !tools.is_empty() {
+            writeln!(out, "  t. table tools ({})", tools.len())?;
+        }
+        write!(out, "> ")?;
+        out.flush()?;
+        let Some(answer) = crate::read_line(input)? else { return farewell(autosave.as_ref(), out) };
+        let chosen = match answer.as_str() {
+            "q" => return farewell(autosave.as_ref(), out),
+            "u" => {
+                match session.undo_told() {
+                    Ok(lines) => {
+                        writeln!(out, "Undone.")?;
+                        for line in lines {
+                            writeln!(out, "  {line}")?;
+                        }
+                        told = session.log().len();
+                    }
+                    Err(e) => writeln!(out, "Nothing to undo: {e}")?,
+                }
+                None
+            }
+            "t" => {
+                for (n, &i) in tools.iter().enumerate() {
+                    writeln!(out, "  t{}. {}", n + 1, state.action_label(&legal[i]))?;
+                }
+                None
+            }
+            text => {
+                let pick = match text.strip_prefix('t') {
+                    Some(rest) => rest.parse::<usize>().ok().and_then(|n| tools.get(n.checked_sub(1)?)),
+                    None => text.parse::<usize>().ok().and_then(|n| plain.get(n.checked_sub(1)?)),
+                };
+                if pick.is_none() {
+                    writeln!(out, "'{text}' is not one of the numbers shown (or t, u, q).")?;
+                }
+                pick.map(|&i| legal[i].clone())
+            }
+        };
+        if let Some(action) = chosen
+            && let Err(e) = session.apply(&action)
+        {
+            writeln!(out, "Not done: {e}")?;
+        }
+        if let Some(a) = autosave.as_mut() {
+            a.sync(session.log(), || record(&session), out)?;
+        }
+    }
+}
+
+fn farewell(autosave: Option<&Autosave>, out: &mut dyn Write) -> Result<()> {
+    match autosave {
+        Some(a) => a.farewell(out),
+        None => Ok(()),
+    }
+}
+
+/// Invaders in words, from `player`'s seat: the zones, the chain, the hand and the piles.
+fn show_invaders(g: &Invaders, player: u8, out: &mut dyn Write) -> Result<()> {
+    let v = g.observe(player);
+    writeln!(out, "Turn {}, {}'s turn ({}):", v.turn, v.active.name(), v.phase_words)?;
+    for z in &v.zones {
+        let column = |i: usize| {
+            let names: Vec<String> = z.columns[i]
+                .iter()
+                .map(|p| {
+                    let mut s = p.card.card.name.clone();
+                    if p.tokens > 0 {
+                        s.push_str(&format!(" [{} tokens]", p.tokens));
+                    }
+                    if p.turned {
+                        s.push_str(" [turned]");
+                    }
+                    s
+                })
+                .collect();
+            if names.is_empty() { "-".to_string() } else { names.join(", ") }
+        };
+        writeln!(
+            out,
+            "  {}: Invader {}/4: {}; Mankind {}/4: {}",
+            z.name,
+            z.columns[1].len(),
+            column(1),
+            z.columns[0].len(),
+            column(0)
+        )?;
+    }
+    if let Some(p) = &v.payment {
+        writeln!(out, "  Paying for {}: {} to discard, {} to drain.", p.card.card.name, p.discard_left, p.drain_left)?;
+    }
+    if !v.chain.is_empty() {
+        let names: Vec<&str> = v.chain.iter().map(|c| c.card.card.name.as_str()).collect();
+        writeln!(out, "  Played, then cancels: {}", names.join(" <- "))?;
+    }
+    let hand: Vec<&str> = v.hand.iter().map(|c| c.card.name.as_str()).collect();
+    writeln!(out, "  Your hand ({}): {}", v.viewer, if hand.is_empty() { "none".into() } else { hand.join(", ") })?;
+    for s in &v.sides {
+        let top = s.discard.last().map_or("empty".to_string(), |c| format!("{} on top", c.card.name));
+        writeln!(
+            out,
+            "  {}: {} in the draw pile, {} in hand, discard pile {} ({top})",
+            s.side,
+            s.deck,
+            s.hand,
+            s.discard.len()
+        )?;
+    }
+    Ok(())
+}
+
+/// The miniatures sequence in words: the step, the last roll and what it meant, and the roster.
+fn show_miniatures(g: &Miniatures, _player: u8, out: &mut dyn Write) -> Result<()> {
+    let v = g.view();
+    // The last roll and its meaning were told with the step's events.
+    writeln!(out, "Turn {}: {}", v.turn, v.step_words)?;
+    for (i, side) in v.sides.iter().enumerate() {
+        let units: Vec<String> = v
+            .units
+            .iter()
+            .filter(|u| usize::from(u.side) == i)
+            .map(|u| {
+                if u.removed {
+                    format!("{} (removed)", u.name)
+                } else {
+                    format!(
+                        "{} {}/{} QV {}{}",
+                        u.name,
+                        u.pieces,
+                        u.pieces + u.casualties,
+                        u.qv,
+                        if u.disrupted > 0 { format!(", {} disrupted", u.disrupted) } else { String::new() }
+                    )
+                }
+            })
+            .collect();
+        writeln!(out, "  {} (CO {} LV {}): {}", side.name, side.co.name, side.co.lv, units.join("; "))?;
+    }
+    Ok(())
+}

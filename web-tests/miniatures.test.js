@@ -1,0 +1,35 @@
+// Browser test of the miniatures turn sequence (docs/miniatures.md) at phone width: started from the
+// lobby with the example roster, the initiative rolled, a unit activated, and each roll told with
+// its meaning above both rosters.
+"use strict";
+
+const { test } = require("node:test");
+const assert = require("node:assert/strict");
+const { harness, shownSteps, movedOn } = require("./harness.js");
+
+const env = harness();
+
+test("the miniatures sequence on a phone: initiative, an activation, and what each roll means", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 400, height: 860 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(env.base + "/");
+  await page.selectOption("#game-choice", "miniatures");
+  await page.fill("#seed", "4");
+  await page.click("#new-game button[type=submit]");
+  await page.waitForSelector("#log[data-filled]");
+  // No hand is secret: no pass screen.
+  assert.equal(await page.locator("#pass").isVisible(), false);
+  assert.equal(await page.locator(".mroster").count(), 2);
+  assert.match(await page.locator(".mstep").textContent(), /Initiative: Blue d6 \d \+ LV 2 = \d+; Red d6 \d \+ LV 1 = \d+/);
+  for (const words of ["Repositioning done", "No more disengaging", "Line command done", "Activate a unit of", "Activate ", "Roll 2 activation", "No leadership"]) {
+    const before = await shownSteps(page);
+    await page.locator("#actions > button", { hasText: words }).first().click();
+    await movedOn(page, before);
+  }
+  assert.match(await page.locator(".mstep").textContent(), /Activation of .*: 2 dice against QV \d, \d success/);
+  assert.match(await page.locator("#log > li").first().textContent(), /Activation of .*, die 2 of 2: the die shows \d/);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 400), "no sideways scrolling");
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -143,7 +143,7 @@ fn serve_answers_line_by_line_and_skips_blank_lines() {
     let lines: Vec<Value> =
         String::from_utf8_lossy(&output).lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect();
     assert_eq!(lines.len(), 3);
-    assert_eq!(lines[0]["games"].as_array().map(Vec::len), Some(11));
+    assert_eq!(lines[0]["games"].as_array().map(Vec::len), Some(13));
     assert!(lines[1]["error"].as_str().unwrap_or_default().contains("UTF-8"));
     assert!(lines[2]["error"].as_str().unwrap_or_default().contains("no game in progress"));
 }

@@ -33,3 +33,18 @@ test("the miniatures sequence on a phone: initiative, an activation, and what ea
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("a roster of one's own is read from a file chosen in the lobby", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(env.base + "/");
+  await page.selectOption("#game-choice", "miniatures");
+  assert.equal(await page.locator("#miniatures-rows").isVisible(), true);
+  const fs = require("node:fs");
+  const path = require("node:path");
+  const example = fs.readFileSync(path.join(__dirname, "..", "crates", "miniatures", "rosters", "example.toml"), "utf8");
+  await page.setInputFiles("#miniatures-roster", { name: "mine.toml", mimeType: "text/plain", buffer: Buffer.from(example.replace("Grenadiers", "Old Guard")) });
+  await page.click("#new-game button[type=submit]");
+  await page.waitForSelector("#log[data-filled]");
+  assert.match(await page.locator(".mroster").nth(1).textContent(), /Old Guard/);
+  await page.close();
+});

@@ -23,21 +23,30 @@ pub fn run(
     game: &str,
     seed: Option<u64>,
     physical: bool,
+    file: Option<&str>,
     db: Option<&std::path::Path>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
     let seed = crate::seed_or_clock(seed);
     let chance = if physical { ChanceMode::Manual } else { ChanceMode::Auto };
+    // The deck manifest (Invaders) or roster (miniatures) of the player's own, read from a file.
+    let text = match file {
+        Some(path) => Some(engine::files::read_text(std::path::Path::new(path))?),
+        None => None,
+    };
+    let named = |e: &dyn std::fmt::Display| anyhow!("{}: {e}", file.unwrap_or_default());
     match game {
         protocol::INVADERS => {
-            let session =
-                Session::<Invaders>::new(InvadersSetup::default(), seed, chance).map_err(|e| anyhow!("{e}"))?;
+            let manifest = text.as_deref().map(invaders::Manifest::parse).transpose().map_err(|e| named(&e))?;
+            let setup = InvadersSetup { manifest, ..InvadersSetup::default() };
+            let session = Session::<Invaders>::new(setup, seed, chance).map_err(|e| anyhow!("{e}"))?;
             play(game, "Invaders", session, true, &show_invaders, db, input, out)
         }
         protocol::MINIATURES => {
+            let roster = text.as_deref().map(miniatures::Roster::parse).transpose().map_err(|e| named(&e))?;
             let session =
-                Session::<Miniatures>::new(MiniaturesSetup::default(), seed, chance).map_err(|e| anyhow!("{e}"))?;
+                Session::<Miniatures>::new(MiniaturesSetup { roster }, seed, chance).map_err(|e| anyhow!("{e}"))?;
             play(game, "Miniatures turn sequence", session, false, &show_miniatures, db, input, out)
         }
         other => bail!("'{other}' is not an aid of this kind"),

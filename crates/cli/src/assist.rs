@@ -36,6 +36,8 @@ pub struct AssistOptions {
     pub scenario: Option<String>,
     /// Nations each side fields (see `TableSetup::nations`); 1 when not given.
     pub nations: Option<u8>,
+    /// The miniatures sequence's roster file.
+    pub roster: Option<String>,
 }
 
 /// Who shuffles the deck the table draws from.
@@ -355,17 +357,22 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
         let table_only = [
             ("--hand-size", options.hand_size.is_some()),
             ("--deck-size", options.deck_size.is_some()),
-            ("--manifest", options.manifest.is_some()),
+            ("--manifest", options.manifest.is_some() && game != protocol::INVADERS),
+            ("--roster", options.roster.is_some() && game != protocol::MINIATURES),
             ("--scenario", options.scenario.is_some()),
             ("--nations", options.nations.is_some()),
             ("--script", options.script.is_some()),
             ("--resume", options.resume.is_some()),
         ];
         if let Some((flag, _)) = table_only.iter().find(|(_, given)| *given) {
-            bail!("{flag} is for the card tables; {game} takes --seed, --deck physical and --db");
+            bail!(
+                "{flag} is not an option of {game}; it takes --seed, --deck physical, --db and {}",
+                if game == protocol::INVADERS { "--manifest FILE" } else { "--roster FILE" }
+            );
         }
         let physical = options.deck == Some(DeckChoice::Physical);
-        return crate::aid::run(game, options.seed, physical, options.db.as_deref(), input, out);
+        let file = options.manifest.as_deref().or(options.roster.as_deref());
+        return crate::aid::run(game, options.seed, physical, file, options.db.as_deref(), input, out);
     }
     let Some((mut session, origin)) = open(&options, input, out)? else { return Ok(()) };
     if let Some(name) = &options.scenario {

@@ -96,6 +96,10 @@ enum Command {
         /// of each section per nation); 1 when left out.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=4))]
         nations: Option<u8>,
+        /// The miniatures sequence: a roster FILE of your own (TOML, docs/miniatures.md) instead of
+        /// the example.
+        #[arg(long, value_name = "FILE")]
+        roster: Option<String>,
     },
     /// Play a game in the terminal, hotseat (only `manoeuvre` for now).
     Play {
@@ -332,6 +336,7 @@ fn run(cli: Cli) -> Result<()> {
             physical,
             scenario,
             nations,
+            roster,
         } => {
             let stdin = io::stdin();
             let options = assist::AssistOptions {
@@ -346,6 +351,7 @@ fn run(cli: Cli) -> Result<()> {
                 deck: if physical { Some(assist::DeckChoice::Physical) } else { deck },
                 scenario,
                 nations,
+                roster,
             };
             assist::run(options, &mut stdin.lock(), &mut io::stdout())
         }

@@ -1033,7 +1033,20 @@ fn assist_runs_invaders_and_the_miniatures_sequence_saves_them_and_picks_them_up
     assert!(out.contains("Initiative: Blue d6 3 + LV 2 = 5; Red d6 1 + LV 1 = 2: Blue wins"), "{out}");
     // A card table's option is refused by name.
     let (ok, _, err) = cdgsolo(&["assist", "miniatures", "--hand-size", "5,5", "--db", &db_arg], "q\n");
-    assert!(!ok && err.contains("--hand-size is for the card tables"), "{err}");
+    assert!(!ok && err.contains("--hand-size is not an option of miniatures"), "{err}");
+    // A roster of one's own from a file; a broken one is refused with the file's name.
+    let roster = std::env::temp_dir().join(format!("cdgsolo-roster-{}.toml", std::process::id()));
+    let example = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../miniatures/rosters/example.toml"))
+        .expect("the example roster");
+    std::fs::write(&roster, example.replace("1st Foot", "Black Watch")).expect("a temporary file");
+    let roster_arg = roster.display().to_string();
+    let (ok, out, err) =
+        cdgsolo(&["assist", "miniatures", "--roster", &roster_arg, "--seed", "1", "--db", &db_arg], "q\n");
+    assert!(ok && out.contains("Black Watch 4/4"), "{out}{err}");
+    std::fs::write(&roster, example.replace("qv = 4", "qv = 9")).expect("a temporary file");
+    let (ok, _, err) = cdgsolo(&["assist", "miniatures", "--roster", &roster_arg, "--db", &db_arg], "q\n");
+    assert!(!ok && err.contains(&roster_arg) && err.contains("QV 9"), "{err}");
+    let _ = std::fs::remove_file(&roster);
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }

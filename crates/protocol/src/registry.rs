@@ -209,8 +209,16 @@ pub fn new_session(game: &str, seed: u64, options: &Value) -> Result<Box<dyn Dyn
         return Ok(Box::new(GameSession::<Invaders>::start(game, setup, seed, chance)?));
     }
     if game == MINIATURES {
+        let mut rest = rest;
         if let Some(name) = rest.keys().find(|k| k.as_str() != "roster") {
             return Err(unknown_option(name, &["roster"], "the miniatures turn sequence"));
+        }
+        // A roster as a file holds it (TOML text), or as JSON.
+        if let Some(Value::String(text)) = rest.get("roster") {
+            let roster = miniatures::Roster::parse(text)
+                .map_err(|e| ProtocolError::BadRequest(format!("bad options: roster: {e}")))?;
+            let value = serde_json::to_value(roster).map_err(|e| ProtocolError::BadRequest(e.to_string()))?;
+            rest.insert("roster".into(), value);
         }
         let setup: MiniaturesSetup = serde_path_to_error::deserialize(Value::Object(rest))
             .map_err(|e| ProtocolError::BadRequest(format!("bad options: {}: {}", e.path(), e.inner())))?;
@@ -247,8 +255,18 @@ fn invaders_setup(mut rest: serde_json::Map<String, Value>) -> Result<InvadersSe
     if let Some(name) = rest.keys().find(|k| !KNOWN.contains(&k.as_str())) {
         return Err(unknown_option(name, &KNOWN, "Invaders"));
     }
-    if rest.get("manifest") == Some(&Value::String("example".into())) {
-        rest.remove("manifest");
+    // The manifest as a file holds it (TOML text), as JSON, or "example" for the one that ships.
+    match rest.get("manifest") {
+        Some(Value::String(text)) if text == "example" => {
+            rest.remove("manifest");
+        }
+        Some(Value::String(text)) => {
+            let manifest = invaders::Manifest::parse(text)
+                .map_err(|e| ProtocolError::BadRequest(format!("bad options: manifest: {e}")))?;
+            let value = serde_json::to_value(manifest).map_err(|e| ProtocolError::BadRequest(e.to_string()))?;
+            rest.insert("manifest".into(), value);
+        }
+        _ => {}
     }
     for (key, value) in rest.iter_mut() {
         // The side as a player writes it: "Mankind", "invader".

@@ -54,3 +54,18 @@ fn with_a_real_deck_the_player_names_each_card_drawn_and_the_game_survives_expor
     assert_eq!(before, after);
     assert_eq!(ids(&mut p), ids(&mut q));
 }
+
+#[test]
+fn a_deck_manifest_is_taken_as_toml_text_as_a_file_holds_it() {
+    let mut p = Protocol::new();
+    let text = "game = \"invaders\"\n[[cards]]\nname = \"Scout\"\nside = \"Mankind\"\ndiscard = 0\ndrain = 0\npower = 1\ncopies = 8\n\
+                [[cards]]\nname = \"Probe\"\nside = \"Invader\"\ndiscard = 0\ndrain = 0\npower = 1\ncopies = 8\n";
+    ask(&mut p, json!({"cmd": "new", "game": "invaders", "seed": 1, "options": {"manifest": text}}));
+    let v = ask(&mut p, json!({"cmd": "observe", "player": 0}))["observation"].clone();
+    assert_eq!(v["hand"][0]["name"], json!("Scout"));
+    assert_eq!(v["sides"][1]["deck"], json!(8));
+    let broken = text.replace("drain = 0\npower = 1\ncopies = 8\n[[cards]]", "power = 1\ncopies = 8\n[[cards]]");
+    let r = p.handle_line(&json!({"cmd": "new", "game": "invaders", "options": {"manifest": broken}}).to_string());
+    let error = r["error"].as_str().unwrap_or_default();
+    assert!(error.contains("manifest") && error.contains("drain"), "{r}");
+}

@@ -50,12 +50,28 @@ function tableRows() {
   return rows;
 }
 
+/** The text of the file chosen in a file input, or null. @param {string} id */
+async function chosenFile(id) {
+  const files = /** @type {HTMLInputElement} */ ($(id)).files;
+  return files && files.length ? files[0].text() : null;
+}
+
 /** The options of a new game of Invaders from its rows. */
-function invadersOptions() {
+async function invadersOptions() {
   const text = /** @type {HTMLInputElement} */ ($("invaders-hand")).value.trim();
   const hand = text === "" ? 0 : Number(text);
   if (!Number.isInteger(hand) || hand < 0 || hand > 20) throw new Error("Starting hands: a whole number of cards from 0 to 20");
-  return { first: /** @type {HTMLSelectElement} */ ($("invaders-first")).value, starting_hand: hand };
+  /** @type {any} */
+  const options = { first: /** @type {HTMLSelectElement} */ ($("invaders-first")).value, starting_hand: hand };
+  const manifest = await chosenFile("invaders-manifest");
+  if (manifest !== null) options.manifest = manifest;
+  return options;
+}
+
+/** The options of a new miniatures sequence: the roster file, if one was chosen. */
+async function miniaturesOptions() {
+  const roster = await chosenFile("miniatures-roster");
+  return roster === null ? {} : { roster };
 }
 
 /** Shows the card-table rows for the game chosen, filled from its catalog entry. @param {string} id */
@@ -123,6 +139,7 @@ export async function showLobby() {
   const armies = () => {
     $("manoeuvre-rows").hidden = choice.value !== "manoeuvre";
     $("invaders-rows").hidden = choice.value !== "invaders";
+    $("miniatures-rows").hidden = choice.value !== "miniatures";
     showTableRows(choice.value);
   };
   choice.onchange = armies;
@@ -198,7 +215,8 @@ $("new-game").addEventListener("submit", async (event) => {
   $("lobby-working").textContent = request.bots && request.bots[0] ? `Starting: ${botWords(request.bots[0])} makes the first move...` : "Starting...";
   try {
     if (catalogGames.get(game) && catalogGames.get(game).kind === "card-table") request.options = tableOptions(game);
-    if (game === "invaders") request.options = invadersOptions();
+    if (game === "invaders") request.options = await invadersOptions();
+    if (game === "miniatures") request.options = await miniaturesOptions();
     const created = await api("/api/games", "POST", request);
     location.hash = `#game/${created.id}`;
   } catch (e) {

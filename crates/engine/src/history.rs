@@ -25,6 +25,8 @@ pub fn label_seen_by<G: Game>(state: &G, viewer: u8, action: &G::Action) -> Stri
     let label = state.action_label(action);
     match state.to_move() {
         ToMove::Player(p) if p == viewer => label,
+        // A decision that shows its card to everyone (a card played face-up) is everyone's to read.
+        ToMove::Player(_) if state.reveals(action) => label,
         ToMove::Player(_) if seen_by(state, viewer, &state.action_id(action), &label) => label,
         ToMove::Player(p) => hidden_move(&state.player_name(p)),
         _ if chance_seen_by(state, viewer, action) => label,

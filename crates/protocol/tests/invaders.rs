@@ -69,3 +69,24 @@ fn a_deck_manifest_is_taken_as_toml_text_as_a_file_holds_it() {
     let error = r["error"].as_str().unwrap_or_default();
     assert!(error.contains("manifest") && error.contains("drain"), "{r}");
 }
+
+#[test]
+fn a_card_played_is_named_in_the_other_sides_history_and_a_card_drawn_is_not() {
+    let mut game = protocol::new_session("invaders", 5, &json!(null)).expect("a game");
+    let legal = game.legal();
+    let play = legal["actions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|a| a["id"].as_str().is_some_and(|id| id.starts_with("play-")));
+    let play = play.expect("a card to play").clone();
+    game.apply(play["id"].as_str().unwrap_or_default()).expect("the play");
+    let history = game.history(1).expect("the Invader's history");
+    let labels: Vec<&str> =
+        history["entries"].as_array().into_iter().flatten().filter_map(|e| e["label"].as_str()).collect();
+    assert!(
+        labels.contains(&play["label"].as_str().unwrap_or("?")),
+        "the play, face-up, is the Invader's to read: {labels:?}"
+    );
+    assert!(!labels.iter().any(|l| l.starts_with("Mankind draws ")), "Mankind's draws stay unnamed: {labels:?}");
+}

@@ -22,7 +22,7 @@ test("the miniatures sequence on a phone: initiative, an activation, and what ea
   assert.equal(await page.locator("#pass").isVisible(), false);
   assert.equal(await page.locator(".mroster").count(), 2);
   assert.match(await page.locator(".mstep").textContent(), /Initiative: Blue d6 \d \+ LV 2 = \d+; Red d6 \d \+ LV 1 = \d+/);
-  for (const words of ["Repositioning done", "No more disengaging", "Line command done", "Activate a unit of", "Activate ", "Roll 2 activation", "No leadership"]) {
+  for (const words of ["Repositioning done", "No more disengaging", "Line command done", "Activate ", "Roll 2 activation", "No leadership"]) {
     const before = await shownSteps(page);
     await page.locator("#actions > button", { hasText: words }).first().click();
     await movedOn(page, before);

@@ -4,7 +4,7 @@
 //! in the saved games after every change, as `assist` keeps a card table. With `--deck physical`
 //! the player says what each draw or die showed (their own cards, their own dice).
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 
 use anyhow::{Result, anyhow, bail};
 use engine::{ChanceMode, Game, Session, ToMove};
@@ -139,13 +139,12 @@ fn play_with<G: Game>(
     // A game picked up again starts from where it stands, not from its whole story.
     let mut told = if resumed { session.log().len() } else { 0 };
     loop {
-        for line in session.events_since(told) {
-            writeln!(out, "  {line}")?;
-        }
-        told = session.log().len();
         let state = session.state();
         let player = match state.to_move() {
             ToMove::Terminal => {
+                for line in session.events_since(told) {
+                    writeln!(out, "  {line}")?;
+                }
                 let result = state.outcome().map(|o| o.reason).unwrap_or_default();
                 writeln!(out, "The game is over: {result}.")?;
                 return farewell(autosave.as_ref(), out);
@@ -155,6 +154,10 @@ fn play_with<G: Game>(
             ToMove::Chance => seat.unwrap_or(0),
         };
         if secret && state.to_move() != ToMove::Chance && seat != Some(player) {
+            // The last player's hand leaves the screen (and its scrollback) before the next one sits.
+            if std::io::stdout().is_terminal() {
+                write!(out, "\x1b[2J\x1b[3J\x1b[H")?;
+            }
             writeln!(
                 out,
                 "{} to decide: pass the screen to that player, then press Enter.",
@@ -166,6 +169,12 @@ fn play_with<G: Game>(
             }
             seat = Some(player);
         }
+        // What happened since the screen last showed, in public words, then the table.
+        for line in session.events_since(told) {
+            writeln!(out, "  {line}")?;
+        }
+        told = session.log().len();
+        let state = session.state();
         show(state, player, out)?;
         let legal = state.legal();
         let (tools, plain): (Vec<usize>, Vec<usize>) = (0..legal.len()).partition(|&i| state.is_tool(&legal[i]));

@@ -21,8 +21,7 @@ pub enum Action {
     Disengage(UnitId),
     /// Line command: a piece of this unit cannot be kept in command and is removed.
     RemoveForCommand(UnitId),
-    /// Activate a unit of this wing.
-    Wing(u8),
+    /// Activate this unit (of its wing).
     Unit(UnitId),
     /// Roll this many activation dice (one to three).
     Dice(u8),
@@ -55,7 +54,6 @@ impl Action {
             Action::Lead(k) => format!("lead-{k}"),
             Action::Disengage(u) => format!("disengage-{u}"),
             Action::RemoveForCommand(u) => format!("command-remove-{u}"),
-            Action::Wing(w) => format!("wing-{w}"),
             Action::Unit(u) => format!("unit-{u}"),
             Action::Dice(n) => format!("dice-{n}"),
             Action::EndPhase => "end-phase".into(),

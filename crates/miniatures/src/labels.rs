@@ -13,7 +13,7 @@ pub(crate) fn step_words(g: &Miniatures) -> String {
         Step::Disruption { unit: u, .. } => format!("2c. {side}: disruption of {}", unit(*u)),
         Step::Disengage | Step::DisengageRoll { .. } => format!("2d. {side}: disengaging from corner locks"),
         Step::LineCommand => format!("2e. {side}: line command"),
-        Step::Activation | Step::ChooseUnit { .. } | Step::ChooseDice { .. } | Step::ActivationLead { .. } => {
+        Step::Activation | Step::ChooseDice { .. } | Step::ActivationLead { .. } => {
             format!("3. {side}: activation")
         }
         Step::ActivationRoll { unit: u, .. } => format!("3. {side}: activation of {}", unit(*u)),
@@ -71,8 +71,7 @@ pub(crate) fn label(g: &Miniatures, action: &Action) -> String {
         Action::Lead(k) => format!("Leadership +{k} ({k} white cube{})", if k == 1 { "" } else { "s" }),
         Action::Disengage(u) => format!("Try to disengage a piece of {}", unit(u)),
         Action::RemoveForCommand(u) => format!("Remove a piece of {} that cannot be kept in command", unit(u)),
-        Action::Wing(w) => format!("Activate a unit of {}", g.wing_name(g.phasing(), w)),
-        Action::Unit(u) => format!("Activate {}", unit(u)),
+        Action::Unit(u) => format!("Activate {}, {}", unit(u), g.wing_name(g.unit(u).side, g.unit(u).wing)),
         Action::Dice(n) => format!("Roll {n} activation {}", if n == 1 { "die" } else { "dice" }),
         Action::EndPhase => format!("End {}'s phase: every unit it wants has gone", g.side_name(g.phasing())),
         Action::Fire => "Fire: roll for the firer and the target".into(),

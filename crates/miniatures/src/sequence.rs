@@ -53,19 +53,10 @@ impl Miniatures {
                 out.push(Action::GoOn);
             }
             Step::Activation => {
-                let wings = self.roster.sides[usize::from(self.phasing)].wings.len() as u8;
-                for w in 0..wings {
-                    if self.phasing_units().any(|u| self.unit(u).wing == w && !self.unit(u).activated) {
-                        out.push(Action::Wing(w));
-                    }
-                }
-                out.push(Action::EndPhase);
-            }
-            Step::ChooseUnit { wing } => {
-                let wing = *wing;
-                let units: Vec<UnitId> =
-                    self.phasing_units().filter(|&u| self.unit(u).wing == wing && !self.unit(u).activated).collect();
+                // The wing and the unit in one pick: naming the unit names its wing.
+                let units: Vec<UnitId> = self.phasing_units().filter(|&u| !self.unit(u).activated).collect();
                 out.extend(units.into_iter().map(Action::Unit));
+                out.push(Action::EndPhase);
             }
             Step::ChooseDice { .. } => out.extend((1..=3).map(Action::Dice)),
             Step::Execute { unit, .. } => {
@@ -127,7 +118,6 @@ impl Miniatures {
                 let u = &mut self.units[usize::from(unit)];
                 u.disrupted = (u.disrupted + 1).min(u.pieces);
             }
-            Action::Wing(wing) => self.step = Step::ChooseUnit { wing },
             Action::Unit(unit) => self.step = Step::ChooseDice { unit },
             Action::Dice(dice) => {
                 if let Step::ChooseDice { unit } = self.step {

@@ -74,11 +74,8 @@ pub enum Step {
     },
     /// 2e. Repositioning for command: pieces that cannot be kept in command are removed.
     LineCommand,
-    /// 3. A wing to activate, or the end of the phase.
+    /// 3. A unit to activate (its wing with it), or the end of the phase.
     Activation,
-    ChooseUnit {
-        wing: u8,
-    },
     ChooseDice {
         unit: UnitId,
     },

@@ -135,7 +135,6 @@ fn disengaging_from_a_corner_lock_needs_the_pieces_qv_on_a_d6() {
 fn activation_rolls_one_to_three_dice_against_the_units_qv_and_reads_the_rosters_table() {
     let mut g = fresh();
     blue_to_activation(&mut g);
-    go(&mut g, Action::Wing(0));
     go(&mut g, Action::Unit(0));
     assert_eq!(g.legal(), vec![Action::Dice(1), Action::Dice(2), Action::Dice(3)]);
     go(&mut g, Action::Dice(2));
@@ -150,7 +149,6 @@ fn activation_rolls_one_to_three_dice_against_the_units_qv_and_reads_the_rosters
 fn a_failed_activation_ends_the_phase_and_the_other_side_goes() {
     let mut g = fresh();
     blue_to_activation(&mut g);
-    go(&mut g, Action::Wing(0));
     go(&mut g, Action::Unit(1));
     go(&mut g, Action::Dice(1));
     go(&mut g, Action::Lead(0));
@@ -170,7 +168,6 @@ fn a_failed_activation_ends_the_phase_and_the_other_side_goes() {
 fn fire_rolls_a_d6_for_the_firer_and_the_target_and_close_combat_one_per_piece_in_contact() {
     let mut g = fresh();
     blue_to_activation(&mut g);
-    go(&mut g, Action::Wing(0));
     go(&mut g, Action::Unit(0));
     go(&mut g, Action::Dice(1));
     go(&mut g, Action::Lead(0));
@@ -198,7 +195,6 @@ fn the_fos_special_move_is_one_two_or_three_moves_by_the_die() {
     {
         let mut g = fresh();
         blue_to_activation(&mut g);
-        go(&mut g, Action::Wing(0));
         go(&mut g, Action::Unit(0));
         go(&mut g, Action::Dice(1));
         go(&mut g, Action::Lead(0));

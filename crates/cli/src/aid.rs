@@ -57,44 +57,45 @@ pub fn run(
 pub fn resume(db: &std::path::Path, id: i64, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
     let Some((store, taken)) = crate::stored::take(db, Kind::Aid, Some(id), input, out)? else { return Ok(()) };
     let game = taken.record.get("game").and_then(serde_json::Value::as_str).unwrap_or_default().to_string();
-    let source = format!("saved game {id}");
     writeln!(out, "Resumed saved game {}: {}.", taken.id, taken.name)?;
-    match game.as_str() {
-        protocol::INVADERS => {
-            let record = crate::save_file::record_from_value::<InvadersSetup>(
-                taken.record.clone(),
-                &source,
-                "game",
-                &|_| Ok(()),
-                "",
-            )?;
-            let session = Session::<Invaders>::from_record(record).map_err(|e| anyhow!("{source}: {e}"))?;
-            let autosave = Autosave::resumed(store, db, Kind::Aid, &taken, session.log());
-            play_with(&game, "Invaders", session, true, &show_invaders, Some(autosave), true, input, out)
-        }
+    let picked = Picked { db, store, taken, game };
+    match picked.game.as_str() {
+        protocol::INVADERS => picked.play::<Invaders>("Invaders", true, &show_invaders, input, out),
         protocol::MINIATURES => {
-            let record = crate::save_file::record_from_value::<MiniaturesSetup>(
-                taken.record.clone(),
-                &source,
-                "game",
-                &|_| Ok(()),
-                "",
-            )?;
-            let session = Session::<Miniatures>::from_record(record).map_err(|e| anyhow!("{source}: {e}"))?;
-            let autosave = Autosave::resumed(store, db, Kind::Aid, &taken, session.log());
-            play_with(
-                &game,
-                "Miniatures turn sequence",
-                session,
-                false,
-                &show_miniatures,
-                Some(autosave),
-                true,
-                input,
-                out,
-            )
+            picked.play::<Miniatures>("Miniatures turn sequence", false, &show_miniatures, input, out)
         }
         other => bail!("saved game {id} is a game of '{other}', not an aid"),
+    }
+}
+
+/// A saved aid taken from the store, to be played on.
+struct Picked<'a> {
+    db: &'a std::path::Path,
+    store: server::store::Store,
+    taken: crate::stored::Taken,
+    game: String,
+}
+
+impl Picked<'_> {
+    fn play<G: Game>(
+        self,
+        title: &str,
+        secret: bool,
+        show: &dyn Fn(&G, u8, &mut dyn Write) -> Result<()>,
+        input: &mut dyn BufRead,
+        out: &mut dyn Write,
+    ) -> Result<()> {
+        let source = format!("saved game {}", self.taken.id);
+        let record = crate::save_file::record_from_value::<G::Setup>(
+            self.taken.record.clone(),
+            &source,
+            "game",
+            &|_| Ok(()),
+            "",
+        )?;
+        let session = Session::<G>::from_record(record).map_err(|e| anyhow!("{source}: {e}"))?;
+        let autosave = Autosave::resumed(self.store, self.db, Kind::Aid, &self.taken, session.log());
+        play_with(&self.game, title, session, secret, show, Some(autosave), true, input, out)
     }
 }
 

@@ -161,16 +161,7 @@ fn invaders_variants() -> Result<Vec<Variant>> {
         ),
         ("the example manifest given in full", InvadersSetup { manifest: Some(example), ..InvadersSetup::default() }),
     ];
-    setups
-        .into_iter()
-        .map(|(what, setup)| {
-            Ok(Variant {
-                label: what.into(),
-                options: serde_json::to_value(&setup)?,
-                start: Start::Invaders(Box::new(setup)),
-            })
-        })
-        .collect()
+    variants(setups, |s| Start::Invaders(Box::new(s)))
 }
 
 fn miniatures_variants() -> Result<Vec<Variant>> {
@@ -179,14 +170,18 @@ fn miniatures_variants() -> Result<Vec<Variant>> {
         ("example roster", MiniaturesSetup::default()),
         ("the example roster given in full", MiniaturesSetup { roster: Some(example) }),
     ];
+    variants(setups, |s| Start::Miniatures(Box::new(s)))
+}
+
+/// Each labelled setup as a variant, its options being the setup itself.
+fn variants<S: serde::Serialize, const N: usize>(
+    setups: [(&str, S); N],
+    start: impl Fn(S) -> Start,
+) -> Result<Vec<Variant>> {
     setups
         .into_iter()
         .map(|(what, setup)| {
-            Ok(Variant {
-                label: what.into(),
-                options: serde_json::to_value(&setup)?,
-                start: Start::Miniatures(Box::new(setup)),
-            })
+            Ok(Variant { label: what.into(), options: serde_json::to_value(&setup)?, start: start(setup) })
         })
         .collect()
 }

@@ -35,6 +35,19 @@ fn blue_to_activation(g: &mut Miniatures) {
     assert_eq!(g.step(), &Step::Activation);
 }
 
+/// From Blue's activation step: Blue ends its phase, Red passes through its own, and the next turn's
+/// initiative (6 + 2 against 1 + 1) gives Blue the first phase again, past its repositioning.
+fn to_blues_next_pre_activation(g: &mut Miniatures) {
+    go(g, Action::EndPhase);
+    for _ in 0..3 {
+        go(g, Action::GoOn);
+    }
+    go(g, Action::EndPhase);
+    roll(g, 6);
+    roll(g, 1);
+    go(g, Action::GoOn);
+}
+
 #[test]
 fn initiative_is_each_sides_co_lv_plus_a_d6_and_the_winner_starts() {
     let mut g = fresh();
@@ -57,15 +70,7 @@ fn a_unit_whose_disrupted_pieces_reach_its_casualty_value_checks_morale_minus_on
     for _ in 0..3 {
         go(&mut g, Action::MarkDisrupted(0));
     }
-    go(&mut g, Action::EndPhase);
-    // Red's phase, then the next turn: Blue wins again and its morale step comes.
-    for _ in 0..3 {
-        go(&mut g, Action::GoOn);
-    }
-    go(&mut g, Action::EndPhase);
-    roll(&mut g, 6);
-    roll(&mut g, 1);
-    go(&mut g, Action::GoOn);
+    to_blues_next_pre_activation(&mut g);
     assert_eq!(g.step(), &Step::Morale { unit: 0, lead: None });
     go(&mut g, Action::Lead(1));
     // d6 4 + leadership 1 - 1 over = 4: reaches QV 4.
@@ -79,14 +84,7 @@ fn a_failed_morale_check_removes_the_unit() {
     let mut g = fresh();
     blue_to_activation(&mut g);
     go(&mut g, Action::MarkDisrupted(2));
-    go(&mut g, Action::EndPhase);
-    for _ in 0..3 {
-        go(&mut g, Action::GoOn);
-    }
-    go(&mut g, Action::EndPhase);
-    roll(&mut g, 6);
-    roll(&mut g, 1);
-    go(&mut g, Action::GoOn);
+    to_blues_next_pre_activation(&mut g);
     assert_eq!(g.step(), &Step::Morale { unit: 2, lead: None }, "Light Horse: one disrupted piece, CV 1");
     go(&mut g, Action::Lead(0));
     roll(&mut g, 3);
@@ -98,14 +96,7 @@ fn disruption_is_rolled_per_piece_against_its_qv_and_a_one_removes_the_piece() {
     let mut g = fresh();
     blue_to_activation(&mut g);
     go(&mut g, Action::MarkDisrupted(1));
-    go(&mut g, Action::EndPhase);
-    for _ in 0..3 {
-        go(&mut g, Action::GoOn);
-    }
-    go(&mut g, Action::EndPhase);
-    roll(&mut g, 6);
-    roll(&mut g, 1);
-    go(&mut g, Action::GoOn);
+    to_blues_next_pre_activation(&mut g);
     // 2nd Foot (QV 3, CV 2) has one disrupted piece: no morale check, one disruption roll.
     assert_eq!(g.step(), &Step::Disruption { unit: 1, lead: None, left: 1 });
     go(&mut g, Action::Lead(0));

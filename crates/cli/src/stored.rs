@@ -145,7 +145,8 @@ pub fn take(
         bail!("saved game {id} is {what}: resume it with `{} --resume {id}`", other.command());
     }
     let (record, version) = store.load_versioned(id)?;
-    if record.get("chance").and_then(Value::as_str) == Some("manual") {
+    // The aids' terminal loop asks what each draw or die showed; the others' loops do not.
+    if kind != Kind::Aid && record.get("chance").and_then(Value::as_str) == Some("manual") {
         bail!(
             "saved game {id} has its rolls and draws entered by hand (chance: manual), which the terminal does not \
              do: continue it in the browser (cdgsolo serve)"

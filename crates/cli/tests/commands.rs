@@ -1031,6 +1031,12 @@ fn assist_runs_invaders_and_the_miniatures_sequence_saves_them_and_picks_them_up
     assert!(ok, "{err}");
     assert!(out.contains("What turned up?"), "{out}");
     assert!(out.contains("Initiative: Blue d6 3 + LV 2 = 5; Red d6 1 + LV 1 = 2: Blue wins"), "{out}");
+    // Picked up again, it still asks for the player's own dice.
+    let id = out.split("Saved as game ").nth(1).and_then(|rest| rest.split(' ').next()).unwrap_or("?").to_string();
+    let (ok, out, err) = cdgsolo(&["assist", "--resume", &id, "--db", &db_arg], "1\n1\n1\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("Resumed saved game"), "{out}");
+    assert!(out.contains("What turned up?\n  1. Disengaging a piece of 1st Foot: the die shows 1"), "{out}");
     // A card table's option is refused by name.
     let (ok, _, err) = cdgsolo(&["assist", "miniatures", "--hand-size", "5,5", "--db", &db_arg], "q\n");
     assert!(!ok && err.contains("--hand-size is not an option of miniatures"), "{err}");

@@ -56,6 +56,8 @@ async function showGame(id) {
   if (mine !== drawings) return;
   $("where").textContent = game.name;
   $("table").classList.toggle("manoeuvre", game.status.game === "manoeuvre");
+  // The keys of the battlefield are Manoeuvre's alone.
+  /** @type {HTMLElement} */ (document.querySelector("#table .keys")).hidden = game.status.game !== "manoeuvre";
   // The step the table shows, for whoever waits for it to move on (the browser tests).
   $("table").dataset.steps = String(game.status.steps);
   $("hint").hidden = game.status.game !== "manoeuvre" || game.status.over;

@@ -5,7 +5,9 @@ use serde::{Deserialize, Serialize};
 /// A side: Mankind is player 0, the Invader player 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Side {
+    #[serde(alias = "mankind")]
     Mankind,
+    #[serde(alias = "invader")]
     Invader,
 }
 

@@ -118,8 +118,6 @@ pub struct Invaders {
     /// The card played and the cancels played against it (and against each other), in order.
     pub(crate) chain: Vec<(CardId, Option<Zone>)>,
     pub(crate) ending: Option<Ending>,
-    /// Tools used this game (a count, so that a log-only tool still changes the state).
-    pub(crate) notes: u32,
 }
 
 impl Invaders {
@@ -158,7 +156,6 @@ impl Invaders {
             payment: None,
             chain: Vec::new(),
             ending: None,
-            notes: 0,
         })
     }
 

@@ -186,7 +186,6 @@ impl Invaders {
                 {
                     p.turned = true;
                 }
-                self.notes += 1;
             }
             Action::AddToken(c) => {
                 if let Some(p) = self.in_play_mut(c) {
@@ -206,7 +205,8 @@ impl Invaders {
                 }
             }
             Action::DrawByText => self.phase = Phase::Draw { left: 1 },
-            Action::DormantStrategy | Action::InvasionPlot => self.notes += 1,
+            // The players resolve these; the log keeps that they were used.
+            Action::DormantStrategy | Action::InvasionPlot => {}
             Action::DeclareWinner(winner) => self.ending = Some(Ending::Declared { winner }),
         }
         self.settle();

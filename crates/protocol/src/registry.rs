@@ -268,22 +268,6 @@ fn invaders_setup(mut rest: serde_json::Map<String, Value>) -> Result<InvadersSe
         }
         _ => {}
     }
-    for (key, value) in rest.iter_mut() {
-        // The side as a player writes it: "Mankind", "invader".
-        if key == "first"
-            && let Value::String(side) = value
-        {
-            *side = match side.to_ascii_lowercase().as_str() {
-                "mankind" => "Mankind".into(),
-                "invader" => "Invader".into(),
-                _ => {
-                    return Err(ProtocolError::BadRequest(format!(
-                        "bad options: first: '{side}' is not a side; say \"mankind\" or \"invader\""
-                    )));
-                }
-            };
-        }
-    }
     let setup: InvadersSetup = serde_path_to_error::deserialize(Value::Object(rest))
         .map_err(|e| ProtocolError::BadRequest(format!("bad options: {}: {}", e.path(), e.inner())))?;
     if let Some(m) = &setup.manifest {

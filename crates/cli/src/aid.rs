@@ -18,18 +18,35 @@ pub fn handles(game: &str) -> bool {
     matches!(game, protocol::INVADERS | protocol::MINIATURES)
 }
 
+/// The side that takes Invaders' first turn, as the command line names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FirstSide {
+    Mankind,
+    Invader,
+}
+
+/// How a new aid starts, from the command line.
+pub struct Start<'a> {
+    pub seed: Option<u64>,
+    /// The player's own dice or cards: each outcome is asked for.
+    pub physical: bool,
+    /// A deck manifest (Invaders) or roster (miniatures) file.
+    pub file: Option<&'a str>,
+    pub first: Option<FirstSide>,
+    pub starting_hand: Option<u8>,
+}
+
 /// Runs the aid `game` from a new start.
 pub fn run(
     game: &str,
-    seed: Option<u64>,
-    physical: bool,
-    file: Option<&str>,
+    start: &Start<'_>,
     db: Option<&std::path::Path>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let seed = crate::seed_or_clock(seed);
-    let chance = if physical { ChanceMode::Manual } else { ChanceMode::Auto };
+    let seed = crate::seed_or_clock(start.seed);
+    let chance = if start.physical { ChanceMode::Manual } else { ChanceMode::Auto };
+    let file = start.file;
     // The deck manifest (Invaders) or roster (miniatures) of the player's own, read from a file.
     let text = match file {
         Some(path) => Some(engine::files::read_text(std::path::Path::new(path))?),
@@ -39,7 +56,11 @@ pub fn run(
     match game {
         protocol::INVADERS => {
             let manifest = text.as_deref().map(invaders::Manifest::parse).transpose().map_err(|e| named(&e))?;
-            let setup = InvadersSetup { manifest, ..InvadersSetup::default() };
+            let first = match start.first {
+                Some(FirstSide::Invader) => invaders::Side::Invader,
+                _ => invaders::Side::Mankind,
+            };
+            let setup = InvadersSetup { manifest, first, starting_hand: start.starting_hand.unwrap_or(0) };
             let session = Session::<Invaders>::new(setup, seed, chance).map_err(|e| anyhow!("{e}"))?;
             play(game, "Invaders", session, true, &show_invaders, db, input, out)
         }

@@ -38,6 +38,9 @@ pub struct AssistOptions {
     pub nations: Option<u8>,
     /// The miniatures sequence's roster file.
     pub roster: Option<String>,
+    /// Invaders: who takes the first turn, and the starting hands.
+    pub first: Option<crate::aid::FirstSide>,
+    pub starting_hand: Option<u8>,
 }
 
 /// Who shuffles the deck the table draws from.
@@ -359,6 +362,8 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
             ("--deck-size", options.deck_size.is_some()),
             ("--manifest", options.manifest.is_some() && game != protocol::INVADERS),
             ("--roster", options.roster.is_some() && game != protocol::MINIATURES),
+            ("--first", options.first.is_some() && game != protocol::INVADERS),
+            ("--starting-hand", options.starting_hand.is_some() && game != protocol::INVADERS),
             ("--scenario", options.scenario.is_some()),
             ("--nations", options.nations.is_some()),
             ("--script", options.script.is_some()),
@@ -371,8 +376,14 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
             );
         }
         let physical = options.deck == Some(DeckChoice::Physical);
-        let file = options.manifest.as_deref().or(options.roster.as_deref());
-        return crate::aid::run(game, options.seed, physical, file, options.db.as_deref(), input, out);
+        let start = crate::aid::Start {
+            seed: options.seed,
+            physical,
+            file: options.manifest.as_deref().or(options.roster.as_deref()),
+            first: options.first,
+            starting_hand: options.starting_hand,
+        };
+        return crate::aid::run(game, &start, options.db.as_deref(), input, out);
     }
     let Some((mut session, origin)) = open(&options, input, out)? else { return Ok(()) };
     if let Some(name) = &options.scenario {

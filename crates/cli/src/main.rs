@@ -100,6 +100,13 @@ enum Command {
         /// the example.
         #[arg(long, value_name = "FILE")]
         roster: Option<String>,
+        /// Invaders: the side that takes the first turn (the manual's pages do not say; Mankind
+        /// when left out).
+        #[arg(long, value_enum)]
+        first: Option<aid::FirstSide>,
+        /// Invaders: cards each side draws before the first turn (none when left out).
+        #[arg(long, value_name = "N")]
+        starting_hand: Option<u8>,
     },
     /// Play a game in the terminal, hotseat (only `manoeuvre` for now).
     Play {
@@ -337,6 +344,8 @@ fn run(cli: Cli) -> Result<()> {
             scenario,
             nations,
             roster,
+            first,
+            starting_hand,
         } => {
             let stdin = io::stdin();
             let options = assist::AssistOptions {
@@ -352,6 +361,8 @@ fn run(cli: Cli) -> Result<()> {
                 scenario,
                 nations,
                 roster,
+                first,
+                starting_hand,
             };
             assist::run(options, &mut stdin.lock(), &mut io::stdout())
         }

@@ -1022,6 +1022,15 @@ fn assist_runs_invaders_and_the_miniatures_sequence_saves_them_and_picks_them_up
     assert!(out.contains("Mankind to decide: pass the screen") && out.contains("Your hand (Mankind)"), "{out}");
     assert!(out.contains("Mankind ends its turn; the Invader's turn begins"), "{out}");
     assert!(out.contains("Saved as game 1"), "{out}");
+    // Who starts and the starting hands, as the lobby asks them.
+    let args = ["assist", "invaders", "--first", "invader", "--starting-hand", "3", "--seed", "3", "--db", &db_arg];
+    let (ok, out, err) = cdgsolo(&args, "\nq\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("Invader to decide: pass the screen"), "{out}");
+    assert!(
+        out.contains("Your hand (Invader)") && out.contains("The Invader draws a card into its hand (11 left"),
+        "{out}"
+    );
     let (ok, out, err) = cdgsolo(&["assist", "--resume", "1", "--db", &db_arg], "\nq\n");
     assert!(ok, "{err}");
     assert!(out.contains("Resumed saved game 1: Invaders (seed 3)") && out.contains("Your hand (Invader)"), "{out}");
@@ -1037,6 +1046,8 @@ fn assist_runs_invaders_and_the_miniatures_sequence_saves_them_and_picks_them_up
     assert!(ok, "{err}");
     assert!(out.contains("Resumed saved game"), "{out}");
     assert!(out.contains("What turned up?\n  1. Disengaging a piece of 1st Foot: the die shows 1"), "{out}");
+    let (ok, _, err) = cdgsolo(&["assist", "miniatures", "--first", "invader", "--db", &db_arg], "q\n");
+    assert!(!ok && err.contains("--first is not an option of miniatures"), "{err}");
     // A card table's option is refused by name.
     let (ok, _, err) = cdgsolo(&["assist", "miniatures", "--hand-size", "5,5", "--db", &db_arg], "q\n");
     assert!(!ok && err.contains("--hand-size is not an option of miniatures"), "{err}");

@@ -98,7 +98,7 @@ pub(crate) fn events(after: &Invaders, before: &Invaders, action: &Action) -> Ve
             out.push(format!("{side} turns {} from its draw pile face-up onto its discard pile.", name(c)));
         }
         Action::Play { card, zone } => {
-            let into = zone.map(|z| format!(" for {}", z.name())).unwrap_or_default();
+            let into = zone.map(|z| format!(" into {}", z.name())).unwrap_or_default();
             out.push(format!(
                 "{} plays {}{into} and pays for it: {}.",
                 before.active().subject(),

@@ -69,7 +69,8 @@ function inPlayNow(view) {
       i === 0
         ? `${c.side === "Invader" ? "The Invader" : "Mankind"} plays ${c.name}${c.zone_name ? ` into ${c.zone_name}` : ", a one-shot card"}`
         : `${sideName(c.side)} cancels it with ${c.name}`);
-    const waiting = view.phase && view.phase.by ? `; ${sideName(view.phase.by)} may cancel the last card or let it stand` : "";
+    const target = view.chain.length === 1 ? "it" : "the last cancel";
+    const waiting = view.phase && view.phase.by ? `; ${sideName(view.phase.by)} may cancel ${target} or let it stand` : "";
     box.append(el("p", `${words.join("; ")}${waiting}.`, "ichain-line"));
   }
   return box.childElementCount ? box : null;

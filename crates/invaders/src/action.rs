@@ -1,7 +1,12 @@
 //! Every decision and chance outcome of Invaders, with the ids that name them in saves and the
 //! protocol.
 
+use crate::display::slot_letter;
 use crate::side::{Side, Zone};
+
+fn letter(slot: u8) -> char {
+    slot_letter(slot).to_ascii_lowercase()
+}
 use crate::state::CardId;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -11,6 +16,10 @@ pub enum Action {
     Draw(CardId),
     /// The paying side's top card is turned face-up onto its discard pile.
     Drain(CardId),
+    /// The Fate Die shows this face (1 to 6).
+    Fate(u8),
+    /// The face-down display card being turned (or discarded) is this card.
+    Reveal(CardId),
 
     // The Main phase.
     /// Play a card from the hand, into a zone when it has a power value.
@@ -20,6 +29,18 @@ pub enum Action {
     },
     /// Discard this hand card toward the Discard cost of the card being paid for.
     PayDiscard(CardId),
+    /// A display side discards a face-down card of this slot (the first placed) toward a Discard
+    /// cost; it is revealed as it goes.
+    PayFaceDown(u8),
+    /// After a Fate Die 2, a display side turns a face-down card of this slot face-up.
+    Flip(u8),
+    /// A display side that played no card this turn moves one card to another slot, keeping its
+    /// facing, and ends its turn: a face-up card by name, or (`card: None`) a face-down one.
+    Shift {
+        card: Option<CardId>,
+        from: u8,
+        to: u8,
+    },
     /// Mankind gives up one of its cards in a zone whose four slots on its side are full.
     Sacrifice(CardId),
     EndTurn,
@@ -56,9 +77,17 @@ impl Action {
         match self {
             Action::Draw(c) => format!("draw-{c}"),
             Action::Drain(c) => format!("drain-{c}"),
+            Action::Fate(face) => format!("fate-{face}"),
+            Action::Reveal(c) => format!("reveal-{c}"),
             Action::Play { card, zone: Some(z) } => format!("play-{card}-{}", z.id()),
             Action::Play { card, zone: None } => format!("play-{card}"),
             Action::PayDiscard(c) => format!("pay-{c}"),
+            Action::PayFaceDown(slot) => format!("pay-face-down-{}", letter(*slot)),
+            Action::Flip(slot) => format!("flip-{}", letter(*slot)),
+            Action::Shift { card: Some(c), to, .. } => format!("shift-{c}-to-{}", letter(*to)),
+            Action::Shift { card: None, from, to } => {
+                format!("shift-face-down-{}-to-{}", letter(*from), letter(*to))
+            }
             Action::Sacrifice(c) => format!("sacrifice-{c}"),
             Action::EndTurn => "end-turn".into(),
             Action::Cancel(c) => format!("cancel-{c}"),

@@ -38,9 +38,12 @@ impl Game for Invaders {
     }
 
     fn to_move(&self) -> ToMove {
+        if self.phase != Phase::Over && !self.reveals.is_empty() {
+            return ToMove::Chance;
+        }
         match self.phase {
             Phase::Over => ToMove::Terminal,
-            Phase::Deal { .. } | Phase::Draw { .. } => ToMove::Chance,
+            Phase::Deal { .. } | Phase::Draw { .. } | Phase::Fate | Phase::FateCancel { .. } => ToMove::Chance,
             Phase::Paying => match self.payment {
                 Some(p) if p.discard_left > 0 => ToMove::Player(p.payer.index() as u8),
                 _ => ToMove::Chance,
@@ -91,6 +94,11 @@ impl Game for Invaders {
         // the other side's hand and draw pile are one pool of unseen cards, redealt.
         let mut other = self.clone();
         let them = Side::of(player).other();
+        // A Card Display hides no card anyone could know: its face-down cards are not settled
+        // until they are turned, so there is nothing of it to redraw.
+        if other.displayed(them) {
+            return other;
+        }
         let s = other.side_mut(them);
         let mut pool: Vec<_> = s.hand.iter().chain(s.deck.iter()).copied().collect();
         pool.sort_unstable();
@@ -146,6 +154,14 @@ impl Game for Invaders {
             }
             if !s.hand.is_sorted() || !s.deck.is_sorted() {
                 return Err(format!("{side}'s hand or draw pile lost its canonical order"));
+            }
+            if let Some(slots) = &s.display {
+                if crate::display::face_up(slots) != s.hand {
+                    return Err(format!("{side}'s face-up display cards and its known hand differ"));
+                }
+                if crate::display::face_down(slots) > s.deck.len() {
+                    return Err(format!("{side} has more face-down cards than unseen cards"));
+                }
             }
         }
         for c in self.chain.iter().map(|&(c, _)| c).chain(self.payment.map(|p| p.card)) {

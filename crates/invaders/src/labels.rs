@@ -2,8 +2,26 @@
 //! did at the table in public words (a card drawn into a hand is never named).
 
 use crate::action::Action;
+use crate::display::{BANG, Held, face_title, named_slots, slot_letter, slot_of};
 use crate::side::Side;
 use crate::state::{CardId, Ending, Invaders, Phase};
+
+/// " (slot B)" for a card of a Card Display, nothing for a card in a hand.
+fn in_slot(g: &Invaders, side: Side, card: CardId) -> String {
+    match g.display_slots(side).and_then(|s| slot_of(s, card)) {
+        Some(slot) => format!(" (slot {})", slot_letter(slot)),
+        None => String::new(),
+    }
+}
+
+/// "A, B and C".
+fn letters(slots: &[u8]) -> String {
+    let l: Vec<String> = slots.iter().map(|&s| slot_letter(s).to_string()).collect();
+    match l.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => l.join(""),
+    }
+}
 
 fn costs(g: &Invaders, card: CardId) -> String {
     let c = g.card(card);
@@ -33,20 +51,60 @@ pub(crate) fn label(g: &Invaders, action: &Action) -> String {
             let side = g.payment().map_or(g.active(), |p| p.payer).subject();
             format!("{side} drains {} onto its discard pile", name(c))
         }
+        Action::Fate(face) => match g.phase() {
+            Phase::FateCancel { card, .. } if face == BANG => {
+                format!("The Fate Die shows {face} (!!): {} is stopped", name(card))
+            }
+            Phase::FateCancel { card, .. } => format!("The Fate Die shows {face}: {} goes ahead", name(card)),
+            _ => format!("The Fate Die shows {face}: {}", face_title(face)),
+        },
+        Action::Reveal(c) => match g.pending_reveals().first() {
+            Some(r) => format!("The face-down card of {}'s slot {} is {}", r.side.name(), slot_letter(r.slot), name(c)),
+            None => format!("The face-down card is {}", name(c)),
+        },
         Action::Play { card, zone: Some(z) } => {
             let power = g.card(card).power.unwrap_or(0);
-            format!("Play {} into {} (power {power}; {})", name(card), z.name(), costs(g, card))
+            let from = in_slot(g, g.active(), card);
+            format!("Play {}{from} into {} (power {power}; {})", name(card), z.name(), costs(g, card))
         }
-        Action::Play { card, zone: None } => format!("Play {}, a one-shot card ({})", name(card), costs(g, card)),
+        Action::Play { card, zone: None } => {
+            let from = in_slot(g, g.active(), card);
+            format!("Play {}{from}, a one-shot card ({})", name(card), costs(g, card))
+        }
         Action::PayDiscard(c) => {
             let paying = g.payment().map(|p| name(p.card)).unwrap_or_default();
-            format!("Discard {} to pay for {paying}", name(c))
+            let from = g.payment().map(|p| in_slot(g, p.payer, c)).unwrap_or_default();
+            format!("Discard {}{from} to pay for {paying}", name(c))
+        }
+        Action::PayFaceDown(slot) => {
+            let paying = g.payment().map(|p| name(p.card)).unwrap_or_default();
+            format!("Discard a face-down card of slot {} (unseen until it goes) to pay for {paying}", slot_letter(slot))
+        }
+        Action::Flip(slot) => format!("Turn a face-down card of slot {} face-up", slot_letter(slot)),
+        Action::Shift { card, from, to } => {
+            let what = match card {
+                Some(c) => format!("{} (face-up)", name(c)),
+                None => "a face-down card".into(),
+            };
+            format!(
+                "Play no card: move {what} from slot {} to slot {}, keeping its facing, and end the turn",
+                slot_letter(from),
+                slot_letter(to)
+            )
         }
         Action::Sacrifice(c) => format!("Sacrifice {} to make room (its column is full)", where_in_play(g, c)),
         Action::EndTurn => "End the turn".into(),
         Action::Cancel(c) => {
             let target = g.chain().last().map(|&(t, _)| name(t)).unwrap_or_default();
-            format!("Cancel {target} with {} ({})", name(c), costs(g, c))
+            match g.phase() {
+                Phase::Window { by } if g.displayed(by) => format!(
+                    "Cancel {target} with {}{} ({}; the Fate Die first: a 1 stops it)",
+                    name(c),
+                    in_slot(g, by, c),
+                    costs(g, c)
+                ),
+                _ => format!("Cancel {target} with {} ({})", name(c), costs(g, c)),
+            }
         }
         Action::LetStand => match g.chain().last() {
             Some(&(t, _)) => format!("Let {} stand", name(t)),
@@ -90,7 +148,7 @@ pub(crate) fn events(after: &Invaders, before: &Invaders, action: &Action) -> Ve
             let subject = side.subject();
             out.push(format!(
                 "{subject} draws a card into its hand ({} left in its draw pile).",
-                after.side(side).deck.len()
+                after.draw_pile(side)
             ));
         }
         Action::Drain(c) => {
@@ -107,8 +165,77 @@ pub(crate) fn events(after: &Invaders, before: &Invaders, action: &Action) -> Ve
             ));
         }
         Action::PayDiscard(c) => {
-            let side = before.payment().map_or(before.active(), |p| p.payer).subject();
-            out.push(format!("{side} discards {} from its hand.", name(c)));
+            let payer = before.payment().map_or(before.active(), |p| p.payer);
+            let from = if before.displayed(payer) {
+                format!("from slot {} of its display", in_slot(before, payer, c).trim_matches([' ', '(', ')']))
+            } else {
+                "from its hand".into()
+            };
+            out.push(format!("{} discards {} {from}.", payer.subject(), name(c)));
+        }
+        Action::Fate(face) => match before.phase() {
+            Phase::FateCancel { by, card } => {
+                let (c, slot) = (name(card), in_slot(before, by, card));
+                if face == BANG {
+                    out.push(format!(
+                        "{} rolls the Fate Die before cancelling with {c}: {face} (!!) stops it; it stays{slot} and is not tried again this turn.",
+                        by.subject()
+                    ));
+                } else {
+                    out.push(format!(
+                        "{} rolls the Fate Die before cancelling with {c}: {face}, so the cancel goes ahead.",
+                        by.subject()
+                    ));
+                }
+            }
+            _ => {
+                let side = before.active();
+                out.push(format!("{} rolls the Fate Die: {face}, {}.", side.subject(), face_title(face)));
+                let had_down: Vec<u8> = named_slots(face)
+                    .iter()
+                    .copied()
+                    .filter(|&s| {
+                        before.display_slots(side).is_some_and(|d| d[usize::from(s)].contains(&Held::FaceDown))
+                    })
+                    .collect();
+                if !had_down.is_empty() {
+                    let word = if had_down.len() == 1 { "Slot" } else { "Slots" };
+                    out.push(format!("{word} {} turn face-up.", letters(&had_down)));
+                }
+                if let Some(f) = after.fate().filter(|f| f.flips_left > 0) {
+                    let n = f.flips_left;
+                    let cards = if n == 1 { "card" } else { "cards" };
+                    out.push(format!("{} turns {n} face-down {cards} of its choice face-up.", side.subject()));
+                }
+            }
+        },
+        Action::Reveal(c) => {
+            if let Some(r) = before.pending_reveals().first() {
+                let letter = slot_letter(r.slot);
+                if r.to_discard {
+                    out.push(format!(
+                        "{} discards a face-down card of slot {letter}: it is {}.",
+                        r.side.subject(),
+                        name(c)
+                    ));
+                } else {
+                    out.push(format!("{}'s card in slot {letter} is turned face-up: {}.", r.side.subject(), name(c)));
+                }
+            }
+        }
+        Action::Shift { card, from, to } => {
+            let what = card.map_or_else(|| "a face-down card".to_string(), &name);
+            out.push(format!(
+                "{} plays no card and moves {what} from slot {} to slot {}.",
+                before.active().subject(),
+                slot_letter(from),
+                slot_letter(to)
+            ));
+            out.push(format!(
+                "{} ends its turn; {}'s turn begins with its Draw phase.",
+                before.active().subject(),
+                after.active().name()
+            ));
         }
         Action::Sacrifice(c) => {
             out.push(format!("Mankind sacrifices {} to its discard pile.", where_in_play(before, c)))
@@ -160,6 +287,25 @@ pub(crate) fn events(after: &Invaders, before: &Invaders, action: &Action) -> Ve
         }
         Action::DeclareWinner(s) => out.push(format!("The players declare {} the winner.", s.name())),
         _ => {}
+    }
+    if !matches!(action, Action::Shift { .. }) {
+        for side in Side::BOTH {
+            let (Some(was), Some(now)) = (before.display_slots(side), after.display_slots(side)) else { continue };
+            let down = |stack: &Vec<Held>| stack.iter().filter(|h| **h == Held::FaceDown).count();
+            let added: Vec<u8> =
+                (0..5u8).filter(|&s| down(&now[usize::from(s)]) > down(&was[usize::from(s)])).collect();
+            if !added.is_empty() {
+                let n: usize = (0..5).map(|s| down(&now[s]).saturating_sub(down(&was[s]))).sum();
+                let cards = if n == 1 { "a card" } else { "cards" };
+                let word = if added.len() == 1 { "slot" } else { "slots" };
+                out.push(format!(
+                    "{} draws {cards} face-down into {word} {} ({} left in its draw pile).",
+                    side.subject(),
+                    letters(&added),
+                    after.draw_pile(side)
+                ));
+            }
+        }
     }
     if let (None, Some(Ending::EmptyDeck { loser })) = (before.ending(), after.ending()) {
         out.push(format!("{} has to draw from an empty draw pile and loses.", loser.subject()));

@@ -6,6 +6,7 @@
 //! manifest ([`manifest`]), since their texts are not in the source documents.
 
 pub mod action;
+pub mod display;
 mod game;
 mod labels;
 pub mod manifest;
@@ -16,6 +17,7 @@ mod turn;
 pub mod view;
 
 pub use action::Action;
+pub use display::DisplaySides;
 pub use manifest::{Manifest, ManifestError};
 pub use side::{Side, Zone};
 pub use state::{Ending, Invaders, InvadersSetup, Phase};

@@ -16,6 +16,19 @@ pub(crate) fn why_not(g: &Invaders, action: &Action) -> String {
                 return format!("{me} does not hold that card");
             }
             let c = g.card(card);
+            if let Some(f) = g.fate().filter(|_| g.displayed(me)) {
+                if f.flips_left > 0 {
+                    return format!("the Fate Die's 2 asks {me} to turn {} more face-down cards first", f.flips_left);
+                }
+                if !g.fate_allows(card) {
+                    return format!(
+                        "the Fate Die's {} ({}) does not let {me} play {} now",
+                        f.face,
+                        crate::display::face_title(f.face),
+                        c.name
+                    );
+                }
+            }
             if c.cancels {
                 return format!("{} is a cancel: it is played when the other side plays a card", c.name);
             }
@@ -42,6 +55,13 @@ pub(crate) fn why_not(g: &Invaders, action: &Action) -> String {
         }
         Action::Cancel(_) if !matches!(phase, Phase::Window { .. }) => {
             "a cancel is played only as the other side plays a card".into()
+        }
+        Action::Shift { .. } if !g.displayed(g.active()) => {
+            "only a side run by a Card Display moves cards between slots".into()
+        }
+        Action::Shift { .. } => "a card moves between slots only in a turn in which its side has played no card".into(),
+        Action::Cancel(c) if g.blocked().contains(&c) => {
+            "the Fate Die stopped that cancel this turn: it is not tried again until the turn ends".into()
         }
         Action::InvasionPlot if g.active() != Side::Invader => "the Invasion plot action is the Invader's".into(),
         _ => "it is not one of the choices now".into(),

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::display::{DisplaySides, Fate, Reveal, Slots, face_down};
 use crate::manifest::{Card, Manifest, cards_of};
 use crate::side::{SLOTS, Side, Zone};
 
@@ -25,6 +26,13 @@ pub struct InvadersSetup {
     /// Cards each side draws before the first turn (the pages do not say; none unless chosen).
     #[serde(default)]
     pub starting_hand: u8,
+    /// The sides run by a Card Display and the Fate Die (cdgsolo's solo adaptation).
+    #[serde(default, skip_serializing_if = "is_none")]
+    pub display: DisplaySides,
+}
+
+fn is_none(d: &DisplaySides) -> bool {
+    *d == DisplaySides::None
 }
 
 fn mankind() -> Side {
@@ -33,7 +41,7 @@ fn mankind() -> Side {
 
 impl Default for InvadersSetup {
     fn default() -> Self {
-        InvadersSetup { manifest: None, first: Side::Mankind, starting_hand: 0 }
+        InvadersSetup { manifest: None, first: Side::Mankind, starting_hand: 0, display: DisplaySides::None }
     }
 }
 
@@ -49,10 +57,14 @@ pub struct InPlay {
 /// One side's cards.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SideCards {
-    /// The draw pile, as a set: it is shuffled, so the next card is any of them.
+    /// The draw pile, as a set: it is shuffled, so the next card is any of them. For a side run by
+    /// a Card Display, the unseen cards: the draw pile and the display's face-down cards together.
     pub deck: Vec<CardId>,
-    /// The hand, sorted (no order is kept in a hand).
+    /// The hand, sorted (no order is kept in a hand). For a side run by a Card Display, its
+    /// face-up cards.
     pub hand: Vec<CardId>,
+    /// The Card Display of a side it runs.
+    pub display: Option<Slots>,
     /// The discard pile, face-up, bottom first; its order never changes.
     pub discard: Vec<CardId>,
     /// The side's column of each zone, Pacific rim, Eurasia, Africa.
@@ -91,6 +103,13 @@ pub enum Phase {
     Window {
         by: Side,
     },
+    /// A display side rolls the Fate Die for its turn (after its Draw phase).
+    Fate,
+    /// A display side rolls the Fate Die before its cancel `card` is paid: `!!` stops it.
+    FateCancel {
+        by: Side,
+        card: CardId,
+    },
     Over,
 }
 
@@ -118,6 +137,15 @@ pub struct Invaders {
     /// The card played and the cancels played against it (and against each other), in order.
     pub(crate) chain: Vec<(CardId, Option<Zone>)>,
     pub(crate) ending: Option<Ending>,
+    /// The active display side's roll this turn.
+    pub(crate) fate: Option<Fate>,
+    /// Face-down cards to be named by chance, first first.
+    pub(crate) reveals: Vec<Reveal>,
+    /// Display cancels stopped by the Fate Die this turn: not tried again until the turn ends.
+    pub(crate) blocked: Vec<CardId>,
+    /// Whether the active side has played a card this turn (a display side that has not may move
+    /// one card to another slot instead).
+    pub(crate) played_this_turn: bool,
 }
 
 impl Invaders {
@@ -131,9 +159,10 @@ impl Invaders {
             None => Manifest::example()?,
         };
         let cards = cards_of(&manifest);
-        let mut sides: [SideCards; 2] = std::array::from_fn(|_| SideCards {
+        let mut sides: [SideCards; 2] = std::array::from_fn(|i| SideCards {
             deck: Vec::new(),
             hand: Vec::new(),
+            display: setup.display.runs(Side::BOTH[i]).then(Slots::default),
             discard: Vec::new(),
             zones: Default::default(),
         });
@@ -156,6 +185,10 @@ impl Invaders {
             payment: None,
             chain: Vec::new(),
             ending: None,
+            fate: None,
+            reveals: Vec::new(),
+            blocked: Vec::new(),
+            played_this_turn: false,
         })
     }
 
@@ -221,7 +254,47 @@ impl Invaders {
     pub fn can_pay(&self, side: Side, card: CardId) -> bool {
         let c = self.card(card);
         let s = self.side(side);
-        let others = s.hand.iter().filter(|&&h| h != card).count();
-        others >= usize::from(c.discard) && s.deck.len() >= usize::from(c.drain)
+        let others = s.hand.iter().filter(|&&h| h != card).count() + self.face_down(side);
+        others >= usize::from(c.discard) && self.draw_pile(side) >= usize::from(c.drain)
+    }
+
+    /// Cards in `side`'s draw pile.
+    pub fn draw_pile(&self, side: Side) -> usize {
+        self.side(side).deck.len().saturating_sub(self.face_down(side))
+    }
+
+    /// Face-down cards of `side`'s Card Display (none for a side holding a hand).
+    pub fn face_down(&self, side: Side) -> usize {
+        self.side(side).display.as_ref().map_or(0, face_down)
+    }
+
+    /// Cards `side` holds: its hand, or every card of its display.
+    pub fn held(&self, side: Side) -> usize {
+        self.side(side).hand.len() + self.face_down(side)
+    }
+
+    /// Whether a Card Display runs `side`.
+    pub fn displayed(&self, side: Side) -> bool {
+        self.side(side).display.is_some()
+    }
+
+    /// The roll of the active display side's turn.
+    pub fn fate(&self) -> Option<&Fate> {
+        self.fate.as_ref()
+    }
+
+    /// Face-down cards waiting to be named, first first.
+    pub fn pending_reveals(&self) -> &[Reveal] {
+        &self.reveals
+    }
+
+    /// Cancels the Fate Die stopped this turn.
+    pub fn blocked(&self) -> &[CardId] {
+        &self.blocked
+    }
+
+    /// `side`'s Card Display, if one runs it.
+    pub fn display_slots(&self, side: Side) -> Option<&Slots> {
+        self.side(side).display.as_ref()
     }
 }

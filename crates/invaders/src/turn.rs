@@ -3,6 +3,7 @@
 //! cancel windows, and the end of the turn (Mankind's Heroes of the Resistance turned upright).
 
 use crate::action::Action;
+use crate::display::{BANG, DISPLAY_SLOTS, Fate, Held, Reveal, named_slots, slot_for_draw, slot_of};
 use crate::side::{SLOTS, Side, Zone};
 use crate::state::{CardId, Ending, InPlay, Invaders, Payment, Phase};
 
@@ -37,8 +38,16 @@ impl Invaders {
     /// The legal actions of whoever is to move.
     pub(crate) fn legal_into(&self, out: &mut Vec<Action>) {
         out.clear();
+        if self.phase == Phase::Over {
+            return;
+        }
+        if let Some(r) = self.reveals.first() {
+            out.extend(self.side(r.side).deck.iter().map(|&c| Action::Reveal(c)));
+            return;
+        }
         match self.phase {
             Phase::Over => {}
+            Phase::Fate | Phase::FateCancel { .. } => out.extend((1..=6).map(Action::Fate)),
             Phase::Deal { .. } | Phase::Draw { .. } => {
                 if let Some(side) = self.drawing_side() {
                     out.extend(self.side(side).deck.iter().map(|&c| Action::Draw(c)));
@@ -48,13 +57,20 @@ impl Invaders {
                 let Some(p) = self.payment else { return };
                 if p.discard_left > 0 {
                     out.extend(self.side(p.payer).hand.iter().map(|&c| Action::PayDiscard(c)));
+                    if let Some(slots) = self.display_slots(p.payer) {
+                        for (i, slot) in slots.iter().enumerate() {
+                            if slot.contains(&Held::FaceDown) {
+                                out.push(Action::PayFaceDown(i as u8));
+                            }
+                        }
+                    }
                 } else {
                     out.extend(self.side(p.payer).deck.iter().map(|&c| Action::Drain(c)));
                 }
             }
             Phase::Window { by } => {
                 for &c in &self.side(by).hand {
-                    if self.card(c).cancels && self.can_pay(by, c) {
+                    if self.card(c).cancels && self.can_pay(by, c) && !self.blocked.contains(&c) {
                         out.push(Action::Cancel(c));
                     }
                 }
@@ -66,10 +82,20 @@ impl Invaders {
 
     fn main_legal(&self, out: &mut Vec<Action>) {
         let me = self.active;
+        if let Some(slots) = self.display_slots(me)
+            && self.fate.as_ref().is_some_and(|f| f.flips_left > 0)
+        {
+            for (i, slot) in slots.iter().enumerate() {
+                if slot.contains(&Held::FaceDown) {
+                    out.push(Action::Flip(i as u8));
+                }
+            }
+            return;
+        }
         for &c in &self.side(me).hand {
             let card = self.card(c);
             // A cancel card is played only against a card being played.
-            if card.cancels || !self.can_pay(me, c) {
+            if card.cancels || !self.can_pay(me, c) || !self.fate_allows(c) {
                 continue;
             }
             if card.enters_play() {
@@ -91,6 +117,25 @@ impl Invaders {
             }
         }
         out.push(Action::EndTurn);
+        if let Some(slots) = self.display_slots(me)
+            && !self.played_this_turn
+        {
+            for (from, slot) in slots.iter().enumerate() {
+                let mut movers: Vec<Option<CardId>> = Vec::new();
+                for h in slot {
+                    match *h {
+                        Held::FaceUp(c) => movers.push(Some(c)),
+                        Held::FaceDown if !movers.contains(&None) => movers.push(None),
+                        Held::FaceDown => {}
+                    }
+                }
+                for card in movers {
+                    for to in (0..DISPLAY_SLOTS).filter(|&t| t != from) {
+                        out.push(Action::Shift { card, from: from as u8, to: to as u8 });
+                    }
+                }
+            }
+        }
         // The table tools.
         for zone in Zone::ALL {
             for p in &self.side(me).zones[zone.index()] {
@@ -147,9 +192,37 @@ impl Invaders {
                     s.discard.push(c);
                 }
             }
+            Action::Fate(face) => self.fate_rolled(face),
+            Action::Reveal(c) => self.revealed(c),
+            Action::PayFaceDown(slot) => {
+                if let Some(p) = self.payment.as_mut() {
+                    p.discard_left = p.discard_left.saturating_sub(1);
+                    let side = p.payer;
+                    self.reveals.push(Reveal { side, slot, to_discard: true });
+                }
+            }
+            Action::Flip(slot) => {
+                if let Some(f) = self.fate.as_mut() {
+                    f.flips_left = f.flips_left.saturating_sub(1);
+                }
+                self.reveals.push(Reveal { side: self.active, slot, to_discard: false });
+            }
+            Action::Shift { card, from, to } => {
+                if let Some(slots) = self.side_mut(self.active).display.as_mut() {
+                    let held = card.map_or(Held::FaceDown, Held::FaceUp);
+                    let stack = &mut slots[usize::from(from)];
+                    if let Some(i) = stack.iter().position(|h| *h == held) {
+                        stack.remove(i);
+                        slots[usize::from(to)].push(held);
+                    }
+                }
+                self.end_turn();
+            }
             Action::Play { card, zone } => {
                 let me = self.active;
-                take(&mut self.side_mut(me).hand, card);
+                self.played_this_turn = true;
+                self.note_display_play(card);
+                self.take_held(me, card);
                 let c = self.card(card);
                 self.payment = Some(Payment { card, payer: me, zone, discard_left: c.discard, drain_left: c.drain });
                 self.phase = Phase::Paying;
@@ -158,25 +231,19 @@ impl Invaders {
                 if let Some(p) = self.payment.as_mut() {
                     p.discard_left = p.discard_left.saturating_sub(1);
                     let payer = p.payer;
-                    let s = self.side_mut(payer);
-                    take(&mut s.hand, c);
-                    s.discard.push(c);
+                    self.take_held(payer, c);
+                    self.side_mut(payer).discard.push(c);
                 }
             }
             Action::Sacrifice(c) | Action::Destroy(c) => self.discard_from_play(c),
             Action::EndTurn => self.end_turn(),
             Action::Cancel(c) => {
                 if let Phase::Window { by } = self.phase {
-                    take(&mut self.side_mut(by).hand, c);
-                    let card = self.card(c);
-                    self.payment = Some(Payment {
-                        card: c,
-                        payer: by,
-                        zone: None,
-                        discard_left: card.discard,
-                        drain_left: card.drain,
-                    });
-                    self.phase = Phase::Paying;
+                    if self.displayed(by) {
+                        self.phase = Phase::FateCancel { by, card: c };
+                    } else {
+                        self.begin_cancel(by, c);
+                    }
                 }
             }
             Action::LetStand => self.settle_chain(),
@@ -212,6 +279,137 @@ impl Invaders {
         self.settle();
     }
 
+    /// `by` pays for its cancel `c`, taken from its hand or display.
+    fn begin_cancel(&mut self, by: Side, c: CardId) {
+        if by == self.active {
+            self.played_this_turn = true;
+        }
+        self.take_held(by, c);
+        let card = self.card(c);
+        self.payment =
+            Some(Payment { card: c, payer: by, zone: None, discard_left: card.discard, drain_left: card.drain });
+        self.phase = Phase::Paying;
+    }
+
+    /// A card leaves `side`'s hand, and its display if one runs the side.
+    fn take_held(&mut self, side: Side, card: CardId) {
+        let s = self.side_mut(side);
+        take(&mut s.hand, card);
+        if let Some(slots) = s.display.as_mut() {
+            for stack in slots.iter_mut() {
+                if let Some(i) = stack.iter().position(|h| *h == Held::FaceUp(card)) {
+                    stack.remove(i);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Whether the turn's Fate Die lets the active side play `card` (always, for a side holding a
+    /// hand).
+    pub(crate) fn fate_allows(&self, card: CardId) -> bool {
+        let Some(slots) = self.display_slots(self.active) else { return true };
+        let Some(fate) = self.fate.as_ref() else { return false };
+        let Some(slot) = slot_of(slots, card) else { return false };
+        match &fate.kept {
+            Some(kept) => kept.contains(&card),
+            None if fate.face <= 2 => true,
+            None => named_slots(fate.face).contains(&slot),
+        }
+    }
+
+    /// A display side's play narrows what its roll still allows: nothing more after a face 1 or
+    /// 2; after a face 3 to 6, the other cards the played card's slot holds now.
+    fn note_display_play(&mut self, card: CardId) {
+        let me = self.active;
+        let Some(slot) = self.display_slots(me).and_then(|s| slot_of(s, card)) else { return };
+        let others: Vec<CardId> = self.display_slots(me).map_or(Vec::new(), |s| {
+            s[usize::from(slot)]
+                .iter()
+                .filter_map(|h| match *h {
+                    Held::FaceUp(c) if c != card => Some(c),
+                    _ => None,
+                })
+                .collect()
+        });
+        if let Some(f) = self.fate.as_mut() {
+            f.kept = Some(match f.kept.take() {
+                Some(mut kept) => {
+                    kept.retain(|&c| c != card);
+                    kept
+                }
+                None if f.face <= 2 => Vec::new(),
+                None => others,
+            });
+        }
+    }
+
+    /// The Fate Die is rolled: for the turn (the named slots turn face-up) or before a display
+    /// side's cancel (`!!` stops it for the rest of the turn).
+    fn fate_rolled(&mut self, face: u8) {
+        match self.phase {
+            Phase::Fate => {
+                let me = self.active;
+                let (up, down) = self.display_slots(me).map_or((0, 0), |s| {
+                    let down = crate::display::face_down(s);
+                    (s.iter().map(Vec::len).sum::<usize>() - down, down)
+                });
+                let flips_left = if face == 2 { 2usize.saturating_sub(up).min(down) as u8 } else { 0 };
+                self.fate = Some(Fate { face, flips_left, kept: None });
+                if let Some(slots) = self.display_slots(me) {
+                    let mut turn = Vec::new();
+                    for &slot in named_slots(face) {
+                        let n = slots[usize::from(slot)].iter().filter(|h| **h == Held::FaceDown).count();
+                        turn.extend(std::iter::repeat_n(Reveal { side: me, slot, to_discard: false }, n));
+                    }
+                    self.reveals.extend(turn);
+                }
+                self.phase = Phase::Main;
+            }
+            Phase::FateCancel { by, card } => {
+                if face == BANG {
+                    self.blocked.push(card);
+                    self.phase = Phase::Window { by };
+                } else {
+                    self.begin_cancel(by, card);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The first face-down card waiting is `card`: it turns face-up where it lies, or goes to the
+    /// discard pile toward a Discard cost.
+    fn revealed(&mut self, card: CardId) {
+        if self.reveals.is_empty() {
+            return;
+        }
+        let r = self.reveals.remove(0);
+        let s = self.side_mut(r.side);
+        take(&mut s.deck, card);
+        let Some(slots) = s.display.as_mut() else { return };
+        let stack = &mut slots[usize::from(r.slot)];
+        let Some(i) = stack.iter().position(|h| *h == Held::FaceDown) else { return };
+        if r.to_discard {
+            stack.remove(i);
+            s.discard.push(card);
+        } else {
+            stack[i] = Held::FaceUp(card);
+            insert_sorted(&mut s.hand, card);
+        }
+    }
+
+    /// A display side's draw: a face-down card into the slot [`slot_for_draw`] picks; at the deal,
+    /// slots A and B are dealt face-up, as the system's standard setup deals them.
+    fn draw_face_down(&mut self, side: Side, dealing: bool) {
+        let Some(slots) = self.side_mut(side).display.as_mut() else { return };
+        let slot = slot_for_draw(slots);
+        slots[usize::from(slot)].push(Held::FaceDown);
+        if dealing && slot < 2 {
+            self.reveals.push(Reveal { side, slot, to_discard: false });
+        }
+    }
+
     fn in_play_mut(&mut self, card: CardId) -> Option<&mut InPlay> {
         let (side, zone, i) = self.in_play(card)?;
         self.side_mut(side).zones[zone.index()].get_mut(i)
@@ -229,6 +427,9 @@ impl Invaders {
     /// The end of a turn: the other side's turn begins with its Draw phase; at the start of
     /// Mankind's turn its Heroes of the Resistance card is turned upright.
     fn end_turn(&mut self) {
+        self.fate = None;
+        self.blocked.clear();
+        self.played_this_turn = false;
         self.active = self.active.other();
         if self.active == self.setup.first {
             self.turn += 1;
@@ -281,6 +482,10 @@ impl Invaders {
         loop {
             if self.ending.is_some() {
                 self.phase = Phase::Over;
+                self.reveals.clear();
+                return;
+            }
+            if !self.reveals.is_empty() {
                 return;
             }
             match self.phase {
@@ -291,12 +496,25 @@ impl Invaders {
                         Phase::Draw { left: 2 }
                     };
                 }
-                Phase::Draw { left: 0 } => self.phase = Phase::Main,
-                Phase::Deal { side, .. } if self.side(side).deck.is_empty() => {
+                Phase::Draw { left: 0 } => {
+                    // A display side rolls once a turn, after its Draw phase; a draw by a card's
+                    // text later in the turn goes back to the Main phase.
+                    let roll = self.displayed(self.active) && self.fate.is_none();
+                    self.phase = if roll { Phase::Fate } else { Phase::Main };
+                }
+                Phase::Deal { side, .. } if self.draw_pile(side) == 0 => {
                     self.ending = Some(Ending::EmptyDeck { loser: side });
                 }
-                Phase::Draw { .. } if self.side(self.active).deck.is_empty() => {
+                Phase::Draw { .. } if self.draw_pile(self.active) == 0 => {
                     self.ending = Some(Ending::EmptyDeck { loser: self.active });
+                }
+                Phase::Deal { side, left } if self.displayed(side) => {
+                    self.draw_face_down(side, true);
+                    self.phase = Phase::Deal { side, left: left - 1 };
+                }
+                Phase::Draw { left } if self.displayed(self.active) => {
+                    self.draw_face_down(self.active, false);
+                    self.phase = Phase::Draw { left: left - 1 };
                 }
                 Phase::Paying => {
                     let Some(p) = self.payment else {

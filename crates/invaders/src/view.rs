@@ -4,6 +4,7 @@
 
 use serde::Serialize;
 
+use crate::display::{DisplaySides, Held, SLOT_LETTERS, face_title};
 use crate::manifest::Card;
 use crate::side::{Side, Zone};
 use crate::state::{CardId, Ending, Invaders, Phase};
@@ -45,14 +46,37 @@ pub struct ZoneView {
     pub columns: [Vec<InPlayView>; 2],
 }
 
+/// One slot of a Card Display: its cards in the order they arrived, `None` for a face-down card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SlotView {
+    pub letter: char,
+    pub cards: Vec<Option<CardView>>,
+}
+
 /// A side's public cards.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SideView {
     pub side: Side,
+    /// Cards in the draw pile.
     pub deck: usize,
+    /// Cards held: the hand, or every card of the display.
     pub hand: usize,
     /// Bottom first.
     pub discard: Vec<CardView>,
+    /// The side's Card Display, A to E, when one runs it (face-up cards are on the table for all).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub display: Option<Vec<SlotView>>,
+}
+
+/// The active display side's Fate Die roll and what it allows now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FateView {
+    pub face: u8,
+    pub title: &'static str,
+    /// Face-down cards the side still turns by its choice (a 2).
+    pub flips_left: u8,
+    /// The face-up cards the roll still lets the side play.
+    pub allowed: Vec<CardId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -84,6 +108,12 @@ pub struct InvadersView {
     pub chain: Vec<ChainView>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ending: Option<Ending>,
+    /// The sides run by a Card Display.
+    pub display_sides: DisplaySides,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fate: Option<FateView>,
+    /// Display cancels the Fate Die stopped this turn.
+    pub blocked: Vec<CardId>,
 }
 
 impl Invaders {
@@ -96,9 +126,25 @@ impl Invaders {
             let s = self.side(side);
             SideView {
                 side,
-                deck: s.deck.len(),
-                hand: s.hand.len(),
+                deck: self.draw_pile(side),
+                hand: self.held(side),
                 discard: s.discard.iter().map(|&c| self.card_view(c)).collect(),
+                display: s.display.as_ref().map(|slots| {
+                    slots
+                        .iter()
+                        .zip(SLOT_LETTERS)
+                        .map(|(stack, letter)| SlotView {
+                            letter,
+                            cards: stack
+                                .iter()
+                                .map(|h| match *h {
+                                    Held::FaceUp(c) => Some(self.card_view(c)),
+                                    Held::FaceDown => None,
+                                })
+                                .collect(),
+                        })
+                        .collect()
+                }),
             }
         });
         let zones = Zone::ALL
@@ -125,6 +171,8 @@ impl Invaders {
                 Phase::Main => "Main phase",
                 Phase::Paying => "paying for a card",
                 Phase::Window { .. } => "a chance to cancel",
+                Phase::Fate => "the Fate Die",
+                Phase::FateCancel { .. } => "the Fate Die before a cancel",
                 Phase::Over => "game over",
             },
             hand: self.side(viewer).hand.iter().map(|&c| self.card_view(c)).collect(),
@@ -143,6 +191,14 @@ impl Invaders {
                 .map(|&(c, zone)| ChainView { card: self.card_view(c), zone, zone_name: zone.map(Zone::name) })
                 .collect(),
             ending: self.ending,
+            display_sides: self.setup.display,
+            fate: self.fate().map(|f| FateView {
+                face: f.face,
+                title: face_title(f.face),
+                flips_left: f.flips_left,
+                allowed: self.side(self.active).hand.iter().copied().filter(|&c| self.fate_allows(c)).collect(),
+            }),
+            blocked: self.blocked.clone(),
         }
     }
 }

@@ -84,3 +84,20 @@ fn random_games_played_to_an_empty_draw_pile_keep_the_contract() {
         assert!(report.steps > 40 * report.games, "{report:?}");
     }
 }
+
+#[test]
+fn random_games_with_card_displays_keep_the_contract() {
+    let display =
+        |display, first, starting_hand| InvadersSetup { display, first, starting_hand, ..InvadersSetup::default() };
+    let setups = [
+        display(invaders::DisplaySides::Invader, Side::Mankind, 5),
+        display(invaders::DisplaySides::Mankind, Side::Invader, 0),
+        display(invaders::DisplaySides::Both, Side::Mankind, 5),
+    ];
+    for setup in setups {
+        let plan = Plan { seeds: 0..12, step_cap: 20_000, observe_every: 1 };
+        let report = check_random_play::<NoDeclaring>(&setup, &plan).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(report.finished, report.games, "every random game reaches its end");
+        assert!(report.steps > 20 * report.games, "{report:?}");
+    }
+}

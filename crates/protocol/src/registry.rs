@@ -248,10 +248,11 @@ pub fn new_session(game: &str, seed: u64, options: &Value) -> Result<Box<dyn Dyn
     Ok(Box::new(table))
 }
 
-/// The options of a new game of Invaders: `first` ("mankind" or "invader"), `starting_hand`, and
-/// `manifest` (a manifest object, or "example" for the invented deck that ships).
+/// The options of a new game of Invaders: `first` ("mankind" or "invader"), `starting_hand`,
+/// `manifest` (a manifest object, or "example" for the invented deck that ships), and `display`
+/// ("none", "mankind", "invader" or "both": the sides run by a Card Display and the Fate Die).
 fn invaders_setup(mut rest: serde_json::Map<String, Value>) -> Result<InvadersSetup, ProtocolError> {
-    const KNOWN: [&str; 3] = ["first", "starting_hand", "manifest"];
+    const KNOWN: [&str; 4] = ["first", "starting_hand", "manifest", "display"];
     if let Some(name) = rest.keys().find(|k| !KNOWN.contains(&k.as_str())) {
         return Err(unknown_option(name, &KNOWN, "Invaders"));
     }

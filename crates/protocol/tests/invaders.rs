@@ -31,6 +31,7 @@ fn wrong_options_are_named() {
         (json!({"starting_hand": 40}), "starting_hand"),
         (json!({"manifest": {"game": "invaders", "cards": [{"name": "X", "side": "Mankind", "drain": 1}]}}), "discard"),
         (json!({"manifest": "builtin"}), "manifest"),
+        (json!({"display": "martians"}), "display"),
     ] {
         let r = p.handle_line(&json!({"cmd": "new", "game": "invaders", "options": options}).to_string());
         assert_eq!(r["ok"], json!(false), "{options} was taken");
@@ -89,4 +90,27 @@ fn a_card_played_is_named_in_the_other_sides_history_and_a_card_drawn_is_not() {
         "the play, face-up, is the Invader's to read: {labels:?}"
     );
     assert!(!labels.iter().any(|l| l.starts_with("Mankind draws ")), "Mankind's draws stay unnamed: {labels:?}");
+}
+
+#[test]
+fn a_side_on_a_card_display_asks_for_the_fate_die_and_names_each_card_as_it_is_turned() {
+    // With the player's own cards and dice, the Invader on a Card Display: its two draws go
+    // face-down without a question, the Fate Die's face is asked, and each card the roll turns
+    // face-up is named by the player as it turns up.
+    let mut p = start("invaders", json!({"first": "invader", "display": "invader"}));
+    let rolls = ids(&mut p);
+    assert_eq!(rolls, (1..=6).map(|f| format!("fate-{f}")).collect::<Vec<_>>());
+    let v = ask(&mut p, json!({"cmd": "observe", "player": 1}))["observation"].clone();
+    assert_eq!(v["sides"][1]["display"][0]["cards"], json!([null]), "{v}");
+    assert_eq!(v["sides"][1]["deck"], json!(14), "two of sixteen face-down in A and B");
+    apply(&mut p, "fate-4");
+    let named: Vec<String> = ids(&mut p);
+    assert!(named.iter().all(|id| id.starts_with("reveal-")) && named.len() == 16, "{named:?}");
+    apply(&mut p, &named[0]);
+    let second = ids(&mut p)[0].clone();
+    apply(&mut p, &second);
+    let v = ask(&mut p, json!({"cmd": "observe", "player": 0}))["observation"].clone();
+    assert_eq!(v["fate"]["face"], json!(4));
+    assert!(v["sides"][1]["display"][0]["cards"][0]["name"].is_string(), "Mankind sees the face-up cards: {v}");
+    assert!(ids(&mut p).iter().any(|id| id.starts_with("play-")), "the Invader plays from A or B");
 }

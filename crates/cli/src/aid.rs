@@ -25,6 +25,24 @@ pub enum FirstSide {
     Invader,
 }
 
+/// The sides of Invaders run by a Card Display, as the command line names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DisplayArg {
+    Mankind,
+    Invader,
+    Both,
+}
+
+impl DisplayArg {
+    fn sides(self) -> invaders::DisplaySides {
+        match self {
+            DisplayArg::Mankind => invaders::DisplaySides::Mankind,
+            DisplayArg::Invader => invaders::DisplaySides::Invader,
+            DisplayArg::Both => invaders::DisplaySides::Both,
+        }
+    }
+}
+
 /// How a new aid starts, from the command line.
 pub struct Start<'a> {
     pub seed: Option<u64>,
@@ -34,6 +52,7 @@ pub struct Start<'a> {
     pub file: Option<&'a str>,
     pub first: Option<FirstSide>,
     pub starting_hand: Option<u8>,
+    pub display: Option<DisplayArg>,
 }
 
 /// Runs the aid `game` from a new start.
@@ -60,15 +79,20 @@ pub fn run(
                 Some(FirstSide::Invader) => invaders::Side::Invader,
                 _ => invaders::Side::Mankind,
             };
-            let setup = InvadersSetup { manifest, first, starting_hand: start.starting_hand.unwrap_or(0) };
+            let setup = InvadersSetup {
+                manifest,
+                first,
+                starting_hand: start.starting_hand.unwrap_or(0),
+                display: start.display.map_or(invaders::DisplaySides::None, DisplayArg::sides),
+            };
             let session = Session::<Invaders>::new(setup, seed, chance).map_err(|e| anyhow!("{e}"))?;
-            play(game, "Invaders", session, true, &show_invaders, db, input, out)
+            play(game, "Invaders", session, &hands_hidden, &show_invaders, db, input, out)
         }
         protocol::MINIATURES => {
             let roster = text.as_deref().map(miniatures::Roster::parse).transpose().map_err(|e| named(&e))?;
             let session =
                 Session::<Miniatures>::new(MiniaturesSetup { roster }, seed, chance).map_err(|e| anyhow!("{e}"))?;
-            play(game, "Miniatures turn sequence", session, false, &show_miniatures, db, input, out)
+            play(game, "Miniatures turn sequence", session, &|_| false, &show_miniatures, db, input, out)
         }
         other => bail!("'{other}' is not an aid of this kind"),
     }
@@ -81,9 +105,9 @@ pub fn resume(db: &std::path::Path, id: i64, input: &mut dyn BufRead, out: &mut 
     writeln!(out, "Resumed saved game {}: {}.", taken.id, taken.name)?;
     let picked = Picked { db, store, taken, game };
     match picked.game.as_str() {
-        protocol::INVADERS => picked.play::<Invaders>("Invaders", true, &show_invaders, input, out),
+        protocol::INVADERS => picked.play::<Invaders>("Invaders", &hands_hidden, &show_invaders, input, out),
         protocol::MINIATURES => {
-            picked.play::<Miniatures>("Miniatures turn sequence", false, &show_miniatures, input, out)
+            picked.play::<Miniatures>("Miniatures turn sequence", &|_| false, &show_miniatures, input, out)
         }
         other => bail!("saved game {id} is a game of '{other}', not an aid"),
     }
@@ -101,7 +125,7 @@ impl Picked<'_> {
     fn play<G: Game>(
         self,
         title: &str,
-        secret: bool,
+        secret: &dyn Fn(&G) -> bool,
         show: &dyn Fn(&G, u8, &mut dyn Write) -> Result<()>,
         input: &mut dyn BufRead,
         out: &mut dyn Write,
@@ -120,14 +144,21 @@ impl Picked<'_> {
     }
 }
 
-/// The loop of one aid. `secret` says the hands are hidden from the other player: before the
-/// screen shows another player's hand it waits for that player to take it.
+/// Whether two players share the screen of a game of Invaders: then each hand is hidden from the
+/// other. A game with a Card Display is one player's, who runs both sides (the display's face-down
+/// cards are hidden from everyone by the game itself).
+fn hands_hidden(g: &Invaders) -> bool {
+    g.display_sides() == invaders::DisplaySides::None
+}
+
+/// The loop of one aid. `secret` says whether the hands are hidden from the other player: before
+/// the screen shows another player's hand it waits for that player to take it.
 #[allow(clippy::too_many_arguments)]
 fn play<G: Game>(
     id: &str,
     title: &str,
     session: Session<G>,
-    secret: bool,
+    secret: &dyn Fn(&G) -> bool,
     show: &dyn Fn(&G, u8, &mut dyn Write) -> Result<()>,
     db: Option<&std::path::Path>,
     input: &mut dyn BufRead,
@@ -148,7 +179,7 @@ fn play_with<G: Game>(
     id: &str,
     title: &str,
     mut session: Session<G>,
-    secret: bool,
+    secret: &dyn Fn(&G) -> bool,
     show: &dyn Fn(&G, u8, &mut dyn Write) -> Result<()>,
     mut autosave: Option<Autosave>,
     resumed: bool,
@@ -175,7 +206,7 @@ fn play_with<G: Game>(
             // Manual chance: the player says what turned up.
             ToMove::Chance => seat.unwrap_or(0),
         };
-        if secret && state.to_move() != ToMove::Chance && seat != Some(player) {
+        if secret(state) && state.to_move() != ToMove::Chance && seat != Some(player) {
             // The last player's hand leaves the screen (and its scrollback) before the next one sits.
             if std::io::stdout().is_terminal() {
                 write!(out, "\x1b[2J\x1b[3J\x1b[H")?;
@@ -300,16 +331,45 @@ fn show_invaders(g: &Invaders, player: u8, out: &mut dyn Write) -> Result<()> {
         let names: Vec<&str> = v.chain.iter().map(|c| c.card.card.name.as_str()).collect();
         writeln!(out, "  Played, then cancels: {}", names.join(" <- "))?;
     }
-    let hand: Vec<&str> = v.hand.iter().map(|c| c.card.name.as_str()).collect();
-    writeln!(out, "  Your hand ({}): {}", v.viewer, if hand.is_empty() { "none".into() } else { hand.join(", ") })?;
+    for s in &v.sides {
+        let Some(display) = &s.display else { continue };
+        writeln!(out, "  {}'s Card Display (face-down cards are unknown to everyone):", s.side)?;
+        for slot in display {
+            let cards: Vec<&str> =
+                slot.cards.iter().map(|c| c.as_ref().map_or("(face-down)", |c| c.card.name.as_str())).collect();
+            writeln!(out, "    {}: {}", slot.letter, if cards.is_empty() { "empty".into() } else { cards.join(", ") })?;
+        }
+    }
+    if let Some(f) = &v.fate {
+        let face_up: Vec<&invaders::view::CardView> = v
+            .sides
+            .iter()
+            .filter_map(|s| s.display.as_ref())
+            .flatten()
+            .flat_map(|slot| slot.cards.iter().flatten())
+            .collect();
+        let names: Vec<&str> = f
+            .allowed
+            .iter()
+            .filter_map(|&id| face_up.iter().find(|c| c.id == id))
+            .map(|c| c.card.name.as_str())
+            .collect();
+        let now = if names.is_empty() { "none".into() } else { names.join(", ") };
+        writeln!(out, "  Fate Die: {} ({}); {} may play: {now}", f.face, f.title, v.active.name())?;
+    }
+    if v.sides[v.viewer.index()].display.is_none() {
+        let hand: Vec<&str> = v.hand.iter().map(|c| c.card.name.as_str()).collect();
+        writeln!(out, "  Your hand ({}): {}", v.viewer, if hand.is_empty() { "none".into() } else { hand.join(", ") })?;
+    }
     for s in &v.sides {
         let top = s.discard.last().map_or("empty".to_string(), |c| format!("{} on top", c.card.name));
         writeln!(
             out,
-            "  {}: {} in the draw pile, {} in hand, discard pile {} ({top})",
+            "  {}: {} in the draw pile, {} in {}, discard pile {} ({top})",
             s.side,
             s.deck,
             s.hand,
+            if s.display.is_some() { "its display" } else { "hand" },
             s.discard.len()
         )?;
     }

@@ -41,6 +41,8 @@ pub struct AssistOptions {
     /// Invaders: who takes the first turn, and the starting hands.
     pub first: Option<crate::aid::FirstSide>,
     pub starting_hand: Option<u8>,
+    /// Invaders: the sides run by a Card Display.
+    pub display: Option<crate::aid::DisplayArg>,
 }
 
 /// Who shuffles the deck the table draws from.
@@ -364,6 +366,7 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
             ("--roster", options.roster.is_some() && game != protocol::MINIATURES),
             ("--first", options.first.is_some() && game != protocol::INVADERS),
             ("--starting-hand", options.starting_hand.is_some() && game != protocol::INVADERS),
+            ("--display", options.display.is_some() && game != protocol::INVADERS),
             ("--scenario", options.scenario.is_some()),
             ("--nations", options.nations.is_some()),
             ("--script", options.script.is_some()),
@@ -382,6 +385,7 @@ pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write)
             file: options.manifest.as_deref().or(options.roster.as_deref()),
             first: options.first,
             starting_hand: options.starting_hand,
+            display: options.display,
         };
         return crate::aid::run(game, &start, options.db.as_deref(), input, out);
     }

@@ -107,6 +107,10 @@ enum Command {
         /// Invaders: cards each side draws before the first turn (none when left out).
         #[arg(long, value_name = "N")]
         starting_hand: Option<u8>,
+        /// Invaders: the side (or both) run by a Card Display and the Fate Die, cdgsolo's solo
+        /// adaptation (docs/invaders.md).
+        #[arg(long, value_enum)]
+        display: Option<aid::DisplayArg>,
     },
     /// Play a game in the terminal, hotseat (only `manoeuvre` for now).
     Play {
@@ -346,6 +350,7 @@ fn run(cli: Cli) -> Result<()> {
             roster,
             first,
             starting_hand,
+            display,
         } => {
             let stdin = io::stdin();
             let options = assist::AssistOptions {
@@ -363,6 +368,7 @@ fn run(cli: Cli) -> Result<()> {
                 roster,
                 first,
                 starting_hand,
+                display,
             };
             assist::run(options, &mut stdin.lock(), &mut io::stdout())
         }

@@ -160,6 +160,14 @@ fn invaders_variants() -> Result<Vec<Variant>> {
             InvadersSetup { first: invaders::Side::Invader, starting_hand: 5, ..InvadersSetup::default() },
         ),
         ("the example manifest given in full", InvadersSetup { manifest: Some(example), ..InvadersSetup::default() }),
+        (
+            "the Invader on a Card Display, starting hands of 5",
+            InvadersSetup { starting_hand: 5, display: invaders::DisplaySides::Invader, ..InvadersSetup::default() },
+        ),
+        (
+            "both sides on Card Displays",
+            InvadersSetup { display: invaders::DisplaySides::Both, ..InvadersSetup::default() },
+        ),
     ];
     variants(setups, |s| Start::Invaders(Box::new(s)))
 }

@@ -1031,6 +1031,17 @@ fn assist_runs_invaders_and_the_miniatures_sequence_saves_them_and_picks_them_up
         out.contains("Your hand (Invader)") && out.contains("The Invader draws a card into its hand (11 left"),
         "{out}"
     );
+    // The Invader on a Card Display: one player runs both sides, so no screen is passed; the
+    // display is shown slot by slot and the Invader's turn begins with the Fate Die.
+    let args = ["assist", "invaders", "--display", "invader", "--starting-hand", "5", "--seed", "4", "--db", &db_arg];
+    let (ok, out, err) = cdgsolo(&args, "10\nq\n");
+    assert!(ok, "{err}");
+    assert!(!out.contains("pass the screen"), "{out}");
+    assert!(out.contains("Invader's Card Display") && out.contains("    C: (face-down)"), "{out}");
+    assert!(out.contains("The Invader rolls the Fate Die: 4, every card of one slot: A or B."), "{out}");
+    assert!(out.contains("Play no card this turn"), "{out}");
+    let (ok, _, err) = cdgsolo(&["assist", "miniatures", "--display", "both", "--db", &db_arg], "q\n");
+    assert!(!ok && err.contains("--display is not an option of miniatures"), "{err}");
     let (ok, out, err) = cdgsolo(&["assist", "--resume", "1", "--db", &db_arg], "\nq\n");
     assert!(ok, "{err}");
     assert!(out.contains("Resumed saved game 1: Invaders (seed 3)") && out.contains("Your hand (Invader)"), "{out}");

@@ -34,13 +34,16 @@ pub enum Action {
     PayFaceDown(u8),
     /// After a Fate Die 2, a display side turns a face-down card of this slot face-up.
     Flip(u8),
-    /// A display side that played no card this turn moves one card to another slot, keeping its
-    /// facing, and ends its turn: a face-up card by name, or (`card: None`) a face-down one.
-    Shift {
+    /// A display side that has played no card this turn declares it will play none: it may move
+    /// one card to another slot, then its turn ends.
+    PlayNoCard,
+    /// The card to move: a face-up card by name, or (`card: None`) a face-down one of `from`.
+    PickUp {
         card: Option<CardId>,
         from: u8,
-        to: u8,
     },
+    /// The card picked up goes onto this slot, keeping its facing, and the turn ends.
+    PutDown(u8),
     /// Mankind gives up one of its cards in a zone whose four slots on its side are full.
     Sacrifice(CardId),
     EndTurn,
@@ -84,10 +87,10 @@ impl Action {
             Action::PayDiscard(c) => format!("pay-{c}"),
             Action::PayFaceDown(slot) => format!("pay-face-down-{}", letter(*slot)),
             Action::Flip(slot) => format!("flip-{}", letter(*slot)),
-            Action::Shift { card: Some(c), to, .. } => format!("shift-{c}-to-{}", letter(*to)),
-            Action::Shift { card: None, from, to } => {
-                format!("shift-face-down-{}-to-{}", letter(*from), letter(*to))
-            }
+            Action::PlayNoCard => "play-no-card".into(),
+            Action::PickUp { card: Some(c), .. } => format!("pick-up-{c}"),
+            Action::PickUp { card: None, from } => format!("pick-up-face-down-{}", letter(*from)),
+            Action::PutDown(to) => format!("put-down-{}", letter(*to)),
             Action::Sacrifice(c) => format!("sacrifice-{c}"),
             Action::EndTurn => "end-turn".into(),
             Action::Cancel(c) => format!("cancel-{c}"),

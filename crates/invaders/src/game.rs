@@ -48,7 +48,7 @@ impl Game for Invaders {
                 Some(p) if p.discard_left > 0 => ToMove::Player(p.payer.index() as u8),
                 _ => ToMove::Chance,
             },
-            Phase::Main => ToMove::Player(self.active.index() as u8),
+            Phase::Main | Phase::MoveCard => ToMove::Player(self.active.index() as u8),
             Phase::Window { by } => ToMove::Player(by.index() as u8),
         }
     }
@@ -61,7 +61,8 @@ impl Game for Invaders {
         if self.ending.is_some() {
             return Err(ActionError::GameOver);
         }
-        if !self.legal().contains(action) {
+        let legal = self.legal();
+        if !legal.contains(action) && !legal.contains(&self.first_copy_of(action)) {
             return Err(ActionError::Illegal { action: action.id(), reason: crate::rules_text::why_not(self, action) });
         }
         self.apply_unchecked(*action);

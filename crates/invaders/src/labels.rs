@@ -6,10 +6,10 @@ use crate::display::{BANG, Held, face_title, named_slots, slot_letter, slot_of};
 use crate::side::Side;
 use crate::state::{CardId, Ending, Invaders, Phase};
 
-/// " (slot B)" for a card of a Card Display, nothing for a card in a hand.
+/// " from slot B" for a card of a Card Display, nothing for a card in a hand.
 fn in_slot(g: &Invaders, side: Side, card: CardId) -> String {
     match g.display_slots(side).and_then(|s| slot_of(s, card)) {
-        Some(slot) => format!(" (slot {})", slot_letter(slot)),
+        Some(slot) => format!(" from slot {}", slot_letter(slot)),
         None => String::new(),
     }
 }
@@ -81,17 +81,22 @@ pub(crate) fn label(g: &Invaders, action: &Action) -> String {
             format!("Discard a face-down card of slot {} (unseen until it goes) to pay for {paying}", slot_letter(slot))
         }
         Action::Flip(slot) => format!("Turn a face-down card of slot {} face-up", slot_letter(slot)),
-        Action::Shift { card, from, to } => {
-            let what = match card {
-                Some(c) => format!("{} (face-up)", name(c)),
-                None => "a face-down card".into(),
-            };
-            format!(
-                "Play no card: move {what} from slot {} to slot {}, keeping its facing, and end the turn",
-                slot_letter(from),
-                slot_letter(to)
-            )
+        Action::PlayNoCard => "Play no card this turn (then move one card to another slot, or none)".into(),
+        Action::PickUp { card: Some(c), from } => {
+            format!("Move {} from slot {} (it stays face-up)", name(c), slot_letter(from))
         }
+        Action::PickUp { card: None, from } => {
+            format!("Move a face-down card from slot {} (it stays face-down)", slot_letter(from))
+        }
+        Action::PutDown(to) => {
+            let what = match g.lifted() {
+                Some((Some(c), from)) => format!("{} from slot {}", name(c), slot_letter(from)),
+                Some((None, from)) => format!("The face-down card from slot {}", slot_letter(from)),
+                None => "The card".into(),
+            };
+            format!("{what} goes onto slot {}; the turn ends", slot_letter(to))
+        }
+        Action::EndTurn if g.phase() == Phase::MoveCard => "Move no card; the turn ends".into(),
         Action::Sacrifice(c) => format!("Sacrifice {} to make room (its column is full)", where_in_play(g, c)),
         Action::EndTurn => "End the turn".into(),
         Action::Cancel(c) => {
@@ -167,18 +172,18 @@ pub(crate) fn events(after: &Invaders, before: &Invaders, action: &Action) -> Ve
         Action::PayDiscard(c) => {
             let payer = before.payment().map_or(before.active(), |p| p.payer);
             let from = if before.displayed(payer) {
-                format!("from slot {} of its display", in_slot(before, payer, c).trim_matches([' ', '(', ')']))
+                format!("{} of its display", in_slot(before, payer, c))
             } else {
-                "from its hand".into()
+                " from its hand".into()
             };
-            out.push(format!("{} discards {} {from}.", payer.subject(), name(c)));
+            out.push(format!("{} discards {}{from}.", payer.subject(), name(c)));
         }
         Action::Fate(face) => match before.phase() {
             Phase::FateCancel { by, card } => {
-                let (c, slot) = (name(card), in_slot(before, by, card));
+                let c = name(card);
                 if face == BANG {
                     out.push(format!(
-                        "{} rolls the Fate Die before cancelling with {c}: {face} (!!) stops it; it stays{slot} and is not tried again this turn.",
+                        "{} rolls the Fate Die before cancelling with {c}: {face} (!!) stops it; it stays in its slot and is not tried again this turn.",
                         by.subject()
                     ));
                 } else {
@@ -223,10 +228,14 @@ pub(crate) fn events(after: &Invaders, before: &Invaders, action: &Action) -> Ve
                 }
             }
         }
-        Action::Shift { card, from, to } => {
-            let what = card.map_or_else(|| "a face-down card".to_string(), &name);
+        Action::PutDown(to) => {
+            let (what, from) = match before.lifted() {
+                Some((Some(c), from)) => (name(c), from),
+                Some((None, from)) => ("a face-down card".to_string(), from),
+                None => ("a card".to_string(), to),
+            };
             out.push(format!(
-                "{} plays no card and moves {what} from slot {} to slot {}.",
+                "{} plays no card and moves {what} from slot {} onto slot {}.",
                 before.active().subject(),
                 slot_letter(from),
                 slot_letter(to)
@@ -288,7 +297,7 @@ pub(crate) fn events(after: &Invaders, before: &Invaders, action: &Action) -> Ve
         Action::DeclareWinner(s) => out.push(format!("The players declare {} the winner.", s.name())),
         _ => {}
     }
-    if !matches!(action, Action::Shift { .. }) {
+    if !matches!(action, Action::PutDown(_)) {
         for side in Side::BOTH {
             let (Some(was), Some(now)) = (before.display_slots(side), after.display_slots(side)) else { continue };
             let down = |stack: &Vec<Held>| stack.iter().filter(|h| **h == Held::FaceDown).count();

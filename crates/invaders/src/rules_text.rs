@@ -56,10 +56,12 @@ pub(crate) fn why_not(g: &Invaders, action: &Action) -> String {
         Action::Cancel(_) if !matches!(phase, Phase::Window { .. }) => {
             "a cancel is played only as the other side plays a card".into()
         }
-        Action::Shift { .. } if !g.displayed(g.active()) => {
+        Action::PlayNoCard | Action::PickUp { .. } | Action::PutDown(_) if !g.displayed(g.active()) => {
             "only a side run by a Card Display moves cards between slots".into()
         }
-        Action::Shift { .. } => "a card moves between slots only in a turn in which its side has played no card".into(),
+        Action::PlayNoCard | Action::PickUp { .. } | Action::PutDown(_) => {
+            "a card moves between slots only in a turn in which its side has played no card, once it says so".into()
+        }
         Action::Cancel(c) if g.blocked().contains(&c) => {
             "the Fate Die stopped that cancel this turn: it is not tried again until the turn ends".into()
         }

@@ -105,6 +105,8 @@ pub enum Phase {
     },
     /// A display side rolls the Fate Die for its turn (after its Draw phase).
     Fate,
+    /// A display side that played no card may move one card to another slot before its turn ends.
+    MoveCard,
     /// A display side rolls the Fate Die before its cancel `card` is paid: `!!` stops it.
     FateCancel {
         by: Side,
@@ -146,6 +148,8 @@ pub struct Invaders {
     /// Whether the active side has played a card this turn (a display side that has not may move
     /// one card to another slot instead).
     pub(crate) played_this_turn: bool,
+    /// The display card picked up to move: a face-up card, or a face-down one (`None`), and its slot.
+    pub(crate) lifted: Option<(Option<CardId>, u8)>,
 }
 
 impl Invaders {
@@ -189,6 +193,7 @@ impl Invaders {
             reveals: Vec::new(),
             blocked: Vec::new(),
             played_this_turn: false,
+            lifted: None,
         })
     }
 
@@ -273,6 +278,11 @@ impl Invaders {
         self.side(side).hand.len() + self.face_down(side)
     }
 
+    /// The sides run by a Card Display.
+    pub fn display_sides(&self) -> DisplaySides {
+        self.setup.display
+    }
+
     /// Whether a Card Display runs `side`.
     pub fn displayed(&self, side: Side) -> bool {
         self.side(side).display.is_some()
@@ -281,6 +291,11 @@ impl Invaders {
     /// The roll of the active display side's turn.
     pub fn fate(&self) -> Option<&Fate> {
         self.fate.as_ref()
+    }
+
+    /// The display card picked up to move, and its slot.
+    pub fn lifted(&self) -> Option<(Option<CardId>, u8)> {
+        self.lifted
     }
 
     /// Face-down cards waiting to be named, first first.

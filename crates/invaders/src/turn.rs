@@ -56,7 +56,9 @@ impl Invaders {
             Phase::Paying => {
                 let Some(p) = self.payment else { return };
                 if p.discard_left > 0 {
-                    out.extend(self.side(p.payer).hand.iter().map(|&c| Action::PayDiscard(c)));
+                    let payer = p.payer;
+                    let hand = &self.side(payer).hand;
+                    out.extend(hand.iter().filter(|&&c| self.first_copy(payer, c)).map(|&c| Action::PayDiscard(c)));
                     if let Some(slots) = self.display_slots(p.payer) {
                         for (i, slot) in slots.iter().enumerate() {
                             if slot.contains(&Held::FaceDown) {
@@ -70,13 +72,15 @@ impl Invaders {
             }
             Phase::Window { by } => {
                 for &c in &self.side(by).hand {
-                    if self.card(c).cancels && self.can_pay(by, c) && !self.blocked.contains(&c) {
+                    let offered = self.first_copy(by, c) && !self.blocked.contains(&c);
+                    if self.card(c).cancels && self.can_pay(by, c) && offered {
                         out.push(Action::Cancel(c));
                     }
                 }
                 out.push(Action::LetStand);
             }
             Phase::Main => self.main_legal(out),
+            Phase::MoveCard => self.move_card_legal(out),
         }
     }
 
@@ -95,7 +99,7 @@ impl Invaders {
         for &c in &self.side(me).hand {
             let card = self.card(c);
             // A cancel card is played only against a card being played.
-            if card.cancels || !self.can_pay(me, c) || !self.fate_allows(c) {
+            if card.cancels || !self.can_pay(me, c) || !self.fate_allows(c) || !self.first_copy(me, c) {
                 continue;
             }
             if card.enters_play() {
@@ -116,26 +120,10 @@ impl Invaders {
                 }
             }
         }
-        out.push(Action::EndTurn);
-        if let Some(slots) = self.display_slots(me)
-            && !self.played_this_turn
-        {
-            for (from, slot) in slots.iter().enumerate() {
-                let mut movers: Vec<Option<CardId>> = Vec::new();
-                for h in slot {
-                    match *h {
-                        Held::FaceUp(c) => movers.push(Some(c)),
-                        Held::FaceDown if !movers.contains(&None) => movers.push(None),
-                        Held::FaceDown => {}
-                    }
-                }
-                for card in movers {
-                    for to in (0..DISPLAY_SLOTS).filter(|&t| t != from) {
-                        out.push(Action::Shift { card, from: from as u8, to: to as u8 });
-                    }
-                }
-            }
-        }
+        // A display side that has played nothing says so, and may then move a card: its turn
+        // ends either way, so that is its only way to end the turn.
+        let may_move = self.displayed(me) && !self.played_this_turn;
+        out.push(if may_move { Action::PlayNoCard } else { Action::EndTurn });
         // The table tools.
         for zone in Zone::ALL {
             for p in &self.side(me).zones[zone.index()] {
@@ -207,8 +195,12 @@ impl Invaders {
                 }
                 self.reveals.push(Reveal { side: self.active, slot, to_discard: false });
             }
-            Action::Shift { card, from, to } => {
-                if let Some(slots) = self.side_mut(self.active).display.as_mut() {
+            Action::PlayNoCard => self.phase = Phase::MoveCard,
+            Action::PickUp { card, from } => self.lifted = Some((card, from)),
+            Action::PutDown(to) => {
+                if let Some((card, from)) = self.lifted
+                    && let Some(slots) = self.side_mut(self.active).display.as_mut()
+                {
                     let held = card.map_or(Held::FaceDown, Held::FaceUp);
                     let stack = &mut slots[usize::from(from)];
                     if let Some(i) = stack.iter().position(|h| *h == held) {
@@ -277,6 +269,76 @@ impl Invaders {
             Action::DeclareWinner(winner) => self.ending = Some(Ending::Declared { winner }),
         }
         self.settle();
+    }
+
+    /// After "play no card": which card to move (or none, ending the turn), then where to.
+    fn move_card_legal(&self, out: &mut Vec<Action>) {
+        let Some(slots) = self.display_slots(self.active) else { return };
+        match self.lifted {
+            Some((_, from)) => {
+                out.extend((0..DISPLAY_SLOTS as u8).filter(|&t| t != from).map(Action::PutDown));
+            }
+            None => {
+                for (from, slot) in slots.iter().enumerate() {
+                    let mut movers: Vec<Option<CardId>> = Vec::new();
+                    for h in slot {
+                        let card = match *h {
+                            Held::FaceUp(c) => Some(c),
+                            Held::FaceDown => None,
+                        };
+                        // Face-down cards of a slot are alike to everyone; identical face-up
+                        // copies too.
+                        let alike = movers.iter().any(|&m| match (m, card) {
+                            (Some(a), Some(b)) => self.card(a) == self.card(b),
+                            (None, None) => true,
+                            _ => false,
+                        });
+                        if !alike {
+                            movers.push(card);
+                        }
+                    }
+                    out.extend(movers.into_iter().map(|card| Action::PickUp { card, from: from as u8 }));
+                }
+                out.push(Action::EndTurn);
+            }
+        }
+    }
+
+    /// Whether `card` is the first of its identical copies that `side` holds (in the same slot, for
+    /// a display): playing or discarding one copy or another decides nothing, so only one is
+    /// offered.
+    pub(crate) fn first_copy(&self, side: Side, card: CardId) -> bool {
+        let slots = self.display_slots(side);
+        let slot = slots.and_then(|s| slot_of(s, card));
+        let same = |c: CardId| {
+            self.card(c) == self.card(card)
+                && self.blocked.contains(&c) == self.blocked.contains(&card)
+                && slots.and_then(|s| slot_of(s, c)) == slot
+        };
+        !self.side(side).hand.iter().any(|&c| c < card && same(c))
+    }
+
+    /// `action` with its card replaced by the first identical copy the deciding side holds: the
+    /// action offered for the same decision.
+    pub(crate) fn first_copy_of(&self, action: &Action) -> Action {
+        let side = match self.phase {
+            Phase::Paying => self.payment.map_or(self.active, |p| p.payer),
+            Phase::Window { by } => by,
+            _ => self.active,
+        };
+        // The hand is sorted: the first identical card found is the lowest, the one offered.
+        let slots = self.display_slots(side);
+        let slot = |c: CardId| slots.and_then(|s| slot_of(s, c));
+        let first = |card: CardId| {
+            let same = |&c: &CardId| self.card(c) == self.card(card) && slot(c) == slot(card);
+            self.side(side).hand.iter().copied().find(same).unwrap_or(card)
+        };
+        match *action {
+            Action::Play { card, zone } => Action::Play { card: first(card), zone },
+            Action::PayDiscard(c) => Action::PayDiscard(first(c)),
+            Action::Cancel(c) => Action::Cancel(first(c)),
+            other => other,
+        }
     }
 
     /// `by` pays for its cancel `c`, taken from its hand or display.
@@ -430,6 +492,7 @@ impl Invaders {
         self.fate = None;
         self.blocked.clear();
         self.played_this_turn = false;
+        self.lifted = None;
         self.active = self.active.other();
         if self.active == self.setup.first {
             self.turn += 1;

@@ -75,7 +75,7 @@ pub struct FateView {
     pub title: &'static str,
     /// Face-down cards the side still turns by its choice (a 2).
     pub flips_left: u8,
-    /// The face-up cards the roll still lets the side play.
+    /// The face-up cards the roll still lets the side play in its Main phase.
     pub allowed: Vec<CardId>,
 }
 
@@ -172,6 +172,7 @@ impl Invaders {
                 Phase::Paying => "paying for a card",
                 Phase::Window { .. } => "a chance to cancel",
                 Phase::Fate => "the Fate Die",
+                Phase::MoveCard => "no card played: a card may move to another slot",
                 Phase::FateCancel { .. } => "the Fate Die before a cancel",
                 Phase::Over => "game over",
             },
@@ -196,7 +197,14 @@ impl Invaders {
                 face: f.face,
                 title: face_title(f.face),
                 flips_left: f.flips_left,
-                allowed: self.side(self.active).hand.iter().copied().filter(|&c| self.fate_allows(c)).collect(),
+                // A cancel is played against a card, never in the Main phase: not listed here.
+                allowed: self
+                    .side(self.active)
+                    .hand
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.fate_allows(c) && !self.card(c).cancels)
+                    .collect(),
             }),
             blocked: self.blocked.clone(),
         }

@@ -147,14 +147,15 @@ fn a_slot_face_lets_every_card_of_one_chosen_slot_be_played() {
         v.dedup();
         v
     };
-    let mut all: Vec<u8> = a.iter().chain(&b).copied().collect();
-    all.sort_unstable();
-    assert_eq!(plays(&g), all, "before the first play, every card of A and of B");
+    // Every card of A and of B; identical copies in one slot are offered once (which copy goes
+    // decides nothing).
+    assert_eq!(plays(&g), vec![a[0].min(a[1]), b[0].min(b[1])], "before the first play, A's and B's cards");
     assert!(!plays(&g).iter().any(|c| in_slot(&s, 2).contains(c)), "C is not named by a 4");
-    g.apply(&Action::Play { card: a[0], zone: Some(Zone::Eurasia) }).expect("play from A");
+    let (a0, a1) = (a[0].min(a[1]), a[0].max(a[1]));
+    g.apply(&Action::Play { card: a0, zone: Some(Zone::Eurasia) }).expect("play from A");
     g.apply(&Action::LetStand).expect("Mankind lets it stand");
-    assert_eq!(plays(&g), vec![a[1]], "after a card of A, only A's other card");
-    g.apply(&Action::Play { card: a[1], zone: Some(Zone::Africa) }).expect("play A's second card");
+    assert_eq!(plays(&g), vec![a1], "after a card of A, only A's other card");
+    g.apply(&Action::Play { card: a1, zone: Some(Zone::Africa) }).expect("play A's second card");
     g.apply(&Action::LetStand).expect("stand");
     assert!(plays(&g).is_empty(), "the slot is spent");
     assert!(slots(&g, Side::Invader)[0].is_empty(), "no refill: only the Draw phase brings cards");
@@ -195,7 +196,7 @@ fn a_two_turns_face_down_cards_of_the_sides_choice_until_two_are_face_up() {
     g.apply(&Action::Flip(0)).expect("turn A");
     chance(&mut g, &[], &[]);
     assert_eq!(g.side(Side::Invader).hand.len(), 2);
-    assert!(g.legal().contains(&Action::EndTurn));
+    assert!(g.legal().contains(&Action::PlayNoCard), "the Main phase goes on");
 }
 
 #[test]
@@ -239,20 +240,33 @@ fn a_side_that_played_no_card_may_move_one_card_to_another_slot_and_its_turn_end
         Held::FaceUp(c) => c,
         Held::FaceDown => panic!("a 6 turns D face-up"),
     };
-    let shift = Action::Shift { card: Some(d), from: 3, to: 4 };
-    assert!(g.legal().contains(&shift));
-    let face_down = Action::Shift { card: None, from: 0, to: 4 };
-    assert!(g.legal().contains(&face_down), "a face-down card may move too, unseen");
+    // Its turn ends only by saying it plays no card; then which card moves, or none.
+    assert!(g.legal().contains(&Action::PlayNoCard) && !g.legal().contains(&Action::EndTurn));
     let mut moved = g.clone();
-    moved.apply(&shift).expect("move D's card onto E");
+    moved.apply(&Action::PlayNoCard).expect("play no card");
+    let picks = moved.legal();
+    assert!(picks.contains(&Action::PickUp { card: Some(d), from: 3 }));
+    assert!(picks.contains(&Action::PickUp { card: None, from: 0 }), "a face-down card may move too, unseen");
+    assert_eq!(
+        picks.iter().filter(|a| matches!(a, Action::PickUp { from: 0, .. })).count(),
+        2,
+        "A: its face-up card and one face-down"
+    );
+    assert_eq!(picks.last(), Some(&Action::EndTurn), "or no card moves");
+    moved.apply(&Action::PickUp { card: Some(d), from: 3 }).expect("pick up D's card");
+    assert_eq!(moved.legal(), [0, 1, 2, 4].map(Action::PutDown).to_vec());
+    let before = moved.clone();
+    moved.apply(&Action::PutDown(4)).expect("onto E");
+    let said = moved.events(&before, &Action::PutDown(4)).join(" ");
+    assert!(said.contains("plays no card and moves") && said.contains("from slot D onto slot E"), "{said}");
     let s = slots(&moved, Side::Invader);
     assert!(s[3].is_empty() && s[4].len() == 2 && s[4][1] == Held::FaceUp(d), "it keeps its facing");
     assert_eq!(moved.active(), Side::Mankind, "the turn ends");
-    // Once a card is played, no card moves.
+    // Once a card is played, no card moves and the turn simply ends.
     g.apply(&Action::Play { card: d, zone: Some(Zone::Africa) }).expect("play D");
     g.apply(&Action::LetStand).expect("stand");
-    assert!(!g.legal().iter().any(|x| matches!(x, Action::Shift { .. })));
-    assert!(g.apply(&face_down).is_err());
+    assert!(g.legal().contains(&Action::EndTurn) && !g.legal().contains(&Action::PlayNoCard));
+    assert!(g.apply(&Action::PlayNoCard).is_err());
 }
 
 #[test]
@@ -289,7 +303,8 @@ fn a_display_side_loses_when_its_draw_pile_is_empty_however_many_cards_it_shows(
     // Ten Invader cards last five Draw phases; the sixth finds an empty pile.
     for _ in 0..5 {
         chance(&mut g, &[], &[3]);
-        g.apply(&Action::EndTurn).expect("the Invader ends");
+        g.apply(&Action::PlayNoCard).expect("the Invader plays nothing");
+        g.apply(&Action::EndTurn).expect("and moves nothing");
         chance(&mut g, &[], &[]);
         g.apply(&Action::EndTurn).expect("Mankind ends");
     }

@@ -325,3 +325,17 @@ fn a_starting_hand_that_empties_a_deck_is_refused() {
     let err = Invaders::new(&setup_with("", 10)).expect_err("ten of ten cards").to_string();
     assert!(err.contains("starting_hand"), "{err}");
 }
+
+#[test]
+fn identical_copies_in_a_hand_are_offered_once() {
+    // Two Troopers in hand: playing one or the other into Africa is the same decision.
+    let mut g = Invaders::new(&setup_with("", 0)).expect("a game");
+    to_main(&mut g, &[]);
+    let hand = g.side(Side::Mankind).hand.clone();
+    assert_eq!(hand.len(), 2);
+    let plays: Vec<Action> = g.legal().into_iter().filter(|a| matches!(a, Action::Play { .. })).collect();
+    assert_eq!(plays, Zone::ALL.map(|z| Action::Play { card: hand[0], zone: Some(z) }).to_vec());
+    // The other copy is still taken when named (a game saved before copies were merged names it).
+    g.apply(&Action::Play { card: hand[1], zone: Some(Zone::Africa) }).expect("the same decision");
+    assert_eq!(g.phase(), Phase::Window { by: Side::Invader });
+}

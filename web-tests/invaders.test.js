@@ -5,7 +5,8 @@
 
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
-const { harness } = require("./harness.js");
+const path = require("node:path");
+const { harness, docsImages, shownSteps, movedOn } = require("./harness.js");
 
 const env = harness();
 
@@ -54,4 +55,48 @@ test("a hotseat game of Invaders on a phone: a card played, let stand, and each 
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 400), "no sideways scrolling");
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test("Invaders against a Card Display: no pass screen, the display slot by slot, the Fate Die's cards marked", async () => {
+  for (const width of [1280, 400]) {
+    const page = await env.browser.newPage({ viewport: { width, height: width === 400 ? 860 : 800 } });
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(env.base + "/");
+    await page.selectOption("#game-choice", "invaders");
+    await page.fill("#seed", "4");
+    await page.fill("#invaders-hand", "5");
+    await page.selectOption("#invaders-display", "invader");
+    await page.click("#new-game button[type=submit]");
+    // One person runs both sides: the table shows at once, Mankind's hand below the Invader's display.
+    await page.waitForSelector("#log[data-filled]");
+    assert.equal(await page.locator("#pass").isVisible(), false, "no device to pass");
+    assert.equal(await page.locator(".idisplay").count(), 1);
+    assert.deepEqual(await page.locator(".idisplay-letter").allTextContents(), ["A", "B", "C", "D", "E"]);
+    assert.equal(await page.locator(".idisplay .icard:not(.face-down)").count(), 2, "A and B dealt face-up");
+    assert.equal(await page.locator(".idisplay .icard.face-down").count(), 3);
+    assert.match(await page.locator(".ihand h3").nth(1).textContent(), /Your hand \(Mankind\): 7 cards/);
+    await page.screenshot({ path: path.join(docsImages, `invaders-display-${width}.png`), fullPage: true });
+    // Mankind ends its turn; the Invader draws face-down, rolls, and its allowed cards are marked.
+    let before = await shownSteps(page);
+    await page.locator("#actions > button", { hasText: /^End the turn$/ }).click();
+    await movedOn(page, before);
+    assert.match(await page.locator(".ifate").textContent(), /^Fate Die: 4, every card of one slot: A or B\./);
+    assert.match(await page.locator("#status").textContent(), /Invader to decide/);
+    assert.ok(await page.locator(".idisplay .icard.allowed").count() >= 2, "the cards of A and B are marked");
+    const log = await page.locator("#log > li").allTextContents();
+    assert.ok(log.some((l) => /The Invader draws cards face-down into slots A and B/.test(l)), log.join(" | "));
+    // Playing no card asks which card moves, then where to.
+    before = await shownSteps(page);
+    await page.locator("#actions > button", { hasText: /^Play no card this turn/ }).click();
+    await movedOn(page, before);
+    assert.ok(await page.locator("#actions > button", { hasText: /^Move a face-down card from slot C/ }).count() === 1);
+    assert.ok(await page.locator("#actions > button", { hasText: /^Move no card; the turn ends$/ }).count() === 1);
+    if (width === 400) {
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 400), "no sideways scrolling");
+    }
+    await page.screenshot({ path: path.join(docsImages, `invaders-display-move-${width}.png`), fullPage: true });
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
 });

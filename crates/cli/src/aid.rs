@@ -86,13 +86,13 @@ pub fn run(
                 display: start.display.map_or(invaders::DisplaySides::None, DisplayArg::sides),
             };
             let session = Session::<Invaders>::new(setup, seed, chance).map_err(|e| anyhow!("{e}"))?;
-            play(game, "Invaders", session, &hands_hidden, &show_invaders, db, input, out)
+            play(game, "Invaders", session, &show_invaders, db, input, out)
         }
         protocol::MINIATURES => {
             let roster = text.as_deref().map(miniatures::Roster::parse).transpose().map_err(|e| named(&e))?;
             let session =
                 Session::<Miniatures>::new(MiniaturesSetup { roster }, seed, chance).map_err(|e| anyhow!("{e}"))?;
-            play(game, "Miniatures turn sequence", session, &|_| false, &show_miniatures, db, input, out)
+            play(game, "Miniatures turn sequence", session, &show_miniatures, db, input, out)
         }
         other => bail!("'{other}' is not an aid of this kind"),
     }
@@ -105,10 +105,8 @@ pub fn resume(db: &std::path::Path, id: i64, input: &mut dyn BufRead, out: &mut 
     writeln!(out, "Resumed saved game {}: {}.", taken.id, taken.name)?;
     let picked = Picked { db, store, taken, game };
     match picked.game.as_str() {
-        protocol::INVADERS => picked.play::<Invaders>("Invaders", &hands_hidden, &show_invaders, input, out),
-        protocol::MINIATURES => {
-            picked.play::<Miniatures>("Miniatures turn sequence", &|_| false, &show_miniatures, input, out)
-        }
+        protocol::INVADERS => picked.play::<Invaders>("Invaders", &show_invaders, input, out),
+        protocol::MINIATURES => picked.play::<Miniatures>("Miniatures turn sequence", &show_miniatures, input, out),
         other => bail!("saved game {id} is a game of '{other}', not an aid"),
     }
 }
@@ -125,7 +123,6 @@ impl Picked<'_> {
     fn play<G: Game>(
         self,
         title: &str,
-        secret: &dyn Fn(&G) -> bool,
         show: &dyn Fn(&G, u8, &mut dyn Write) -> Result<()>,
         input: &mut dyn BufRead,
         out: &mut dyn Write,
@@ -140,25 +137,18 @@ impl Picked<'_> {
         )?;
         let session = Session::<G>::from_record(record).map_err(|e| anyhow!("{source}: {e}"))?;
         let autosave = Autosave::resumed(self.store, self.db, Kind::Aid, &self.taken, session.log());
-        play_with(&self.game, title, session, secret, show, Some(autosave), true, input, out)
+        play_with(&self.game, title, session, show, Some(autosave), true, input, out)
     }
 }
 
-/// Whether two players share the screen of a game of Invaders: then each hand is hidden from the
-/// other. A game with a Card Display is one player's, who runs both sides (the display's face-down
-/// cards are hidden from everyone by the game itself).
-fn hands_hidden(g: &Invaders) -> bool {
-    g.display_sides() == invaders::DisplaySides::None
-}
-
-/// The loop of one aid. `secret` says whether the hands are hidden from the other player: before
-/// the screen shows another player's hand it waits for that player to take it.
+/// The loop of one aid. Where the game hides each seat's hands from the other
+/// ([`Game::hands_hidden`]), the screen waits for the next player to take it before showing a
+/// hand.
 #[allow(clippy::too_many_arguments)]
 fn play<G: Game>(
     id: &str,
     title: &str,
     session: Session<G>,
-    secret: &dyn Fn(&G) -> bool,
     show: &dyn Fn(&G, u8, &mut dyn Write) -> Result<()>,
     db: Option<&std::path::Path>,
     input: &mut dyn BufRead,
@@ -170,7 +160,7 @@ fn play<G: Game>(
     let record = crate::save_file::record_value(id, &session.record())?;
     writeln!(out, "{title} — seed {seed} (replay this table with --seed {seed})")?;
     let autosave = Autosave::create(db, Kind::Aid, &name, record, &people, session.log(), out)?;
-    play_with(id, title, session, secret, show, autosave, false, input, out)
+    play_with(id, title, session, show, autosave, false, input, out)
 }
 
 /// The loop itself, saving to `autosave` after every change.
@@ -179,7 +169,6 @@ fn play_with<G: Game>(
     id: &str,
     title: &str,
     mut session: Session<G>,
-    secret: &dyn Fn(&G) -> bool,
     show: &dyn Fn(&G, u8, &mut dyn Write) -> Result<()>,
     mut autosave: Option<Autosave>,
     resumed: bool,
@@ -206,7 +195,7 @@ fn play_with<G: Game>(
             // Manual chance: the player says what turned up.
             ToMove::Chance => seat.unwrap_or(0),
         };
-        if secret(state) && state.to_move() != ToMove::Chance && seat != Some(player) {
+        if state.hands_hidden() && state.to_move() != ToMove::Chance && seat != Some(player) {
             // The last player's hand leaves the screen (and its scrollback) before the next one sits.
             if std::io::stdout().is_terminal() {
                 write!(out, "\x1b[2J\x1b[3J\x1b[H")?;

@@ -138,6 +138,13 @@ pub trait Game: Clone + PartialEq + Debug {
         Vec::new()
     }
 
+    /// Whether two people sharing one screen must pass it between turns: each seat holds cards
+    /// the other may not see. False for one person's table (a card table, a turn aid, a game whose
+    /// secrets are hidden from every seat alike, such as face-down cards nobody has looked at).
+    fn hands_hidden(&self) -> bool {
+        false
+    }
+
     /// The game turn and the active player, for games that count turns (a history groups its
     /// steps by them); `None` before the first turn and for games without turns.
     fn game_turn(&self) -> Option<(u32, u8)> {

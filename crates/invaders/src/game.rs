@@ -135,6 +135,12 @@ impl Game for Invaders {
         action.is_tool()
     }
 
+    fn hands_hidden(&self) -> bool {
+        // With a Card Display one person runs both sides; its face-down cards are hidden from
+        // every seat by the game itself.
+        self.display_sides() == crate::DisplaySides::None
+    }
+
     fn game_turn(&self) -> Option<(u32, u8)> {
         Some((self.turn, self.active.index() as u8))
     }

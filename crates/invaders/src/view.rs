@@ -203,7 +203,7 @@ impl Invaders {
                     .hand
                     .iter()
                     .copied()
-                    .filter(|&c| self.fate_allows(c) && !self.card(c).cancels)
+                    .filter(|&c| self.phase == Phase::Main && self.fate_allows(c) && !self.card(c).cancels)
                     .collect(),
             }),
             blocked: self.blocked.clone(),

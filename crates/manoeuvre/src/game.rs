@@ -392,6 +392,10 @@ impl Game for Manoeuvre {
         })
     }
 
+    fn hands_hidden(&self) -> bool {
+        true
+    }
+
     fn game_turn(&self) -> Option<(u32, u8)> {
         (self.turn > 0).then_some((u32::from(self.turn), self.active))
     }

@@ -423,6 +423,7 @@ where
             "steps": self.session.log().len(),
             "seed": self.session.seed(),
             "undo": self.can_undo(&|_| false),
+            "hands_hidden": state.hands_hidden(),
         })
     }
 

@@ -79,7 +79,9 @@ async function showGame(id) {
   const player = fixed !== null ? fixed : bot ? human : (status.to_move && status.to_move.player !== undefined ? status.to_move.player : 0);
   // Hotseat: when the seat at the screen changes, the table waits behind a "pass the device" screen
   // so that one player never sees the other's hand (not on a device that plays one seat).
-  const secretHands = game.status.game === "manoeuvre" || game.status.game === "invaders";
+  // The game says whether its seats hide cards from each other (Invaders on a Card Display is one
+  // person's game: its face-down cards are hidden from every seat alike).
+  const secretHands = game.status.hands_hidden === true;
   const hotseat = !bot && secretHands && !status.over && fixed === null;
   $("devices").hidden = !hotseat;
   $("rollback-box").hidden = fixed !== null;

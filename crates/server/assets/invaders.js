@@ -1,7 +1,7 @@
 // The table of Invaders (docs/invaders.md): the three invasion zones with each side's column of four
-// slots, the card being paid for and the chain of cancels, the hand of the seat shown, both discard
-// piles in order, and the actions (the table tools folded away: what a card's text does is the
-// players' call).
+// slots, the card being paid for and the chain of cancels, the hand of the seat shown (or a side's
+// Card Display, slots A to E, and its Fate Die roll), both discard piles in order, and the actions
+// (the table tools folded away: what a card's text does is the players' call).
 import { $, el, showActions } from "./dom.js";
 
 /** "Mankind", "the Invader". @param {string} side */
@@ -76,10 +76,52 @@ function inPlayNow(view) {
   return box.childElementCount ? box : null;
 }
 
+/** A side's Card Display: slots A to E side by side, each a stack in the order its cards came; the
+ * cards the Fate Die lets the side play now are marked. @param {any} side @param {any} view */
+function displayBox(side, view) {
+  const box = el("section", undefined, "idisplay");
+  box.setAttribute("aria-label", `${sideName(side.side)}'s Card Display`);
+  box.append(el("h3", `${sideName(side.side)[0].toUpperCase()}${sideName(side.side).slice(1)}'s Card Display`));
+  const allowed = view.fate && view.active === side.side ? new Set(view.fate.allowed) : new Set();
+  const row = el("div", undefined, "idisplay-slots");
+  for (const slot of side.display) {
+    const column = el("div", undefined, "idisplay-slot");
+    column.append(el("div", slot.letter, "idisplay-letter"));
+    for (const c of slot.cards) {
+      if (c === null) {
+        column.append(el("div", "face-down", "icard face-down"));
+      } else {
+        const card = cardBox(c);
+        if (allowed.has(c.id)) {
+          card.classList.add("allowed");
+          card.title = "The Fate Die lets this card be played now";
+        }
+        column.append(card);
+      }
+    }
+    if (!slot.cards.length) column.append(el("div", "empty", "islot-free"));
+    row.append(column);
+  }
+  box.append(row);
+  return box;
+}
+
+/** The active display side's roll, in words. @param {any} view */
+function fateLine(view) {
+  if (!view.fate) return null;
+  const f = view.fate;
+  const who = sideName(view.active);
+  let more = "";
+  if (f.flips_left) more = ` ${who[0].toUpperCase()}${who.slice(1)} turns ${f.flips_left} face-down card${f.flips_left === 1 ? "" : "s"} face-up first.`;
+  else if (!f.allowed.length) more = " No card of the roll is left to play.";
+  return el("p", `Fate Die: ${f.face}, ${f.title}.${more}`, "ifate");
+}
+
 /** A side's piles: draw pile and hand sizes, the discard pile face-up in order. @param {any} side */
 function piles(side) {
   const box = el("details", undefined, "ipiles");
-  box.append(el("summary", `${side.side}: ${side.deck} in the draw pile, ${side.hand} in hand, ${side.discard.length} discarded`));
+  const held = side.display ? "in its display" : "in hand";
+  box.append(el("summary", `${side.side}: ${side.deck} in the draw pile, ${side.hand} ${held}, ${side.discard.length} discarded`));
   if (side.discard.length) {
     const list = el("ol", undefined, "idiscard");
     for (const c of side.discard) list.append(el("li", c.name));
@@ -96,14 +138,23 @@ export function renderInvaders(ctx) {
   const board = el("div", undefined, "izones");
   for (const zone of view.zones) board.append(zoneBox(zone));
   const now = inPlayNow(view);
-  $("board").replaceChildren(...(now ? [now] : []), board);
+  const fate = fateLine(view);
+  $("board").replaceChildren(...(fate ? [fate] : []), ...(now ? [now] : []), board);
   $("choice").replaceChildren();
   const hand = el("section", undefined, "ihand");
-  hand.append(el("h3", `Your hand (${sideName(view.viewer)}): ${view.hand.length} card${view.hand.length === 1 ? "" : "s"}`));
-  const cards = el("div", undefined, "icards");
-  for (const c of view.hand) cards.append(cardBox(c));
-  if (!view.hand.length) cards.append(el("p", "No cards in hand.", "note"));
-  hand.append(cards, piles(view.sides[0]), piles(view.sides[1]));
+  // The Invader's display above Mankind's hand or display, as the zones stand.
+  for (const side of [view.sides[1], view.sides[0]]) {
+    if (side.display) hand.append(displayBox(side, view));
+  }
+  const mine = view.sides.find((/** @type {any} */ s) => s.side === view.viewer);
+  if (!mine.display) {
+    hand.append(el("h3", `Your hand (${sideName(view.viewer)}): ${view.hand.length} card${view.hand.length === 1 ? "" : "s"}`));
+    const cards = el("div", undefined, "icards");
+    for (const c of view.hand) cards.append(cardBox(c));
+    if (!view.hand.length) cards.append(el("p", "No cards in hand.", "note"));
+    hand.append(cards);
+  }
+  hand.append(piles(view.sides[0]), piles(view.sides[1]));
   $("hand").replaceChildren(hand);
   showActions(ctx);
 }

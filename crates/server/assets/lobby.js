@@ -62,7 +62,11 @@ async function invadersOptions() {
   const hand = text === "" ? 0 : Number(text);
   if (!Number.isInteger(hand) || hand < 0 || hand > 20) throw new Error("Starting hands: a whole number of cards from 0 to 20");
   /** @type {any} */
-  const options = { first: /** @type {HTMLSelectElement} */ ($("invaders-first")).value, starting_hand: hand };
+  const options = {
+    first: /** @type {HTMLSelectElement} */ ($("invaders-first")).value,
+    starting_hand: hand,
+    display: /** @type {HTMLSelectElement} */ ($("invaders-display")).value,
+  };
   const manifest = await chosenFile("invaders-manifest");
   if (manifest !== null) options.manifest = manifest;
   return options;

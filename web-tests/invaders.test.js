@@ -100,3 +100,37 @@ test("Invaders against a Card Display: no pass screen, the display slot by slot,
     await page.close();
   }
 });
+
+test("Invaders with the player's own cards and die: the Fate Die's face and each card turned are asked", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 400, height: 860 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(env.base + "/");
+  await page.selectOption("#game-choice", "invaders");
+  await page.selectOption("#invaders-first", "invader");
+  await page.selectOption("#invaders-display", "invader");
+  await page.selectOption("#invaders-chance", "manual");
+  await page.click("#new-game button[type=submit]");
+  await page.waitForSelector("#log[data-filled]");
+  // The Invader's two cards went face-down without a question; the die is asked.
+  assert.equal(await page.locator(".idisplay .icard.face-down").count(), 2);
+  const faces = await page.locator("#actions > button").allTextContents();
+  assert.equal(faces.length, 6, faces.join(" | "));
+  assert.match(faces[2], /^The Fate Die shows 3: every card of one slot: A, B or C$/);
+  let before = await shownSteps(page);
+  await page.locator("#actions > button").nth(3).click();
+  await movedOn(page, before);
+  // A 4 turns A and B face-up: which card is A's is the player's to say.
+  const named = await page.locator("#actions > button").first().textContent();
+  assert.match(named, /^The face-down card of the Invader's slot A is /);
+  before = await shownSteps(page);
+  await page.locator("#actions > button").first().click();
+  await movedOn(page, before);
+  assert.equal(await page.locator(".idisplay .icard.face-down").count(), 1, "A's card is face-up now");
+  // Copies of a card are one answer each: no two buttons say the same.
+  const answers = await page.locator("#actions > button").allTextContents();
+  assert.equal(new Set(answers).size, answers.length, answers.join(" | "));
+  assert.ok(answers.length < 15, `one button per kind of card, not per copy: ${answers.length}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

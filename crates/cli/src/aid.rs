@@ -219,7 +219,11 @@ fn play_with<G: Game>(
         let state = session.state();
         show(state, player, out)?;
         let legal = state.legal();
-        let (tools, plain): (Vec<usize>, Vec<usize>) = (0..legal.len()).partition(|&i| state.is_tool(&legal[i]));
+        let (tools, mut plain): (Vec<usize>, Vec<usize>) = (0..legal.len()).partition(|&i| state.is_tool(&legal[i]));
+        // Choices in the same words are one choice to the reader (a card of one's own deck named as
+        // it turns up, where the deck holds copies of it).
+        let mut seen = std::collections::HashSet::new();
+        plain.retain(|&i| seen.insert(state.action_label(&legal[i])));
         if state.to_move() == ToMove::Chance {
             writeln!(out, "What turned up?")?;
         }

@@ -90,7 +90,14 @@ export function actionButtons(list, ctx) {
  * Actions `elsewhere` names are drawn by the table itself (a panel of their own) and left out.
  * @param {TableContext} ctx @param {(a: any) => boolean} [onBoard] @param {(a: any) => boolean} [elsewhere] */
 export function showActions(ctx, onBoard, elsewhere) {
-  const all = ctx.legal.actions.filter((/** @type {any} */ a) => !a.tool && !(elsewhere && elsewhere(a)));
+  // Two choices with the same words are one choice to the reader (a card of one's own deck named
+  // as it turns up, where the deck holds copies of it): one button each.
+  const labels = new Set();
+  const all = ctx.legal.actions.filter((/** @type {any} */ a) => {
+    if (a.tool || (elsewhere && elsewhere(a)) || labels.has(a.label)) return false;
+    labels.add(a.label);
+    return true;
+  });
   const placed = onBoard ? all.filter(onBoard) : [];
   const plain = all.filter((/** @type {any} */ a) => !placed.includes(a));
   const tools = ctx.legal.actions.filter((/** @type {any} */ a) => a.tool);

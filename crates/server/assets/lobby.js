@@ -67,6 +67,8 @@ async function invadersOptions() {
     starting_hand: hand,
     display: /** @type {HTMLSelectElement} */ ($("invaders-display")).value,
   };
+  // With the player's own deck and die, every draw, drain, turned card and roll is asked.
+  if (/** @type {HTMLSelectElement} */ ($("invaders-chance")).value === "manual") options.chance = "manual";
   const manifest = await chosenFile("invaders-manifest");
   if (manifest !== null) options.manifest = manifest;
   return options;

@@ -113,7 +113,7 @@ function fateLine(view) {
   const who = sideName(view.active);
   let more = "";
   if (f.flips_left) more = ` ${who[0].toUpperCase()}${who.slice(1)} turns ${f.flips_left} face-down card${f.flips_left === 1 ? "" : "s"} face-up first.`;
-  else if (!f.allowed.length) more = " No card of the roll is left to play.";
+  else if (!f.allowed.length && view.phase.step === "main") more = " No card of the roll is left to play.";
   return el("p", `Fate Die: ${f.face}, ${f.title}.${more}`, "ifate");
 }
 

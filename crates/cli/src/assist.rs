@@ -341,9 +341,15 @@ fn load(file: &Path) -> Result<Session<CardTable>> {
     Session::from_record(record).map_err(|e| anyhow!("{}: {e}", file.display()))
 }
 
-pub fn run(options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
+pub fn run(mut options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
     if options.scenario.is_some() && options.resume.is_some() {
         bail!("--scenario sets up a new table; a resumed table already has its setup");
+    }
+    // `--resume` alone lists every game `assist` plays: card tables, Invaders, miniatures sequences.
+    if options.game.is_none() && matches!(options.resume, Some(None)) && options.script.is_none() {
+        let db = stored::db_path(options.db.as_deref())?;
+        let Some(id) = stored::pick(&db, &[Kind::Table, Kind::Aid], input, out)? else { return Ok(()) };
+        options.resume = Some(Some(id.to_string()));
     }
     // A saved aid (Invaders, the miniatures sequence) resumes in its own loop.
     if options.game.is_none()

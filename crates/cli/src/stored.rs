@@ -84,7 +84,7 @@ impl Kind {
         match self {
             Kind::Table => "card tables",
             Kind::Manoeuvre => "games of Manoeuvre",
-            Kind::Aid => "games of Invaders and miniatures sequences",
+            Kind::Aid => "games of Invaders or miniatures sequences",
         }
     }
 
@@ -130,7 +130,7 @@ pub fn take(
     let store = Store::open(db)?;
     let id = match id {
         Some(id) => id,
-        None => match choose(&store, db, kind, input, out)? {
+        None => match choose(&store, db, &[kind], input, out)? {
             Some(id) => id,
             None => return Ok(None),
         },
@@ -156,13 +156,28 @@ pub fn take(
     Ok(Some((store, Taken { id, name: printable(&summary.name), record, seats, version })))
 }
 
-/// Lists the stored games of `kind` and reads the id of the one to take.
-fn choose(store: &Store, db: &Path, kind: Kind, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<Option<i64>> {
-    let games: Vec<Listed> = store.list_with_steps()?.into_iter().filter(|g| kind.holds(&g.game)).collect();
+/// Lists the stored games of the `kinds` one command plays (`assist`: card tables and the other
+/// aids) and reads the id of the one picked; `None` when the player leaves the list.
+pub fn pick(db: &Path, kinds: &[Kind], input: &mut dyn BufRead, out: &mut dyn Write) -> Result<Option<i64>> {
+    choose(&Store::open(db)?, db, kinds, input, out)
+}
+
+/// Lists the stored games of `kinds` and reads the id of the one to take.
+fn choose(
+    store: &Store,
+    db: &Path,
+    kinds: &[Kind],
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Option<i64>> {
+    let games: Vec<Listed> =
+        store.list_with_steps()?.into_iter().filter(|g| kinds.iter().any(|k| k.holds(&g.game))).collect();
+    let plural = kinds.iter().map(|k| k.plural()).collect::<Vec<_>>().join(" and ");
+    let kind = kinds.first().copied().unwrap_or(Kind::Table);
     let Some(first) = games.first() else {
-        bail!("{} holds no saved {} yet; start one with `{} ...`", db.display(), kind.plural(), kind.command());
+        bail!("{} holds no saved {plural} yet; start one with `{} ...`", db.display(), kind.command());
     };
-    writeln!(out, "Saved {} in {}, the most recently played first:", kind.plural(), db.display())?;
+    writeln!(out, "Saved {plural} in {}, the most recently played first:", db.display())?;
     // Who plays, for Manoeuvre only: a card table's seats are both the person at the real table.
     let players: Vec<String> = games.iter().map(|g| who_plays(&g.seats)).collect();
     let width = players.iter().map(String::len).max().unwrap_or(0).max("players".len());

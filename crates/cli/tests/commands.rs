@@ -1045,6 +1045,11 @@ fn assist_runs_invaders_and_the_miniatures_sequence_saves_them_and_picks_them_up
     let (ok, out, err) = cdgsolo(&["assist", "--resume", "1", "--db", &db_arg], "\nq\n");
     assert!(ok, "{err}");
     assert!(out.contains("Resumed saved game 1: Invaders (seed 3)") && out.contains("Your hand (Invader)"), "{out}");
+    // `--resume` alone lists the aids beside the card tables.
+    let (ok, out, err) = cdgsolo(&["assist", "--resume", "--db", &db_arg], "1\n\nq\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("Saved card tables and games of Invaders or miniatures sequences"), "{out}");
+    assert!(out.contains("Resumed saved game 1: Invaders (seed 3)"), "{out}");
     // The miniatures sequence with the player's own dice: the initiative dice are asked for.
     let (ok, out, err) =
         cdgsolo(&["assist", "miniatures", "--deck", "physical", "--seed", "1", "--db", &db_arg], "3\n1\nq\n");

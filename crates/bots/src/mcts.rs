@@ -99,6 +99,10 @@ pub struct Mcts<P = RandomPlayout> {
     /// policy's favourite among the rest when it may grow. `None` tries every move once before
     /// choosing among them by UCB.
     pub widening: Option<Widening>,
+    /// Stop a one-tree search as soon as its most visited root move can no longer be overtaken
+    /// by the iterations left: the move chosen is the same, sooner (the candidates' visit counts
+    /// are then smaller than the budget).
+    pub stop_when_decided: bool,
     /// The name the bot goes by instead of its budget (a level: `mcts:hard`).
     named: Option<String>,
     last: Vec<Candidate>,
@@ -121,6 +125,7 @@ impl<P> Mcts<P> {
             playout,
             time_limit: None,
             widening: None,
+            stop_when_decided: false,
             named: None,
             last: Vec::new(),
         }
@@ -171,6 +176,23 @@ fn through_chance<G: Game>(state: &mut G, rng: &mut ChaCha8Rng, buffer: &mut Vec
         let i = below(rng, buffer.len());
         state.apply_legal(&buffer[i]);
     }
+}
+
+/// Whether the root's most visited move leads the next one by more than `left` visits: no
+/// sequence of the remaining iterations can then change which move is chosen (ties would go to the
+/// move tried first, so a lead equal to `left` is not enough).
+fn decided<A>(nodes: &[Node<A>], left: u32) -> bool {
+    let (mut first, mut second) = (0, 0);
+    for &c in &nodes[0].children {
+        let v = nodes[c].visits;
+        if v > first {
+            second = first;
+            first = v;
+        } else if v > second {
+            second = v;
+        }
+    }
+    first - second > left
 }
 
 /// The result of a finished (or cut-short) game for `player`.
@@ -267,7 +289,12 @@ impl<P> Mcts<P> {
         let mut path = Vec::new();
         let mut choices: Vec<G::Action> = Vec::new();
         let started = std::time::Instant::now();
+        // Exact only for one tree: with several, another tree's visits could change the order.
+        let may_stop = self.stop_when_decided && self.threads <= 1;
         for i in 0..self.iterations {
+            if may_stop && i > 0 && i % 8 == 0 && decided(&nodes, self.iterations - i) {
+                break;
+            }
             // The clock is read every few iterations: reading it costs more than a playout step.
             if let Some(limit) = self.time_limit
                 && i > 0

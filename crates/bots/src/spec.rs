@@ -38,6 +38,7 @@ impl Level {
         let mut search = Mcts::with_playout(iterations, RulesPlayout::new(self.depth));
         search.widening = self.widening;
         search.exploration = self.exploration;
+        search.stop_when_decided = true;
         search
     }
 }

@@ -155,3 +155,27 @@ fn every_level_is_a_widened_rule_guided_search_going_by_its_name() {
     }
     assert!(LEVELS.windows(2).all(|w| w[0].iterations < w[1].iterations), "harder levels search more");
 }
+
+#[test]
+fn a_search_that_stops_once_decided_chooses_exactly_as_the_whole_budget_would() {
+    let (mut stopped_early, mut positions) = (0, 0);
+    for game in 0..12 {
+        let (state, p, rng) = a_choice_among(game, game + 40, 2);
+        let mut whole = LEVELS[1].search();
+        whole.stop_when_decided = false;
+        let mut early = LEVELS[1].search();
+        assert!(early.stop_when_decided, "the levels stop once decided");
+        let a = whole.choose(&Seat::new(&state, p), &mut rng.clone()).expect("a choice");
+        let b = early.choose(&Seat::new(&state, p), &mut rng.clone()).expect("a choice");
+        assert_eq!(state.action_id(&a), state.action_id(&b), "game {game}: the same move");
+        let spent = early.candidates().iter().map(|c| c.visits).sum::<u32>();
+        let budget = whole.candidates().iter().map(|c| c.visits).sum::<u32>();
+        assert_eq!(budget, LEVELS[1].iterations);
+        // The move chosen led by more than what was left when the search stopped.
+        let lead = early.candidates()[0].visits - early.candidates().get(1).map_or(0, |c| c.visits);
+        assert!(spent == budget || lead > budget - spent, "game {game}: stopped while still open");
+        stopped_early += usize::from(spent < budget);
+        positions += 1;
+    }
+    assert!(stopped_early > 0, "no search of {positions} stopped before its budget");
+}

@@ -169,8 +169,10 @@ fn search_speed<P: Playout<Manoeuvre> + Clone>(positions: &[(String, Manoeuvre)]
     (rates[0], rates[1])
 }
 
-/// Seconds a decision of `spec` takes on each position, one thread.
-fn decision_times(positions: &[(String, Manoeuvre)], spec: &BotSpec) -> Vec<f64> {
+/// Seconds a decision of `spec` takes on each position, one thread, and the iterations it ran on
+/// average (fewer than its budget where it stopped once its choice could no longer change).
+fn decision_times(positions: &[(String, Manoeuvre)], spec: &BotSpec) -> (Vec<f64>, f64) {
+    let mut spent = Vec::new();
     let mut times: Vec<f64> = positions
         .iter()
         .enumerate()
@@ -179,11 +181,14 @@ fn decision_times(positions: &[(String, Manoeuvre)], spec: &BotSpec) -> Vec<f64>
             let mut bot = spec.build();
             let t = Instant::now();
             bot.choose(&Seat::new(state, p), &mut ChaCha8Rng::seed_from_u64(100 + i as u64));
-            Some(t.elapsed().as_secs_f64())
+            let elapsed = t.elapsed().as_secs_f64();
+            spent.push(bot.explain().iter().map(|c| f64::from(c.visits)).sum::<f64>());
+            Some(elapsed)
         })
         .collect();
     times.sort_by(f64::total_cmp);
-    times
+    let mean = spent.iter().sum::<f64>() / spent.len().max(1) as f64;
+    (times, mean)
 }
 
 fn percentile(sorted: &[f64], pct: usize) -> f64 {
@@ -194,7 +199,9 @@ pub fn run(json: bool) -> Result<()> {
     let positions = positions(FIXTURE)?;
     let pairings: Vec<String> = PAIRINGS.iter().map(|[a, b]| format!("{a}-{b}")).collect();
     // The levels' search as the normal level runs it, with a budget that keeps the run short.
-    let levels_search = bots::LEVELS[1].search_with(300);
+    // Every one of its iterations is run: the speed is iterations per second, not decisions.
+    let mut levels_search = bots::LEVELS[1].search_with(300);
+    levels_search.stop_when_decided = false;
     let depth = levels_search.playout.depth;
     let (rules_one, rules_two) = search_speed(&positions, &levels_search);
     let (random_one, random_two) = search_speed(&positions, &Mcts::new(2_000));
@@ -202,7 +209,7 @@ pub fn run(json: bool) -> Result<()> {
     let names = bots::LEVELS.iter().map(|l| format!("mcts:{}", l.name)).chain([OLD_HARD.to_string()]);
     for name in names {
         let spec = BotSpec::parse(&name)?;
-        let times = decision_times(&positions, &spec);
+        let (times, spent) = decision_times(&positions, &spec);
         let iterations = match &spec {
             BotSpec::Mcts { iterations, .. } => *iterations,
             other => other.level().map_or(0, |l| l.iterations),
@@ -210,6 +217,7 @@ pub fn run(json: bool) -> Result<()> {
         levels.push(json!({
             "level": name,
             "iterations": iterations,
+            "iterations_run_mean": spent,
             "mean_ms": 1000.0 * times.iter().sum::<f64>() / times.len().max(1) as f64,
             "p50_ms": 1000.0 * percentile(&times, 50),
             "p95_ms": 1000.0 * percentile(&times, 95),
@@ -261,10 +269,11 @@ pub fn run(json: bool) -> Result<()> {
     for level in &levels {
         writeln!(
             out,
-            "  a {} decision ({} iterations, one thread): {:.0} ms mean, {:.0} ms median, {:.0} ms at the 95th \
-             percentile",
+            "  a {} decision ({} iterations, {:.0} run on average, one thread): {:.0} ms mean, {:.0} ms median, \
+             {:.0} ms at the 95th percentile",
             level["level"].as_str().unwrap_or(""),
             level["iterations"],
+            level["iterations_run_mean"].as_f64().unwrap_or(0.0),
             level["mean_ms"].as_f64().unwrap_or(0.0),
             level["p50_ms"].as_f64().unwrap_or(0.0),
             level["p95_ms"].as_f64().unwrap_or(0.0)

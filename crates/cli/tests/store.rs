@@ -262,11 +262,12 @@ fn resume_takes_a_game_by_id_or_from_the_list_of_its_own_kind() {
     assert_eq!(table.steps, log_of(&store.load(table.id).unwrap()).len());
     assert_eq!(battle.seats, json!([null, "random"]));
 
-    // `assist --resume` lists the card tables only, with id, last played, steps and name; a wrong
-    // answer is asked again; the table is taken where it was.
+    // `assist --resume` lists what `assist` plays (card tables, Invaders, miniatures sequences; not
+    // Manoeuvre), with id, last played, steps and name; a wrong answer is asked again; the table
+    // is taken where it was.
     let (ok, out, err) = run(&["assist", "--resume", "--db", &db_arg], &format!("99\n{}\nq\n", table.id));
     assert!(ok, "{err}");
-    assert!(out.contains("Saved card tables in"), "{out}");
+    assert!(out.contains("Saved card tables and games of Invaders or miniatures sequences in"), "{out}");
     assert!(out.contains("last played (UTC)") && out.contains("steps"), "{out}");
     let row = format!(
         "{:>4}  {:<19}  {:>5}  1960: The Making of the President (seed 3)",

@@ -65,8 +65,8 @@ test("Invaders against a Card Display: no pass screen, the display slot by slot,
     await page.goto(env.base + "/");
     await page.selectOption("#game-choice", "invaders");
     await page.fill("#seed", "4");
-    await page.fill("#invaders-hand", "5");
     await page.selectOption("#invaders-display", "invader");
+    assert.equal(await page.locator("#invaders-hand").inputValue(), "5", "a display is dealt one card a slot");
     await page.click("#new-game button[type=submit]");
     // One person runs both sides: the table shows at once, Mankind's hand below the Invader's display.
     await page.waitForSelector("#log[data-filled]");
@@ -109,6 +109,8 @@ test("Invaders with the player's own cards and die: the Fate Die's face and each
   await page.selectOption("#game-choice", "invaders");
   await page.selectOption("#invaders-first", "invader");
   await page.selectOption("#invaders-display", "invader");
+  // No starting cards this time: the first Draw phase is the whole display.
+  await page.fill("#invaders-hand", "0");
   await page.selectOption("#invaders-chance", "manual");
   await page.click("#new-game button[type=submit]");
   await page.waitForSelector("#log[data-filled]");

@@ -150,6 +150,12 @@ export async function showLobby() {
   };
   choice.onchange = armies;
   armies();
+  // A Card Display is dealt one card a slot: five starting cards, unless the player chose a number.
+  const display = /** @type {HTMLSelectElement} */ ($("invaders-display"));
+  display.onchange = () => {
+    const hand = /** @type {HTMLInputElement} */ ($("invaders-hand"));
+    if (display.value !== "none" && hand.value.trim() === "0") hand.value = "5";
+  };
   const saved = await api("/api/games");
   $("saved").replaceChildren(...saved.games.map((/** @type {any} */ g) => {
     const li = el("li");

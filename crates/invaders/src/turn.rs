@@ -308,14 +308,14 @@ impl Invaders {
     /// a display): playing or discarding one copy or another decides nothing, so only one is
     /// offered.
     pub(crate) fn first_copy(&self, side: Side, card: CardId) -> bool {
-        let slots = self.display_slots(side);
-        let slot = slots.and_then(|s| slot_of(s, card));
-        let same = |c: CardId| {
-            self.card(c) == self.card(card)
-                && self.blocked.contains(&c) == self.blocked.contains(&card)
-                && slots.and_then(|s| slot_of(s, c)) == slot
-        };
-        !self.side(side).hand.iter().any(|&c| c < card && same(c))
+        !self.side(side).hand.iter().any(|&c| c < card && self.alike(side, c, card))
+    }
+
+    /// Whether two cards `side` holds are the same choice: identical, in the same slot of a
+    /// display, and both stopped by the Fate Die this turn or neither.
+    fn alike(&self, side: Side, a: CardId, b: CardId) -> bool {
+        let slot = |c: CardId| self.display_slots(side).and_then(|s| slot_of(s, c));
+        self.card(a) == self.card(b) && self.blocked.contains(&a) == self.blocked.contains(&b) && slot(a) == slot(b)
     }
 
     /// `action` with its card replaced by the first identical copy the deciding side holds: the
@@ -326,13 +326,9 @@ impl Invaders {
             Phase::Window { by } => by,
             _ => self.active,
         };
-        // The hand is sorted: the first identical card found is the lowest, the one offered.
-        let slots = self.display_slots(side);
-        let slot = |c: CardId| slots.and_then(|s| slot_of(s, c));
-        let first = |card: CardId| {
-            let same = |&c: &CardId| self.card(c) == self.card(card) && slot(c) == slot(card);
-            self.side(side).hand.iter().copied().find(same).unwrap_or(card)
-        };
+        // The hand is sorted: the first alike card found is the lowest, the one offered.
+        let first =
+            |card: CardId| self.side(side).hand.iter().copied().find(|&c| self.alike(side, c, card)).unwrap_or(card);
         match *action {
             Action::Play { card, zone } => Action::Play { card: first(card), zone },
             Action::PayDiscard(c) => Action::PayDiscard(first(c)),

@@ -127,8 +127,14 @@ test("at 1440x900 everything is in view too, and at 400 px the actions come righ
   }
   assert.deepEqual(await outOfView(page), [], "at 1440x900");
   await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   assert.deepEqual(await outOfView(page), [], "at 1280x800");
   await page.setViewportSize({ width: 400, height: 800 });
+  // The resize lays the page out again: read the boxes once all three are shown.
+  await page.waitForFunction(() => ["#board svg", "#choice", "#side"].every((s) => {
+    const e = document.querySelector(s);
+    return e && e.getClientRects().length > 0 && e.getBoundingClientRect().height > 0;
+  }));
   // Below the board: the line saying what the battlefield asks for, then the actions.
   const board = await page.locator("#board svg").boundingBox();
   const guide = await page.locator("#choice").boundingBox();

@@ -1,7 +1,7 @@
 //! Bots by name, as the command line and the web page write them: `random`, `rules`, a search with
 //! random or rule-guided playouts and a budget in iterations or milliseconds, or a level.
 
-use manoeuvre::Manoeuvre;
+use manoeuvre::{Manoeuvre, Weights};
 
 use crate::{Bot, Mcts, RandomBot, RandomPlayout, RulesBot, RulesPlayout, Widening};
 
@@ -25,6 +25,10 @@ pub struct Level {
     pub exploration: f64,
     /// How fast a node of the search lets in more of its moves (`None`: every move at once).
     pub widening: Option<Widening>,
+    /// The rule-based player's weights, by which the playouts move and the positions are judged.
+    pub weights: Weights,
+    /// Trees searched at once on as many cores, each with the whole budget (root parallelism).
+    pub threads: usize,
 }
 
 impl Level {
@@ -35,7 +39,9 @@ impl Level {
 
     /// This level's kind of search (playouts, exploration, widening) with another budget.
     pub fn search_with(&self, iterations: u32) -> Mcts<RulesPlayout> {
-        let mut search = Mcts::with_playout(iterations, RulesPlayout::new(self.depth));
+        let playout = RulesPlayout { depth: self.depth, weights: self.weights };
+        let mut search = Mcts::with_playout(iterations, playout);
+        search.threads = self.threads;
         search.widening = self.widening;
         search.exploration = self.exploration;
         search.stop_when_decided = true;
@@ -47,12 +53,22 @@ impl Level {
 /// the rule-based player's favourites first.
 const LEVEL_WIDENING: Option<Widening> = Some(Widening { width: 1.5, growth: 0.5 });
 
-/// The difficulty levels, easiest first.
-pub const LEVELS: [Level; 3] = [
-    Level { name: "easy", iterations: 50, depth: 20, exploration: 0.4, widening: LEVEL_WIDENING },
-    Level { name: "normal", iterations: 200, depth: 20, exploration: 0.4, widening: LEVEL_WIDENING },
-    Level { name: "hard", iterations: 4400, depth: 20, exploration: 0.4, widening: LEVEL_WIDENING },
-];
+/// A level's search, but for its budget and its trees.
+const fn level(name: &'static str, iterations: u32, threads: usize) -> Level {
+    Level {
+        name,
+        iterations,
+        depth: 20,
+        exploration: 0.4,
+        widening: LEVEL_WIDENING,
+        weights: Weights::SELF_PLAY,
+        threads,
+    }
+}
+
+/// The difficulty levels, easiest first. The hard level searches two trees on the machine's two
+/// cores, so that its wait is the old hard level's on one.
+pub const LEVELS: [Level; 3] = [level("easy", 50, 1), level("normal", 200, 1), level("hard", 4400, 2)];
 
 /// Iterations of the search behind a hint (the terminal's `h`, the page's hint).
 pub const HINT_ITERATIONS: u32 = 400;

@@ -2,7 +2,7 @@
 
 use bots::{Bot, LEVELS, Mcts, RandomBot, RulesBot, RulesPlayout, Seat, Widening, play_out};
 use engine::{Game, ToMove, below};
-use manoeuvre::{HandMode, Manoeuvre, ManoeuvreSetup};
+use manoeuvre::{HandMode, Manoeuvre, ManoeuvreSetup, Weights};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
@@ -152,8 +152,13 @@ fn every_level_is_a_widened_rule_guided_search_going_by_its_name() {
         assert_eq!(search.name(), format!("mcts:{}", level.name));
         assert_eq!((search.iterations, search.playout.depth), (level.iterations, level.depth));
         assert!(search.widening.is_some());
+        assert!(search.playout.weights == Weights::SELF_PLAY, "{}: playouts by the tuned weights", level.name);
+        assert_eq!(search.threads, level.threads);
     }
     assert!(LEVELS.windows(2).all(|w| w[0].iterations < w[1].iterations), "harder levels search more");
+    // Only the hard level takes the second core; the hint's search keeps to one.
+    assert_eq!(LEVELS.map(|l| l.threads), [1, 1, 2]);
+    assert_eq!(bots::hint_search().threads, 1);
 }
 
 #[test]

@@ -27,8 +27,6 @@ pub struct Level {
     pub widening: Option<Widening>,
     /// The rule-based player's weights, by which the playouts move and the positions are judged.
     pub weights: Weights,
-    /// Trees searched at once on as many cores, each with the whole budget (root parallelism).
-    pub threads: usize,
 }
 
 impl Level {
@@ -41,7 +39,6 @@ impl Level {
     pub fn search_with(&self, iterations: u32) -> Mcts<RulesPlayout> {
         let playout = RulesPlayout { depth: self.depth, weights: self.weights };
         let mut search = Mcts::with_playout(iterations, playout);
-        search.threads = self.threads;
         search.widening = self.widening;
         search.exploration = self.exploration;
         search.stop_when_decided = true;
@@ -53,22 +50,13 @@ impl Level {
 /// the rule-based player's favourites first.
 const LEVEL_WIDENING: Option<Widening> = Some(Widening { width: 1.5, growth: 0.5 });
 
-/// A level's search, but for its budget and its trees.
-const fn level(name: &'static str, iterations: u32, threads: usize) -> Level {
-    Level {
-        name,
-        iterations,
-        depth: 20,
-        exploration: 0.4,
-        widening: LEVEL_WIDENING,
-        weights: Weights::SELF_PLAY,
-        threads,
-    }
+/// A level's search, but for its budget.
+const fn level(name: &'static str, iterations: u32) -> Level {
+    Level { name, iterations, depth: 20, exploration: 0.4, widening: LEVEL_WIDENING, weights: Weights::SELF_PLAY }
 }
 
-/// The difficulty levels, easiest first. The hard level searches two trees on the machine's two
-/// cores, so that its wait is the old hard level's on one.
-pub const LEVELS: [Level; 3] = [level("easy", 50, 1), level("normal", 200, 1), level("hard", 4400, 2)];
+/// The difficulty levels, easiest first, each a search on one core.
+pub const LEVELS: [Level; 3] = [level("easy", 50), level("normal", 200), level("hard", 4400)];
 
 /// Iterations of the search behind a hint (the terminal's `h`, the page's hint).
 pub const HINT_ITERATIONS: u32 = 400;

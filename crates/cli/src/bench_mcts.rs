@@ -169,11 +169,9 @@ fn search_speed<P: Playout<Manoeuvre> + Clone>(positions: &[(String, Manoeuvre)]
     (rates[0], rates[1])
 }
 
-/// Seconds a decision of `spec` takes on each position, and the iterations its trees ran on
-/// average (fewer than its budget where it stopped once its choice could no longer change). With
-/// `cores` the search runs on that many threads at most (a level's trees share them in turn).
-fn decision_times(positions: &[(String, Manoeuvre)], spec: &BotSpec, cores: usize) -> Result<(Vec<f64>, f64)> {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(cores).build()?;
+/// Seconds a decision of `spec` takes on each position, one thread, and the iterations it ran on
+/// average (fewer than its budget where it stopped once its choice could no longer change).
+fn decision_times(positions: &[(String, Manoeuvre)], spec: &BotSpec) -> (Vec<f64>, f64) {
     let mut spent = Vec::new();
     let mut times: Vec<f64> = positions
         .iter()
@@ -182,7 +180,7 @@ fn decision_times(positions: &[(String, Manoeuvre)], spec: &BotSpec, cores: usiz
             let ToMove::Player(p) = state.to_move() else { return None };
             let mut bot = spec.build();
             let t = Instant::now();
-            pool.install(|| bot.choose(&Seat::new(state, p), &mut ChaCha8Rng::seed_from_u64(100 + i as u64)));
+            bot.choose(&Seat::new(state, p), &mut ChaCha8Rng::seed_from_u64(100 + i as u64));
             let elapsed = t.elapsed().as_secs_f64();
             spent.push(bot.explain().iter().map(|c| f64::from(c.visits)).sum::<f64>());
             Some(elapsed)
@@ -190,17 +188,7 @@ fn decision_times(positions: &[(String, Manoeuvre)], spec: &BotSpec, cores: usiz
         .collect();
     times.sort_by(f64::total_cmp);
     let mean = spent.iter().sum::<f64>() / spent.len().max(1) as f64;
-    Ok((times, mean))
-}
-
-/// A decision's times in milliseconds, for the report.
-fn times_json(times: &[f64]) -> serde_json::Value {
-    json!({
-        "mean_ms": 1000.0 * times.iter().sum::<f64>() / times.len().max(1) as f64,
-        "p50_ms": 1000.0 * percentile(times, 50),
-        "p95_ms": 1000.0 * percentile(times, 95),
-        "max_ms": 1000.0 * times.last().copied().unwrap_or(0.0),
-    })
+    (times, mean)
 }
 
 fn percentile(sorted: &[f64], pct: usize) -> f64 {
@@ -221,20 +209,20 @@ pub fn run(json: bool) -> Result<()> {
     let names = bots::LEVELS.iter().map(|l| format!("mcts:{}", l.name)).chain([OLD_HARD.to_string()]);
     for name in names {
         let spec = BotSpec::parse(&name)?;
-        let (iterations, trees) = match &spec {
-            BotSpec::Mcts { iterations, .. } => (*iterations, 1),
-            other => other.level().map_or((0, 1), |l| (l.iterations, l.threads)),
+        let (times, spent) = decision_times(&positions, &spec);
+        let iterations = match &spec {
+            BotSpec::Mcts { iterations, .. } => *iterations,
+            other => other.level().map_or(0, |l| l.iterations),
         };
-        // As a player waits for it (its trees on as many cores), and on one core.
-        let (times, spent) = decision_times(&positions, &spec, trees)?;
-        let one_core = if trees > 1 { decision_times(&positions, &spec, 1)?.0 } else { times.clone() };
-        let mut entry = times_json(&times);
-        entry["level"] = json!(name);
-        entry["iterations"] = json!(iterations);
-        entry["trees"] = json!(trees);
-        entry["iterations_run_mean"] = json!(spent);
-        entry["one_core"] = times_json(&one_core);
-        levels.push(entry);
+        levels.push(json!({
+            "level": name,
+            "iterations": iterations,
+            "iterations_run_mean": spent,
+            "mean_ms": 1000.0 * times.iter().sum::<f64>() / times.len().max(1) as f64,
+            "p50_ms": 1000.0 * percentile(&times, 50),
+            "p95_ms": 1000.0 * percentile(&times, 95),
+            "max_ms": 1000.0 * times.last().copied().unwrap_or(0.0),
+        }));
     }
     let (decisions, secs) = rules_speed()?;
     let report = json!({
@@ -279,32 +267,17 @@ pub fn run(json: bool) -> Result<()> {
         random_two / random_one
     )?;
     for level in &levels {
-        let ms = |key: &str| level[key].as_f64().unwrap_or(0.0);
-        let trees = level["trees"].as_u64().unwrap_or(1);
-        let budget = if trees > 1 {
-            format!("{} iterations in each of {trees} trees on {trees} cores", level["iterations"])
-        } else {
-            format!("{} iterations, one thread", level["iterations"])
-        };
         writeln!(
             out,
-            "  a {} decision ({budget}, {:.0} run on average): {:.0} ms mean, {:.0} ms median, {:.0} ms at the 95th \
-             percentile",
+            "  a {} decision ({} iterations, {:.0} run on average, one thread): {:.0} ms mean, {:.0} ms median, \
+             {:.0} ms at the 95th percentile",
             level["level"].as_str().unwrap_or(""),
-            ms("iterations_run_mean"),
-            ms("mean_ms"),
-            ms("p50_ms"),
-            ms("p95_ms")
+            level["iterations"],
+            level["iterations_run_mean"].as_f64().unwrap_or(0.0),
+            level["mean_ms"].as_f64().unwrap_or(0.0),
+            level["p50_ms"].as_f64().unwrap_or(0.0),
+            level["p95_ms"].as_f64().unwrap_or(0.0)
         )?;
-        if trees > 1 {
-            let one = &level["one_core"];
-            writeln!(
-                out,
-                "    on one core: {:.0} ms median, {:.0} ms at the 95th percentile",
-                one["p50_ms"].as_f64().unwrap_or(0.0),
-                one["p95_ms"].as_f64().unwrap_or(0.0)
-            )?;
-        }
     }
     writeln!(out, "  the rule-based player: {:.1} microseconds a decision", 1e6 * secs / decisions as f64)?;
     Ok(())

@@ -239,6 +239,9 @@ async function change(id, path, body, line) {
   try {
     lastAnswer = await api(`/api/games/${id}/${path}`, "POST", body);
     entry = line ? line(lastAnswer) : null;
+    // Saved, but the game changed elsewhere before the bots or lone steps after it were: the table
+    // below is read afresh from what was saved.
+    if (lastAnswer && lastAnswer.not_played_on) $("table-error").textContent = "Your move is saved; the game was changed elsewhere meanwhile, so it is shown as it now stands.";
   } catch (e) {
     $("table-error").textContent = String(/** @type {Error} */ (e).message);
   }

@@ -651,3 +651,56 @@ async fn on_two_devices_each_seat_takes_back_only_its_own_decision_and_the_links
     let access: Value = serde_json::from_slice(&bytes).expect("JSON");
     assert_eq!(access, json!({ "network": true, "bases": ["http://192.168.1.5:8080/?token=s3cret"] }));
 }
+
+/// Another writer of the same file (a second server; here the store, written directly) saves the
+/// game while the bot thinks on after a person's decision: that decision was saved before, so the
+/// person is told it was made, not that it lost a race (the two-writers test once found a decision
+/// in the file that its client had been told was refused).
+#[tokio::test]
+async fn a_decision_saved_before_another_writer_saved_is_answered_as_made() {
+    let db = temp_db("second-writer");
+    let app = app_on(Store::open(&db).expect("a store"));
+    let other = Store::open(&db).expect("a second store on the file");
+    let request =
+        json!({ "game": "manoeuvre", "seed": 4, "options": { "quick_start": true }, "bots": [null, "mcts:300ms"] });
+    let (status, created) = call(&app, "POST", "/api/games", Some(request)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_i64().expect("an id");
+    for _ in 0..300 {
+        let (_, game) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+        let steps = game["status"]["steps"].as_u64().expect("steps");
+        let (_, legal) = call(&app, "GET", &format!("/api/games/{id}/legal"), None).await;
+        let action = legal["actions"][0]["id"].as_str().expect("a legal action").to_string();
+        let post = {
+            let (app, body) = (app.clone(), json!({ "action": action, "step": steps }));
+            tokio::spawn(async move { call(&app, "POST", &format!("/api/games/{id}/actions"), Some(body)).await })
+        };
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        if post.is_finished() {
+            let (status, answer) = post.await.expect("the request ran");
+            assert_eq!(status, StatusCode::OK, "{answer}");
+            continue;
+        }
+        // The bot thinks: the other writer saves the game first (its log as it is, a new version).
+        let version = other.version(id).expect("a version");
+        let (record, _) = other.load_versioned(id).expect("the game loads");
+        let kept = record["log"].as_array().map_or(0, Vec::len);
+        other.write_log(id, version, kept, &[], None).expect("the other writer saves");
+        let (status, answer) = post.await.expect("the request ran");
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert!(answer["not_played_on"].as_str().is_some_and(|w| w.contains("reload")), "{answer}");
+        assert_eq!(answer["bot_moves"], json!([]), "nothing after the decision is told as played");
+        assert_eq!(answer["status"]["steps"].as_u64(), Some(steps + 1), "the game as it was saved: {answer}");
+        let (record, _) = other.load_versioned(id).expect("the game loads");
+        assert_eq!(
+            record["log"][usize::try_from(steps).expect("a step")]["id"],
+            json!(action),
+            "the decision is saved"
+        );
+        // The game is read afresh and goes on from what the file holds.
+        let (status, legal) = call(&app, "GET", &format!("/api/games/{id}/legal"), None).await;
+        assert_eq!(status, StatusCode::OK, "{legal}");
+        return;
+    }
+    panic!("no decision of 300 handed the game to the bot");
+}

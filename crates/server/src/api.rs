@@ -426,16 +426,21 @@ async fn act(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) 
         // The decision is saved: whatever befalls what follows it (another server saving the game
         // first), the client is told that it was made, with the game as it was saved then.
         let saved = status(game);
-        let mut answer = match game.play_on(id, games, request.lone_steps) {
+        let mut answer = json!({ "label": labels.join("; "), "events": events });
+        match game.play_on(id, games, request.lone_steps) {
             Ok(bot_moves) => {
-                json!({ "label": labels.join("; "), "events": events, "bot_moves": bot_moves, "status": status(game) })
+                answer["bot_moves"] = json!(bot_moves);
+                answer["status"] = status(game);
             }
             Err(ApiError(code, why)) => {
-                let why = if code == StatusCode::CONFLICT { "the game was changed elsewhere meanwhile".into() } else { why };
-                json!({ "label": labels.join("; "), "events": events, "bot_moves": [], "status": saved,
-                    "not_played_on": format!("the decision is saved, but nothing after it was ({why}): reload the game") })
+                let why =
+                    if code == StatusCode::CONFLICT { "the game was changed elsewhere meanwhile".into() } else { why };
+                answer["bot_moves"] = json!([]);
+                answer["status"] = saved;
+                answer["not_played_on"] =
+                    json!(format!("the decision is saved, but nothing after it was ({why}): reload the game"));
             }
-        };
+        }
         attach_combats(game.session.as_mut(), from, &mut answer)?;
         Ok(axum::Json(answer))
     })

@@ -5,6 +5,7 @@ use engine::{ActionError, Game, Outcome, SetupError, ToMove};
 use rand_core::RngCore;
 
 use crate::action::Action;
+use crate::bitset::extend_members;
 use crate::combat::DIE_SIDES;
 use crate::display_mode;
 use crate::setup::ManoeuvreSetup;
@@ -117,12 +118,12 @@ impl Manoeuvre {
             // nothing, those refills included.
             Due::Over => return,
             Due::EndOfDraw => {
-                out.extend(cards(self.spy_cards()).map(Action::Spy));
+                extend_members(out, self.spy_cards(), Action::Spy);
                 out.push(Action::DrawOn);
                 return;
             }
             Due::Draw(p) => {
-                out.extend(cards(self.sides[p as usize].deck).map(Action::Draw));
+                extend_members(out, self.sides[p as usize].deck, Action::Draw);
                 return;
             }
             Due::Die(sides) => {
@@ -130,7 +131,7 @@ impl Manoeuvre {
                 return;
             }
             Due::ScoutPick => {
-                out.extend(cards(display_mode::scout_pick_cards(self)).map(Action::Draw));
+                extend_members(out, display_mode::scout_pick_cards(self), Action::Draw);
                 return;
             }
             Due::Phase(_) => {}

@@ -8,6 +8,7 @@
 //! squares.
 
 use crate::action::Action;
+use crate::bitset::extend_members;
 use crate::board::{self, Square, bit, neighbours};
 use crate::data::model::HqKind;
 use crate::state::{HandMode, Manoeuvre, NONE, Negatable, Phase, Resume};
@@ -73,9 +74,7 @@ impl Manoeuvre {
                 if self.movement.moved & (1 << (u % 8)) == 0 {
                     let reach = self.destinations(u);
                     any_move |= reach != 0;
-                    for to in board::squares(reach) {
-                        out.push(Action::Move { unit: u, to });
-                    }
+                    extend_members(out, reach, |to| Action::Move { unit: u, to });
                 }
             }
         }

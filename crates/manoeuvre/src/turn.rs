@@ -7,7 +7,7 @@
 use crate::action::Action;
 use crate::board;
 use crate::state::{Ending, HandMode, Manoeuvre, MovementState, NONE, Phase};
-use crate::tables::{card_bit, cards};
+use crate::tables::card_bit;
 
 /// The hand a player draws back up to.
 pub const HAND_SIZE: u32 = 5;
@@ -59,12 +59,13 @@ impl Manoeuvre {
     pub(crate) fn discard_legal(&self, out: &mut Vec<Action>) {
         let p = self.active;
         match self.sides[p as usize].mode {
-            HandMode::Hand => out.extend(cards(self.sides[p as usize].hand).map(Action::Discard)),
+            HandMode::Hand => crate::bitset::extend_members(out, self.sides[p as usize].hand, Action::Discard),
             HandMode::Display => crate::display_mode::discard_legal(self, out),
         }
-        out.extend(
-            cards(self.usable(p) & self.tables(p).hq[crate::tables::hq_index(crate::data::model::HqKind::ScoutSpy)])
-                .map(Action::Spy),
+        crate::bitset::extend_members(
+            out,
+            self.usable(p) & self.tables(p).hq[crate::tables::hq_index(crate::data::model::HqKind::ScoutSpy)],
+            Action::Spy,
         );
         out.push(Action::EndDiscard);
     }

@@ -7,6 +7,7 @@ mod bench;
 mod bench_floor;
 mod bench_mcts;
 mod bench_server;
+mod calibrate;
 mod command_line;
 mod ladder;
 mod menu;
@@ -294,6 +295,18 @@ enum SimCommand {
         #[arg(long, value_name = "BOT")]
         anchor: Option<String>,
     },
+    /// Fit the search levels' win-estimate scale to the results of the rule-based player's games
+    /// against itself and print what it found as JSON.
+    Calibrate {
+        /// Games of the rule-based player against itself (half fit the scale, half check it).
+        #[arg(long, default_value_t = 20_000)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
     /// Tune the rule-based player's weights by self-play (SPSA) and print them as JSON.
     Tune {
         /// Steps of the run: each plays two slightly different players against each other.
@@ -425,6 +438,12 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Sim { merge: Some(SimCommand::Ladder { files, json, plot, anchor }), .. } => {
             ladder::run(&files, json, plot.as_deref(), anchor.as_deref(), &mut io::stdout().lock())
+        }
+        Command::Sim { merge: Some(SimCommand::Calibrate { games, seed, threads }), .. } => {
+            let options = calibrate::CalibrateOptions { games, seed, threads };
+            let report = calibrate::calibrate(&bots::LEVELS[2].weights, &options)?;
+            writeln!(io::stdout().lock(), "{}", serde_json::to_string_pretty(&report)?)?;
+            Ok(())
         }
         Command::Sim { merge: Some(SimCommand::Tune { steps, pairs, seed, check, from, threads }), .. } => {
             let start = match &from {

@@ -20,7 +20,7 @@ pub use public::seen_by;
 pub use random::RandomBot;
 pub use rules::{RulesBot, RulesPlayout};
 pub use seat::Seat;
-pub use spec::{BotSpec, HINT_ITERATIONS, LEVELS, Level, Playouts, SpecError, hint_search};
+pub use spec::{BotSpec, HINT_ITERATIONS, LEVEL_ESTIMATE_SCALE, LEVELS, Level, Playouts, SpecError, hint_search};
 
 use engine::{Game, ToMove, below};
 use rand_chacha::ChaCha8Rng;

@@ -152,11 +152,17 @@ fn every_level_is_a_widened_rule_guided_search_going_by_its_name() {
         assert_eq!(search.name(), format!("mcts:{}", level.name));
         assert_eq!((search.iterations, search.playout.depth), (level.iterations, level.depth));
         assert!(search.widening.is_some());
-        assert!(search.playout.weights == Weights::SELF_PLAY, "{}: playouts by the tuned weights", level.name);
+        let weights = search.playout.weights;
+        assert_eq!(weights.estimate_scale, bots::LEVEL_ESTIMATE_SCALE, "{}: the calibrated estimate", level.name);
+        assert!(
+            Weights { estimate_scale: Weights::SELF_PLAY.estimate_scale, ..weights } == Weights::SELF_PLAY,
+            "{}: playouts by the tuned weights",
+            level.name
+        );
         assert_eq!(search.threads, 1, "{}: one tree", level.name);
     }
     assert!(LEVELS.windows(2).all(|w| w[0].iterations < w[1].iterations), "harder levels search more");
-    assert!(bots::hint_search().playout.weights == Weights::SELF_PLAY, "a hint searches as the levels do");
+    assert!(bots::hint_search().playout.weights == LEVELS[1].weights, "a hint searches as the levels do");
 }
 
 #[test]

@@ -63,7 +63,7 @@ const fn level(name: &'static str, iterations: u32) -> Level {
 }
 
 /// The difficulty levels, easiest first, each a search on one core.
-pub const LEVELS: [Level; 3] = [level("easy", 50), level("normal", 200), level("hard", 5400)];
+pub const LEVELS: [Level; 3] = [level("easy", 50), level("normal", 200), level("hard", 4800)];
 
 /// Iterations of the search behind a hint (the terminal's `h`, the page's hint).
 pub const HINT_ITERATIONS: u32 = 400;

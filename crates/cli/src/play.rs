@@ -10,6 +10,7 @@
 //! one side is a bot deciding from its own seat; `h` asks a search run from the human's own seat for
 //! a hint.
 
+use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
@@ -285,6 +286,8 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
     let mut bot_stream = ChaCha8Rng::seed_from_u64(seed ^ 0x0B07);
     // The bot's last decision and the public moves it weighed, for `w`.
     let mut reasons: Option<(String, Vec<bots::Candidate>)> = None;
+    // What `h` and `w` answered, shown under the list of choices when it is drawn again.
+    let mut aside = String::new();
     if let Some(bot) = &opponent {
         writeln!(
             out,
@@ -380,6 +383,10 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
         for (i, a) in actions.iter().enumerate() {
             writeln!(out, "  {:>3}. {}", i + 1, state.action_label(a))?;
         }
+        // A hint or the bot's reasons go under the list, next to the prompt: printed before the
+        // position is drawn again, a long list of moves would push them off the screen.
+        write!(out, "{aside}")?;
+        aside.clear();
         write!(out, "> ")?;
         out.flush()?;
         let Some(line) = crate::read_line(input)? else { return farewell(autosave.as_ref(), &session, out) };
@@ -413,10 +420,10 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
                 let mut search = bots::hint_search();
                 let mut stream = ChaCha8Rng::seed_from_u64(seed ^ session.log().len() as u64);
                 search.choose(&Seat::new(&state, player), &mut stream);
-                writeln!(out, "Hint ({} searches from what you can see):", search.iterations)?;
+                writeln!(aside, "Hint ({} searches from what you can see):", search.iterations)?;
                 for c in search.candidates().iter().take(3) {
                     writeln!(
-                        out,
+                        aside,
                         "  {:>3.0}% of the search, wins {:>3.0}%: {}",
                         100.0 * c.share,
                         100.0 * c.win_rate,
@@ -433,10 +440,10 @@ pub fn run(options: PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -
                     bot.name()
                 )?,
                 (Some((label, weighed)), Some(_)) => {
-                    writeln!(out, "Why \"{label}\": the moves the bot weighed most (of those you could see):")?;
+                    writeln!(aside, "Why \"{label}\": the moves the bot weighed most (of those you could see):")?;
                     for c in weighed {
                         writeln!(
-                            out,
+                            aside,
                             "  {:>3.0}% of its search, wins {:>3.0}%: {}",
                             100.0 * c.share,
                             100.0 * c.win_rate,

@@ -712,6 +712,15 @@ fn play_against_a_bot_shows_its_public_moves_and_hides_its_cards() {
         "{out}"
     );
     assert!(out.contains("Hint (400 searches from what you can see):\n"), "{out}");
+    // The hint and the reasons come under the list of choices, by the prompt, where a long list
+    // cannot push them off the screen.
+    for heading in ["Hint (", "Why \""] {
+        let at = out.find(heading).expect("an answer");
+        let before = out[..at].lines().last().unwrap_or_default().trim_start();
+        assert!(before.split_once(". ").is_some_and(|(n, _)| n.parse::<usize>().is_ok()), "{before}");
+        let mut after = out[at..].lines().skip(1);
+        assert!(after.by_ref().take_while(|l| !l.starts_with("> ")).all(|l| l.contains("% of")), "{out}");
+    }
     assert!(out.contains("* Great Britain: end the turn  [mcts:easy]"), "the bot's public moves are told: {out}");
     assert!(out.contains("* Great Britain decides about cards you cannot see  [mcts:easy]"), "{out}");
     // Only France's seat is ever shown: no seat changes, Britain's hand stays unseen.

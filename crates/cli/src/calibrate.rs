@@ -62,7 +62,8 @@ fn judged_game(weights: &Weights, game_seed: u64) -> Result<Vec<Judged>> {
     let mut chance = ChaCha8Rng::seed_from_u64(game_seed);
     let mut streams = [ChaCha8Rng::seed_from_u64(game_seed ^ 0xA11CE), ChaCha8Rng::seed_from_u64(game_seed ^ 0xB0B)];
     let mut sampler = ChaCha8Rng::seed_from_u64(game_seed ^ 0x5CA1E);
-    let mut seats = [RulesBot { weights: *weights }, RulesBot { weights: *weights }];
+    // Both seats play by the same weights; the player keeps nothing between decisions.
+    let mut player = RulesBot { weights: *weights };
     let mut differences = Vec::new();
     let mut buffer = Vec::new();
     for _ in 0..1_000_000 {
@@ -82,12 +83,15 @@ fn judged_game(weights: &Weights, game_seed: u64) -> Result<Vec<Judged>> {
                     differences.push(WIDE * (chance_first / (1.0 - chance_first)).ln());
                 }
                 let seat = bots::Seat::new(&state, p);
-                let action = seats[usize::from(p)]
+                let action = player
                     .choose(&seat, &mut streams[usize::from(p)])
                     .context("the rule-based player found no move")?;
                 state.apply(&action).map_err(|e| anyhow::anyhow!("the rule-based player's move was refused: {e}"))?;
             }
         }
+    }
+    if state.to_move() != ToMove::Terminal {
+        anyhow::bail!("game {game_seed} did not end within a million steps");
     }
     let result = match state.outcome().map(|o| o.winner) {
         Some(Some(0)) => 1.0,

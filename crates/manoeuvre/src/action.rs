@@ -5,6 +5,7 @@
 use crate::board::{LayoutEdge, name};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
 pub enum Action {
     // Chance outcomes.
     /// A die shows this face.

@@ -14,83 +14,58 @@ use crate::tables::{Cards, Compiled, card_bit, cards};
 use crate::view::ManoeuvreView;
 
 impl Manoeuvre {
-    fn is_setup_decision(&self) -> bool {
-        matches!(
-            self.phase,
-            Phase::PlaceSection { .. }
-                | Phase::OrientSection { .. }
-                | Phase::ChooseNations { .. }
-                | Phase::PickNation
-                | Phase::ChooseEdge
-                | Phase::TournamentPick { .. }
-                | Phase::Deploy { .. }
-        )
-    }
-
-    /// The die being rolled in a chance phase, by its number of faces.
-    fn die_sides(&self) -> Option<u8> {
-        match self.phase {
-            Phase::InitiativeRoll { .. } | Phase::RocketRoll => Some(10),
-            Phase::CombatDice => self.next_die().or(Some(DIE_SIDES[0])),
+    /// What the position waits for, from scratch (the cached [`Due`] is this, taken at the end of
+    /// each step). The checks that hold in any phase come first, in the order they take over: the
+    /// end of the game, the pause at the end of a hand's Draw, a display's refill, a card turned
+    /// face up; then one dispatch on the phase, since every step pays for this.
+    pub(crate) fn work_out_due(&self) -> Due {
+        if self.ending.is_some() || matches!(self.phase, Phase::Over) {
+            return Due::Over;
+        }
+        if matches!(self.phase, Phase::Draw) && self.at_end_of_draw() {
+            return Due::EndOfDraw;
+        }
+        if let Some(p) = display_mode::pending_side(self) {
+            return Due::Draw(p);
+        }
+        if self.reveal_pending != NONE {
+            return Due::Draw(self.reveal_pending);
+        }
+        let inactive = 1 - self.active;
+        let decider = match self.phase {
+            Phase::Draw => return Due::Draw(self.active),
+            Phase::DealHands => return Due::Draw(self.dealing_to()),
+            Phase::InitiativeRoll { .. } | Phase::RocketRoll => return Due::Die(10),
+            Phase::CombatDice => return Due::Die(self.next_die().unwrap_or(DIE_SIDES[0])),
             Phase::WithdrawRoll { .. }
             | Phase::PursuitRoll
             | Phase::RallyRoll { .. }
             | Phase::FateCheck { .. }
             | Phase::FateRoll
-            | Phase::ScoutRoll { .. } => Some(6),
-            _ => None,
-        }
-    }
-
-    /// The player whose deck a pending draw comes from, if a draw is pending.
-    fn drawing(&self) -> Option<u8> {
-        if let Some(p) = display_mode::pending_side(self) {
-            return Some(p);
-        }
-        if self.reveal_pending != NONE {
-            return Some(self.reveal_pending);
-        }
-        match self.phase {
-            Phase::Draw => Some(self.active),
-            Phase::DealHands => Some(self.dealing_to()),
-            _ => None,
-        }
-    }
-
-    /// What the position waits for, from scratch (the cached [`Due`] is this, taken at the end of
-    /// each step).
-    pub(crate) fn work_out_due(&self) -> Due {
-        if self.ending.is_some() || matches!(self.phase, Phase::Over) {
-            return Due::Over;
-        }
-        if self.at_end_of_draw() {
-            return Due::EndOfDraw;
-        }
-        if let Some(p) = self.drawing() {
-            return Due::Draw(p);
-        }
-        if let Some(sides) = self.die_sides() {
-            return Due::Die(sides);
-        }
-        if matches!(self.phase, Phase::ScoutPick { .. }) {
-            return Due::ScoutPick;
-        }
-        let map_step =
-            matches!(self.phase, Phase::PlaceSection { .. } | Phase::OrientSection { .. } | Phase::ChooseEdge);
-        if self.is_setup_decision() {
-            return Due::Phase(if self.quick_start || (self.random_map && map_step) {
-                ToMove::Chance
-            } else {
-                ToMove::Player(self.setup_decider().unwrap_or(self.first_player))
-            });
-        }
-        let inactive = 1 - self.active;
-        Due::Phase(ToMove::Player(match self.phase {
+            | Phase::ScoutRoll { .. } => return Due::Die(6),
+            Phase::ScoutPick { .. } => return Due::ScoutPick,
+            Phase::PlaceSection { .. } | Phase::OrientSection { .. } | Phase::ChooseEdge => {
+                return self.setup_to_move(self.random_map);
+            }
+            Phase::ChooseNations { .. } | Phase::PickNation | Phase::TournamentPick { .. } | Phase::Deploy { .. } => {
+                return self.setup_to_move(false);
+            }
             Phase::Guerrilla { .. } | Phase::Withdraw | Phase::DefenderCards => inactive,
             Phase::HitOrRetreat { chooser, .. } => chooser,
             Phase::RetreatChoice { unit, .. } => unit / 8,
             _ => self.active,
-        }))
+        };
+        Due::PhaseBy(decider)
+    }
+
+    /// Who makes a setup decision: chance in a quick start (and for the map's layout when the map is
+    /// drawn at random), otherwise the player the setup names.
+    fn setup_to_move(&self, drawn_at_random: bool) -> Due {
+        if self.quick_start || drawn_at_random {
+            Due::PhaseByChance
+        } else {
+            Due::PhaseBy(self.setup_decider().unwrap_or(self.first_player))
+        }
     }
 
     /// The cached [`Due`], checked against a fresh one in debug builds (a state changed without
@@ -106,8 +81,8 @@ impl Manoeuvre {
         match self.due() {
             Due::Over => ToMove::Terminal,
             Due::EndOfDraw => ToMove::Player(self.active),
-            Due::Draw(_) | Due::Die(_) | Due::ScoutPick => ToMove::Chance,
-            Due::Phase(to_move) => to_move,
+            Due::Draw(_) | Due::Die(_) | Due::ScoutPick | Due::PhaseByChance => ToMove::Chance,
+            Due::PhaseBy(player) => ToMove::Player(player),
         }
     }
 
@@ -134,7 +109,7 @@ impl Manoeuvre {
                 extend_members(out, display_mode::scout_pick_cards(self), Action::Draw);
                 return;
             }
-            Due::Phase(_) => {}
+            Due::PhaseByChance | Due::PhaseBy(_) => {}
         }
         match self.phase {
             Phase::Discard => self.discard_legal(out),
@@ -179,6 +154,24 @@ impl Manoeuvre {
             }
             return;
         }
+        // The phases whose every action has one handler are told apart by the phase alone (the
+        // phase is one byte; matching it with the action as a pair costs every step far more).
+        match self.phase {
+            Phase::Movement => return self.movement_apply(action),
+            Phase::Guerrilla { .. } => return self.guerrilla_apply(action),
+            Phase::Combat => return self.declare(action),
+            Phase::Withdraw => return self.withdraw_apply(action),
+            Phase::DefenderCards => return self.defender_cards_apply(action),
+            Phase::AttackerCards => return self.attacker_cards_apply(action),
+            Phase::ChooseSupport => return self.support_apply(action),
+            Phase::HitOrRetreat { .. } => return self.hit_or_retreat_apply(action),
+            Phase::RetreatChoice { unit, then } => return self.retreat_choice_apply(unit, then, action),
+            Phase::Advance { retreated } => return self.advance_apply(retreated, action),
+            Phase::CommittedHit => return self.committed_hit_apply(action),
+            Phase::SkirmishMove => return self.skirmish_apply(action),
+            Phase::CardMove => return display_mode::card_move_apply(self, action),
+            _ => {}
+        }
         match (self.phase, action) {
             (Phase::WithdrawRoll { card }, Action::Die(v)) => self.withdraw_roll(card, v),
             (Phase::CombatDice, Action::Die(v)) => self.combat_die(v),
@@ -195,18 +188,6 @@ impl Manoeuvre {
             }
             (Phase::Draw, Action::DrawOn) => self.draw_confirmed = true,
             (Phase::Discard, Action::Discard(card)) => self.discard(card),
-            (Phase::Movement, _) => self.movement_apply(action),
-            (Phase::Guerrilla { .. }, _) => self.guerrilla_apply(action),
-            (Phase::Combat, _) => self.declare(action),
-            (Phase::Withdraw, _) => self.withdraw_apply(action),
-            (Phase::DefenderCards, _) => self.defender_cards_apply(action),
-            (Phase::AttackerCards, _) => self.attacker_cards_apply(action),
-            (Phase::ChooseSupport, _) => self.support_apply(action),
-            (Phase::HitOrRetreat { .. }, _) => self.hit_or_retreat_apply(action),
-            (Phase::RetreatChoice { unit, then }, _) => self.retreat_choice_apply(unit, then, action),
-            (Phase::Advance { retreated }, _) => self.advance_apply(retreated, action),
-            (Phase::CommittedHit, _) => self.committed_hit_apply(action),
-            (Phase::SkirmishMove, _) => self.skirmish_apply(action),
             (Phase::Restoration, Action::EndRestoration) => {
                 if self.sides[self.active as usize].mode == HandMode::Display && !self.card_played {
                     self.phase = Phase::CardMove;
@@ -216,7 +197,6 @@ impl Manoeuvre {
             }
             (Phase::Restoration, _) => self.restoration_apply(action),
             (Phase::FateFlip, Action::FlipSlot(slot)) => display_mode::flip_apply(self, slot),
-            (Phase::CardMove, _) => display_mode::card_move_apply(self, action),
             _ => self.setup_apply(action),
         }
     }

@@ -23,9 +23,16 @@ impl Manoeuvre {
         if from == NONE {
             return 0;
         }
-        let open = self.masks.enterable & !self.occupied();
+        let two_squares = self.movement.banzai || self.is_cavalry(unit);
+        self.reach(from, two_squares, self.masks.enterable & !self.occupied())
+    }
+
+    /// [`Self::destinations`] from a square, given whether the unit goes two squares and which
+    /// squares are open: the Movement list asks it for every unit with the same open squares.
+    #[inline]
+    fn reach(&self, from: Square, two_squares: bool, open: u64) -> u64 {
         let first = neighbours(from) & open;
-        if !(self.movement.banzai || self.is_cavalry(unit)) {
+        if !two_squares {
             return first;
         }
         let mut second = 0;
@@ -70,12 +77,18 @@ impl Manoeuvre {
         let made = self.moves_made();
         let mut any_move = false;
         if self.can_move_more() {
-            for u in self.units_on_board(p) {
-                if self.movement.moved & (1 << (u % 8)) == 0 {
-                    let reach = self.destinations(u);
-                    any_move |= reach != 0;
-                    extend_members(out, reach, |to| Action::Move { unit: u, to });
+            let open = self.masks.enterable & !self.occupied();
+            // Movement comes after setup, so the army and its cavalry mask are known.
+            let two_squares = if self.movement.banzai { 0xFF } else { t.cavalry };
+            for i in 0..8u8 {
+                let u = p * 8 + i;
+                let from = self.units[u as usize].square;
+                if from == NONE || self.movement.moved & (1 << i) != 0 {
+                    continue;
                 }
+                let reach = self.reach(from, two_squares & (1 << i) != 0, open);
+                any_move |= reach != 0;
+                extend_members(out, reach, |to| Action::Move { unit: u, to });
             }
         }
         let last = self.movement.last;

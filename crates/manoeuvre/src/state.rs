@@ -146,7 +146,11 @@ pub struct Combat {
 }
 
 /// Where the game stands: each variant names the decision or chance event it waits for.
+///
+/// A plain tag byte (`repr(u8)`) rather than a tag folded into the fields' spare values: every
+/// step matches on the phase several times, and a folded tag is decoded again each time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Phase {
     // Setup (rule 3).
     InitiativeRoll {
@@ -307,8 +311,12 @@ pub(crate) enum Due {
     Die(u8),
     /// A Scout/Spy's random pick among several face-down cards.
     ScoutPick,
-    /// The phase's own legal list, chosen by whoever this says.
-    Phase(engine::ToMove),
+    /// The phase's own legal list, drawn as a chance outcome (a quick start's setup, a map laid
+    /// at random).
+    PhaseByChance,
+    /// The phase's own legal list, chosen by this player. (Flat rather than holding an
+    /// `engine::ToMove`: every step reads it, and a nested enum costs a second decoding.)
+    PhaseBy(u8),
 }
 
 /// How the game ended.

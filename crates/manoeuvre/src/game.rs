@@ -31,8 +31,14 @@ impl Manoeuvre {
         if self.reveal_pending != NONE {
             return Due::Draw(self.reveal_pending);
         }
+        self.due_in_phase()
+    }
+
+    /// What the phase itself waits for, once nothing that holds in any phase has taken over.
+    fn due_in_phase(&self) -> Due {
         let inactive = 1 - self.active;
         let decider = match self.phase {
+            Phase::Over => return Due::Over,
             Phase::Draw => return Due::Draw(self.active),
             Phase::DealHands => return Due::Draw(self.dealing_to()),
             Phase::InitiativeRoll { .. } | Phase::RocketRoll => return Due::Die(10),
@@ -204,23 +210,27 @@ impl Manoeuvre {
     /// Runs every step that needs no decision, until a decision or a chance outcome is due, and
     /// notes what that is.
     pub(crate) fn settle(&mut self) {
-        self.run_automatic_steps();
-        self.due = self.work_out_due();
+        self.due = match self.run_automatic_steps() {
+            Some(due) => due,
+            None => self.work_out_due(),
+        };
     }
 
-    fn run_automatic_steps(&mut self) {
+    /// Returns what is due when the way it stopped already tells (most steps stop at a decision of
+    /// their phase, with nothing pending that holds in any phase), or `None` to work it out.
+    fn run_automatic_steps(&mut self) -> Option<Due> {
         loop {
             if self.ending.is_some() {
                 self.phase = Phase::Over;
-                return;
+                return Some(Due::Over);
             }
             if display_mode::settle(self).is_some() {
-                return;
+                return None;
             }
             if self.reveal_pending != NONE {
                 let p = self.reveal_pending as usize;
                 if self.sides[p].display.top == NONE && self.sides[p].deck != 0 {
-                    return;
+                    return None;
                 }
                 // Already turned, or nothing left to turn.
                 self.reveal_pending = NONE;
@@ -231,26 +241,26 @@ impl Manoeuvre {
                     if self.draw_needed() {
                         self.prepare_draw(self.active);
                         if self.sides[self.active as usize].deck != 0 {
-                            return;
+                            return None;
                         }
                     }
                     if self.at_end_of_draw() {
-                        return;
+                        return None;
                     }
                     self.after_draw();
                 }
                 Phase::FateFlip if display_mode::flips_needed(self) == 0 => {
                     display_mode::after_flip(self);
                     if matches!(self.phase, Phase::FateFlip) {
-                        return;
+                        return None;
                     }
                 }
                 Phase::ScoutRoll { .. } => {
                     if !display_mode::scout_settle(self) {
-                        return;
+                        return None;
                     }
                 }
-                _ => return,
+                _ => return Some(self.due_in_phase()),
             }
         }
     }

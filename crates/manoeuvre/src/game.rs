@@ -210,10 +210,21 @@ impl Manoeuvre {
     /// Runs every step that needs no decision, until a decision or a chance outcome is due, and
     /// notes what that is.
     pub(crate) fn settle(&mut self) {
-        self.due = match self.run_automatic_steps() {
+        // Most steps end at a decision of the phase with nothing else to run: that case is kept
+        // apart from the loop below, which otherwise makes every step pay for its setting up.
+        let quiet = self.ending.is_none()
+            && self.reveal_pending == NONE
+            && !matches!(self.phase, Phase::Draw | Phase::FateFlip | Phase::ScoutRoll { .. })
+            && display_mode::pending_side(self).is_none();
+        self.due = if quiet { self.due_in_phase() } else { self.settle_slowly() };
+    }
+
+    #[inline(never)]
+    fn settle_slowly(&mut self) -> Due {
+        match self.run_automatic_steps() {
             Some(due) => due,
             None => self.work_out_due(),
-        };
+        }
     }
 
     /// Returns what is due when the way it stopped already tells (most steps stop at a decision of

@@ -84,14 +84,26 @@ fn a_choice_with_options(game: u64, seed: u64) -> (Manoeuvre, u8, ChaCha8Rng) {
 
 /// Random play of game `game` to a decision with at least `options` choices.
 fn a_choice_among(game: u64, seed: u64, options: usize) -> (Manoeuvre, u8, ChaCha8Rng) {
+    a_choice_after(game, seed, options, 0)
+}
+
+/// Random play of game `game` for `battle_steps` steps past the deployment, then on to a decision
+/// with at least `options` choices (a hundred steps in: a position of the battle, where one move
+/// often stands out).
+fn a_choice_after(game: u64, seed: u64, options: usize, battle_steps: u32) -> (Manoeuvre, u8, ChaCha8Rng) {
     let mut state = Manoeuvre::new(&setup([HandMode::Hand; 2], game)).expect("valid");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut played = 0;
     loop {
         let legal = state.legal();
         if let ToMove::Player(p) = state.to_move()
             && legal.len() >= options
+            && played >= battle_steps
         {
             return (state, p, rng);
+        }
+        if state.game_turn().is_some() {
+            played += 1;
         }
         state.apply_legal(&legal[below(&mut rng, legal.len())]);
     }
@@ -165,32 +177,11 @@ fn every_level_is_a_widened_rule_guided_search_going_by_its_name() {
     assert!(bots::hint_search().playout.weights == LEVELS[1].weights, "a hint searches as the levels do");
 }
 
-/// Random play of game `game` for a hundred steps past the deployment, then on to a decision
-/// with at least two choices: a position of the battle, where one move often stands out.
-fn a_later_choice(game: u64, seed: u64) -> (Manoeuvre, u8, ChaCha8Rng) {
-    let mut state = Manoeuvre::new(&setup([HandMode::Hand; 2], game)).expect("valid");
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut battle_steps = 0;
-    loop {
-        let legal = state.legal();
-        if let ToMove::Player(p) = state.to_move()
-            && legal.len() >= 2
-            && battle_steps >= 100
-        {
-            return (state, p, rng);
-        }
-        if state.game_turn().is_some() {
-            battle_steps += 1;
-        }
-        state.apply_legal(&legal[below(&mut rng, legal.len())]);
-    }
-}
-
 #[test]
 fn a_search_that_stops_once_decided_chooses_exactly_as_the_whole_budget_would() {
     let (mut stopped_early, mut positions) = (0, 0);
     for game in 0..24 {
-        let (state, p, rng) = a_later_choice(game, game + 40);
+        let (state, p, rng) = a_choice_after(game, game + 40, 2, 100);
         let mut whole = LEVELS[1].search();
         whole.stop_when_decided = false;
         let mut early = LEVELS[1].search();

@@ -22,7 +22,7 @@ impl Manoeuvre {
         if self.ending.is_some() || matches!(self.phase, Phase::Over) {
             return Due::Over;
         }
-        if matches!(self.phase, Phase::Draw) && self.at_end_of_draw() {
+        if self.at_end_of_draw() {
             return Due::EndOfDraw;
         }
         if let Some(p) = display_mode::pending_side(self) {

@@ -103,6 +103,13 @@ pub struct Mcts<P = RandomPlayout> {
     /// by the iterations left: the move chosen is the same, sooner (the candidates' visit counts
     /// are then smaller than the budget).
     pub stop_when_decided: bool,
+    /// Keep the tree after a decision: when the seat's next decision follows at once (nothing
+    /// drawn, rolled or decided by anyone else between, nothing revealed), its search starts from
+    /// the part of the old tree below the move taken instead of from nothing. The iterations
+    /// spent there on the position now reached count again, so the same budget weighs it better.
+    pub keep_tree: bool,
+    /// What a decision left for the next one (see [`Mcts::keep_tree`]).
+    kept: KeptTree,
     /// The name the bot goes by instead of its budget (a level: `mcts:hard`).
     named: Option<String>,
     last: Vec<Candidate>,
@@ -126,6 +133,8 @@ impl<P> Mcts<P> {
             time_limit: None,
             widening: None,
             stop_when_decided: false,
+            keep_tree: false,
+            kept: KeptTree::default(),
             named: None,
             last: Vec::new(),
         }
@@ -204,9 +213,10 @@ fn reward_for<G: Game>(state: &G, player: u8) -> f64 {
     }
 }
 
-impl<G: Game + Sync, P: Playout<G>> Bot<G> for Mcts<P>
+impl<G: Game + Sync + 'static, P: Playout<G>> Bot<G> for Mcts<P>
 where
-    G::Action: Send,
+    G::Action: Send + Sync,
+    G::Observation: Send + Sync,
 {
     fn name(&self) -> String {
         if let Some(name) = &self.named {
@@ -229,16 +239,27 @@ where
     fn choose(&mut self, seat: &Seat<'_, G>, rng: &mut ChaCha8Rng) -> Option<G::Action> {
         let root_legal = seat.legal();
         self.last.clear();
+        let start = self.kept.take_for(seat);
         match root_legal.len() {
             0 => return None,
-            1 => return root_legal.into_iter().next(),
+            1 => {
+                let only = root_legal.into_iter().next();
+                // A forced step passes through the kept tree too, to the decision after it.
+                if let (Some(nodes), Some(action)) = (start, &only) {
+                    self.keep(seat, nodes, action);
+                }
+                return only;
+            }
             _ => {}
         }
         let seeds: Vec<u64> = (0..self.threads.max(1)).map(|_| rng.next_u64()).collect();
+        let mut last_tree = None;
         let trees: Vec<Vec<(G::Action, u32, f64)>> = if seeds.len() == 1 {
-            vec![self.search(seat, &mut ChaCha8Rng::seed_from_u64(seeds[0]))]
+            let (stats, nodes) = self.search(seat, &mut ChaCha8Rng::seed_from_u64(seeds[0]), start);
+            last_tree = Some(nodes);
+            vec![stats]
         } else {
-            seeds.par_iter().map(|s| self.search(seat, &mut ChaCha8Rng::seed_from_u64(*s))).collect()
+            seeds.par_iter().map(|s| self.search(seat, &mut ChaCha8Rng::seed_from_u64(*s), None).0).collect()
         };
         // Root statistics added up over the trees, in the order the moves were first tried.
         let mut merged: Vec<(G::Action, u32, f64)> = Vec::new();
@@ -269,22 +290,122 @@ where
             .collect();
         // The most visited move that is legal at the real position (every root move is: the
         // seat's legal actions are the same in every determinization).
-        order
+        let chosen = order
             .into_iter()
             .map(|i| merged[i].0.clone())
             .find(|a| root_legal.contains(a))
-            .or_else(|| root_legal.into_iter().next())
+            .or_else(|| root_legal.into_iter().next());
+        if let (Some(nodes), Some(action)) = (last_tree, &chosen) {
+            self.keep(seat, nodes, action);
+        }
+        chosen
+    }
+}
+
+/// A tree kept from one decision for the next (see [`Mcts::keep_tree`]), held without its game's
+/// types since a bot is not generic over its game. A copy of the bot starts without it.
+#[derive(Default)]
+struct KeptTree(Option<Box<dyn std::any::Any + Send + Sync>>);
+
+impl Clone for KeptTree {
+    fn clone(&self) -> Self {
+        KeptTree(None)
+    }
+}
+
+impl std::fmt::Debug for KeptTree {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() { "a tree kept" } else { "no tree kept" })
+    }
+}
+
+/// The part of a tree below the move a seat took, and what that seat will observe if its next
+/// decision comes straight after the move.
+struct Kept<G: Game> {
+    player: u8,
+    expect: G::Observation,
+    nodes: Vec<Node<G::Action>>,
+}
+
+impl KeptTree {
+    /// The kept nodes, when `seat` is the one that kept them and sees exactly what it expected to
+    /// see after its move: then its position is the kept tree's root. Anything else (a card drawn,
+    /// a die rolled, the other side's decision, another game) drops them.
+    fn take_for<G: Game + 'static>(&mut self, seat: &Seat<'_, G>) -> Option<Vec<Node<G::Action>>>
+    where
+        G::Observation: Send + Sync,
+        G::Action: Send + Sync,
+    {
+        let kept = self.0.take()?.downcast::<Kept<G>>().ok()?;
+        (kept.player == seat.player() && seat.to_move() && seat.observe() == kept.expect).then_some(kept.nodes)
+    }
+}
+
+/// The subtree below `top`, copied out with `top` as its root (index 0).
+fn subtree<A>(mut nodes: Vec<Node<A>>, top: usize) -> Vec<Node<A>> {
+    let mut root = std::mem::replace(&mut nodes[top], Node::new(None, 0));
+    root.action = None;
+    let mut kept = vec![root];
+    let mut at = 0;
+    while at < kept.len() {
+        let children = std::mem::take(&mut kept[at].children);
+        let mut moved = Vec::with_capacity(children.len());
+        for c in children {
+            moved.push(kept.len());
+            kept.push(std::mem::replace(&mut nodes[c], Node::new(None, 0)));
+        }
+        kept[at].children = moved;
+        at += 1;
+    }
+    kept
+}
+
+impl<P> Mcts<P> {
+    /// Keeps the part of `nodes` below `action`, the move the seat takes, when its next decision
+    /// follows at once and so starts where that part starts.
+    fn keep<G: Game + 'static>(&mut self, seat: &Seat<'_, G>, nodes: Vec<Node<G::Action>>, action: &G::Action)
+    where
+        G::Observation: Send + Sync,
+        G::Action: Send + Sync,
+    {
+        if !self.keep_tree || self.threads > 1 {
+            return;
+        }
+        let Some(top) = nodes[0].children.iter().copied().find(|&c| nodes[c].action.as_ref() == Some(action)) else {
+            return;
+        };
+        // Any determinization tells what the seat will see after its own move (the contract keeps
+        // its view one decision on), so this one is drawn from a fixed stream and the bot's own is
+        // left alone. A move that shows something, or after which chance or the other side acts,
+        // leaves nothing to keep.
+        let mut after = seat.determinize(&mut ChaCha8Rng::seed_from_u64(0));
+        if after.reveals(action) {
+            return;
+        }
+        after.apply_legal(action);
+        if after.to_move() != ToMove::Player(seat.player()) {
+            return;
+        }
+        let expect = after.observe(seat.player());
+        self.kept = KeptTree(Some(Box::new(Kept::<G> { player: seat.player(), expect, nodes: subtree(nodes, top) })));
     }
 }
 
 impl<P> Mcts<P> {
-    /// One tree's search from the seat; returns the root's moves with their visits and rewards.
-    fn search<G: Game>(&self, seat: &Seat<'_, G>, rng: &mut ChaCha8Rng) -> Vec<(G::Action, u32, f64)>
+    /// One tree's search from the seat, grown from `start` when a tree was kept; returns the
+    /// root's moves with their visits and rewards, and the tree.
+    #[allow(clippy::type_complexity)]
+    fn search<G: Game>(
+        &self,
+        seat: &Seat<'_, G>,
+        rng: &mut ChaCha8Rng,
+        start: Option<Vec<Node<G::Action>>>,
+    ) -> (Vec<(G::Action, u32, f64)>, Vec<Node<G::Action>>)
     where
         P: Playout<G>,
     {
         let me = seat.player();
-        let mut nodes: Vec<Node<G::Action>> = vec![Node::new(None, me)];
+        let mut nodes: Vec<Node<G::Action>> = start.unwrap_or_else(|| vec![Node::new(None, me)]);
         let mut buffer = Vec::new();
         let mut path = Vec::new();
         let mut choices: Vec<G::Action> = Vec::new();
@@ -415,13 +536,14 @@ impl<P> Mcts<P> {
                 };
             }
         }
-        let root_children = nodes[0].children.clone();
-        root_children
-            .into_iter()
-            .filter_map(|c| {
+        let stats = nodes[0]
+            .children
+            .iter()
+            .filter_map(|&c| {
                 let n = &nodes[c];
                 Some((n.action.clone()?, n.visits, n.reward))
             })
-            .collect()
+            .collect();
+        (stats, nodes)
     }
 }

@@ -42,6 +42,7 @@ impl Level {
         search.widening = self.widening;
         search.exploration = self.exploration;
         search.stop_when_decided = true;
+        search.keep_tree = true;
         search
     }
 }

@@ -78,3 +78,44 @@ fn every_bot_decides_alike_in_states_its_player_cannot_tell_apart() {
     assert!(checked >= 30, "{checked} positions");
     assert!(differed * 2 >= checked, "most pairs differ in hidden cards: {differed} of {checked}");
 }
+
+#[test]
+fn a_kept_tree_carries_nothing_its_seat_cannot_see_into_the_next_decision() {
+    let (mut checked, mut went_on) = (0, 0);
+    // The easy level's search, run in full so that a search that went on from a kept tree shows.
+    let level = || {
+        let mut search = bots::LEVELS[0].search();
+        search.stop_when_decided = false;
+        search
+    };
+    for seed in 0..6 {
+        for state in positions(&setup([HandMode::Hand; 2], seed), seed, 23, 8) {
+            let ToMove::Player(p) = state.to_move() else { continue };
+            let other = state.resample(p, &mut ChaCha8Rng::seed_from_u64(seed + 200));
+            // The same bot history in both: a decision, the move it took, and the next decision.
+            let (mut here_bot, mut there_bot) = (level(), level());
+            let first = decide(&mut here_bot, &state, p, seed);
+            assert_eq!(first, decide(&mut there_bot, &other, p, seed));
+            let (mut here, mut there) = (state, other);
+            let id = first.expect("a move");
+            let action = here.legal().into_iter().find(|a| here.action_id(a) == id).expect("legal");
+            if here.reveals(&action) {
+                continue;
+            }
+            here.apply(&action).expect("legal here");
+            there.apply(&action).expect("legal there");
+            if here.to_move() != ToMove::Player(p) || here.legal().len() < 2 {
+                continue;
+            }
+            let next = decide(&mut here_bot, &here, p, seed + 1);
+            assert_eq!(next, decide(&mut there_bot, &there, p, seed + 1), "a kept tree read a hidden card");
+            let weighed: u32 = here_bot.candidates().iter().map(|c| c.visits).sum();
+            went_on += usize::from(weighed > bots::LEVELS[0].iterations);
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= 10 && went_on * 2 >= checked,
+        "{went_on} of {checked} follow-on decisions went on from a kept tree"
+    );
+}

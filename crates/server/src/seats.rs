@@ -101,6 +101,9 @@ impl Seats {
         let mut told: Vec<Value> = Vec::new();
         let mut took_for_person = false;
         let seed = session.status()["seed"].as_u64().unwrap_or(0);
+        // Each side's bot lives for the whole call, so that a level deciding several times in a row
+        // goes on from the tree its last decision kept (as it does in `play` and the simulator).
+        let mut built: [Option<Box<dyn bots::Bot<Manoeuvre> + Send>>; 2] = [None, None];
         for _ in 0..10_000 {
             let Some(state) = manoeuvre_state(session.as_ref()) else { break };
             let ToMove::Player(p) = state.to_move() else { break };
@@ -125,7 +128,7 @@ impl Seats {
             };
             // A game saved by the terminal may seat a longer search: the server plays it at the
             // hard level's budget at most.
-            let mut bot = capped(spec).build();
+            let bot = built[usize::from(p & 1)].get_or_insert_with(|| capped(spec).build());
             // The bot's stream is keyed by the game's seed and the step, so a replay decides alike.
             let mut rng = ChaCha8Rng::seed_from_u64(seed ^ steps.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xB07);
             let Some(action) = bot.choose(&Seat::new(&state, p), &mut rng) else {

@@ -6,7 +6,9 @@
 //! follow a [`Playout`] policy: uniform random to the end of the game (or a step cap, scored as a
 //! draw), or a game's own policy for some decisions and then its estimate of the position. With
 //! progressive widening a node lets its moves in as its visits grow, the policy's favourites first,
-//! so that a small budget goes deep on likely moves instead of trying every move once.
+//! so that a small budget goes deep on likely moves instead of trying every move once. A search
+//! may keep the part of its tree below the move it took, for a next decision of the same seat that
+//! follows at once.
 
 use engine::{Game, ToMove, below};
 use rand_chacha::ChaCha8Rng;

@@ -391,9 +391,7 @@ impl<P> Mcts<P> {
         let expect = after.observe(seat.player());
         self.kept = KeptTree(Some(Box::new(Kept::<G> { player: seat.player(), expect, nodes: subtree(nodes, top) })));
     }
-}
 
-impl<P> Mcts<P> {
     /// One tree's search from the seat, grown from `start` when a tree was kept; returns the
     /// root's moves with their visits and rewards, and the tree.
     #[allow(clippy::type_complexity)]

@@ -409,6 +409,14 @@ impl<P> Mcts<P> {
         let mut buffer = Vec::new();
         let mut path = Vec::new();
         let mut choices: Vec<G::Action> = Vec::new();
+        // The seat's moves are the same in every determinization (the contract makes them depend
+        // only on what it observes), so the root's are listed, and its children checked, once.
+        let root_legal = seat.legal();
+        let mut root_in_play: Vec<bool> = nodes[0]
+            .children
+            .iter()
+            .map(|&c| nodes[c].action.as_ref().is_some_and(|a| root_legal.contains(a)))
+            .collect();
         let started = std::time::Instant::now();
         // Exact only for one tree: with several, another tree's visits could change the order.
         let may_stop = self.stop_when_decided && self.threads <= 1;
@@ -433,14 +441,27 @@ impl<P> Mcts<P> {
             loop {
                 through_chance(&mut state, rng, &mut buffer);
                 let ToMove::Player(mover) = state.to_move() else { break };
-                state.legal_actions(&mut buffer);
-                if buffer.is_empty() {
+                let at_root = at == 0;
+                let legal: &[G::Action] = if at_root {
+                    &root_legal
+                } else {
+                    state.legal_actions(&mut buffer);
+                    &buffer
+                };
+                if legal.is_empty() {
                     break;
                 }
+                let is_in_play = |nodes: &[Node<G::Action>], k: usize| {
+                    if at_root {
+                        root_in_play[k]
+                    } else {
+                        nodes[nodes[at].children[k]].action.as_ref().is_some_and(|a| legal.contains(a))
+                    }
+                };
                 let mut in_play = 0;
                 for k in 0..nodes[at].children.len() {
-                    let c = nodes[at].children[k];
-                    if nodes[c].action.as_ref().is_some_and(|a| buffer.contains(a)) {
+                    if is_in_play(&nodes, k) {
+                        let c = nodes[at].children[k];
                         nodes[c].available += 1;
                         in_play += 1;
                     }
@@ -453,7 +474,7 @@ impl<P> Mcts<P> {
                 choices.clear();
                 if may_grow {
                     let tried = |a: &G::Action| nodes[at].children.iter().any(|&c| nodes[c].action.as_ref() == Some(a));
-                    choices.extend(buffer.iter().filter(|a| !tried(a)).cloned());
+                    choices.extend(legal.iter().filter(|a| !tried(a)).cloned());
                 }
                 if !choices.is_empty() {
                     // The playout policy picks which untried move to expand first, so a small
@@ -464,15 +485,16 @@ impl<P> Mcts<P> {
                     nodes.push(Node::new(Some(action), mover));
                     let child = nodes.len() - 1;
                     nodes[at].children.push(child);
+                    if at_root {
+                        root_in_play.push(true);
+                    }
                     path.push(child);
                     break;
                 }
                 let c = self.exploration;
-                let best = nodes[at]
-                    .children
-                    .iter()
-                    .copied()
-                    .filter(|&ch| nodes[ch].action.as_ref().is_some_and(|a| buffer.contains(a)))
+                let best = (0..nodes[at].children.len())
+                    .filter(|&k| is_in_play(&nodes, k))
+                    .map(|k| nodes[at].children[k])
                     .max_by(|&x, &y| {
                         let score = |n: &Node<G::Action>| {
                             n.reward / f64::from(n.visits)

@@ -169,11 +169,29 @@ struct Node<A> {
     visits: u32,
     available: u32,
     reward: f64,
+    /// Where the action stood in the parent's legal list when last found there: the lists of
+    /// most determinizations are alike, so looking there first mostly spares a scan.
+    listed_at: u32,
 }
 
 impl<A> Node<A> {
     fn new(action: Option<A>, mover: u8) -> Self {
-        Node { action, mover, children: Vec::new(), visits: 0, available: 0, reward: 0.0 }
+        Node { action, mover, children: Vec::new(), visits: 0, available: 0, reward: 0.0, listed_at: 0 }
+    }
+}
+
+/// Whether `node`'s action is in `legal`, noting where it was found.
+fn is_listed<A: PartialEq>(node: &mut Node<A>, legal: &[A]) -> bool {
+    let Some(action) = &node.action else { return false };
+    if legal.get(node.listed_at as usize) == Some(action) {
+        return true;
+    }
+    match legal.iter().position(|a| a == action) {
+        Some(i) => {
+            node.listed_at = i as u32;
+            true
+        }
+        None => false,
     }
 }
 
@@ -417,6 +435,8 @@ impl<P> Mcts<P> {
             .iter()
             .map(|&c| nodes[c].action.as_ref().is_some_and(|a| root_legal.contains(a)))
             .collect();
+        let mut in_play_now: Vec<bool> = Vec::new();
+        let mut listed: Vec<bool> = Vec::new();
         let started = std::time::Instant::now();
         // Exact only for one tree: with several, another tree's visits could change the order.
         let may_stop = self.stop_when_decided && self.threads <= 1;
@@ -451,21 +471,25 @@ impl<P> Mcts<P> {
                 if legal.is_empty() {
                     break;
                 }
-                let is_in_play = |nodes: &[Node<G::Action>], k: usize| {
-                    if at_root {
-                        root_in_play[k]
-                    } else {
-                        nodes[nodes[at].children[k]].action.as_ref().is_some_and(|a| legal.contains(a))
-                    }
-                };
-                let mut in_play = 0;
-                for k in 0..nodes[at].children.len() {
-                    if is_in_play(&nodes, k) {
+                // Which children are legal in this determinization, worked out once for both the
+                // availability counts and the choice among them.
+                in_play_now.clear();
+                if at_root {
+                    in_play_now.extend_from_slice(&root_in_play);
+                } else {
+                    for k in 0..nodes[at].children.len() {
                         let c = nodes[at].children[k];
-                        nodes[c].available += 1;
-                        in_play += 1;
+                        let listed_here = is_listed(&mut nodes[c], legal);
+                        in_play_now.push(listed_here);
                     }
                 }
+                for (k, &legal_here) in in_play_now.iter().enumerate() {
+                    if legal_here {
+                        let c = nodes[at].children[k];
+                        nodes[c].available += 1;
+                    }
+                }
+                let in_play = in_play_now.iter().filter(|&&b| b).count();
                 let may_grow = match self.widening {
                     Some(w) => in_play < w.allowed(nodes[at].visits),
                     None => true,
@@ -473,8 +497,22 @@ impl<P> Mcts<P> {
                 // The moves not tried yet are listed only when the node may take one of them in.
                 choices.clear();
                 if may_grow {
-                    let tried = |a: &G::Action| nodes[at].children.iter().any(|&c| nodes[c].action.as_ref() == Some(a));
-                    choices.extend(legal.iter().filter(|a| !tried(a)).cloned());
+                    if at_root {
+                        let tried =
+                            |a: &G::Action| nodes[0].children.iter().any(|&c| nodes[c].action.as_ref() == Some(a));
+                        choices.extend(legal.iter().filter(|a| !tried(a)).cloned());
+                    } else {
+                        // Below the root each child in play has just been found in the list, and
+                        // noted where.
+                        listed.clear();
+                        listed.resize(legal.len(), false);
+                        for (k, &c) in nodes[at].children.iter().enumerate() {
+                            if in_play_now[k] {
+                                listed[nodes[c].listed_at as usize] = true;
+                            }
+                        }
+                        choices.extend(legal.iter().zip(&listed).filter(|(_, tried)| !**tried).map(|(a, _)| a.clone()));
+                    }
                 }
                 if !choices.is_empty() {
                     // The playout policy picks which untried move to expand first, so a small
@@ -493,7 +531,7 @@ impl<P> Mcts<P> {
                 }
                 let c = self.exploration;
                 let best = (0..nodes[at].children.len())
-                    .filter(|&k| is_in_play(&nodes, k))
+                    .filter(|&k| in_play_now[k])
                     .map(|k| nodes[at].children[k])
                     .max_by(|&x, &y| {
                         let score = |n: &Node<G::Action>| {

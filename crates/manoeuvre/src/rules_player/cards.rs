@@ -14,26 +14,31 @@ pub(crate) fn known_cards(g: &Manoeuvre, player: u8, viewer: u8) -> Cards {
     if player == viewer || side.mode == HandMode::Display { g.usable(player) } else { side.hand & side.revealed }
 }
 
-/// The Defense value the enemy's cards are expected to add to `unit` (an enemy unit) in an
-/// Assault: the sum of the known cards naming it, plus for a secret hand the average over the cards
-/// the viewer has not seen.
-pub(crate) fn expected_defense_cards(g: &Manoeuvre, unit: u8, viewer: u8) -> f64 {
-    let owner = unit / 8;
+/// The Defense value `owner`'s cards are expected to add to each of its eight units in an Assault,
+/// as `viewer` sees them: the sum of the known cards naming the unit, plus for another side's
+/// secret hand the average over the cards the viewer has not seen. What the side holds and shows
+/// is read once for all eight (working out the few off the board too costs less than asking).
+pub(crate) fn expected_defense_cards(g: &Manoeuvre, owner: u8, viewer: u8) -> [f64; 8] {
     let t = g.tables(owner);
     let known = known_cards(g, owner, viewer);
     let defence_of = |c: u8| f64::from(t.card_defense.get(c as usize).copied().unwrap_or(0));
-    let naming = t.unit_cards[(unit % 8) as usize];
-    let mut total: f64 = cards(known & naming).map(defence_of).sum();
     let side = &g.sides[owner as usize];
-    if side.mode == HandMode::Hand && owner != viewer {
+    // For a hidden hand: how many cards the viewer has not seen, and which cards they may be.
+    let hidden = (side.mode == HandMode::Hand && owner != viewer).then(|| {
         let hidden_count = f64::from(side.hand.count_ones()) - f64::from(known.count_ones());
         let top = if side.discard_top == NONE { 0 } else { card_bit(side.discard_top) };
         let unseen = t.all & !known & !top;
-        let n = f64::from(unseen.count_ones().max(1));
-        let sum: f64 = cards(unseen & naming).map(defence_of).sum();
-        total += hidden_count.max(0.0) * sum / n;
-    }
-    total
+        (hidden_count.max(0.0), unseen, f64::from(unseen.count_ones().max(1)))
+    });
+    std::array::from_fn(|index| {
+        let naming = t.unit_cards[index];
+        let mut total: f64 = cards(known & naming).map(defence_of).sum();
+        if let Some((hidden_count, unseen, n)) = hidden {
+            let sum: f64 = cards(unseen & naming).map(defence_of).sum();
+            total += hidden_count * sum / n;
+        }
+        total
+    })
 }
 
 /// The enemy units adjacent to one of `player`'s units.

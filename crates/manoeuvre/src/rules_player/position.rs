@@ -83,6 +83,8 @@ impl Outlook {
         let mut enemy_cards = [0.0; 16];
         let mut own_cards = [0; 16];
         let mut cavalry = 0u16;
+        let defense_cards = [0u8, 1]
+            .map(|p| if g.sides[p as usize].army == NONE { [0.0; 8] } else { expected_defense_cards(g, p, me) });
         for u in 0..16u8 {
             let p = u / 8;
             if g.sides[p as usize].army == NONE || !g.on_board(u) {
@@ -93,10 +95,11 @@ impl Outlook {
             }
             let t = g.tables(p);
             typical[u as usize] = t.typical_attack[(u % 8) as usize].map(dice_spread);
+            let expected = defense_cards[p as usize][(u % 8) as usize];
             if p != me {
-                enemy_cards[u as usize] = expected_defense_cards(g, u, me);
+                enemy_cards[u as usize] = expected;
             } else {
-                own_cards[u as usize] = expected_defense_cards(g, u, me).round() as u16;
+                own_cards[u as usize] = expected.round() as u16;
             }
         }
         Outlook { me, typical, enemy_cards, own_cards, cavalry, w: *w }

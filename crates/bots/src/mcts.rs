@@ -607,3 +607,27 @@ impl<P> Mcts<P> {
         (stats, nodes)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_child_is_found_in_a_legal_list_wherever_it_stands_and_where_is_noted() {
+        let mut node = Node::new(Some('c'), 0);
+        // Not where it was last seen: found by a scan, and the place noted.
+        assert!(is_listed(&mut node, &['a', 'b', 'c']));
+        assert_eq!(node.listed_at, 2);
+        // Where it was last seen.
+        assert!(is_listed(&mut node, &['x', 'y', 'c', 'z']));
+        assert_eq!(node.listed_at, 2);
+        // Moved in a shorter list, then absent: absent leaves the note as it was.
+        assert!(is_listed(&mut node, &['c']));
+        assert_eq!(node.listed_at, 0);
+        assert!(!is_listed(&mut node, &['a', 'b']));
+        assert!(!is_listed(&mut node, &[]));
+        assert_eq!(node.listed_at, 0);
+        // The root has no move of its own and is never listed.
+        assert!(!is_listed(&mut Node::<char>::new(None, 0), &['a']));
+    }
+}

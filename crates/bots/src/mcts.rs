@@ -430,13 +430,12 @@ impl<P> Mcts<P> {
         // The seat's moves are the same in every determinization (the contract makes them depend
         // only on what it observes), so the root's are listed, and its children checked, once.
         let root_legal = seat.legal();
-        let mut root_in_play: Vec<bool> = nodes[0]
-            .children
-            .iter()
-            .map(|&c| nodes[c].action.as_ref().is_some_and(|a| root_legal.contains(a)))
-            .collect();
+        let root_children = nodes[0].children.clone();
+        let mut root_in_play: Vec<bool> =
+            root_children.iter().map(|&c| is_listed(&mut nodes[c], &root_legal)).collect();
         let mut in_play_now: Vec<bool> = Vec::new();
         let mut listed: Vec<bool> = Vec::new();
+        let mut choice_at: Vec<u32> = Vec::new();
         let started = std::time::Instant::now();
         // Exact only for one tree: with several, another tree's visits could change the order.
         let may_stop = self.stop_when_decided && self.threads <= 1;
@@ -496,31 +495,29 @@ impl<P> Mcts<P> {
                 } || in_play == 0;
                 // The moves not tried yet are listed only when the node may take one of them in.
                 choices.clear();
+                choice_at.clear();
                 if may_grow {
-                    if at_root {
-                        let tried =
-                            |a: &G::Action| nodes[0].children.iter().any(|&c| nodes[c].action.as_ref() == Some(a));
-                        choices.extend(legal.iter().filter(|a| !tried(a)).cloned());
-                    } else {
-                        // Below the root each child in play has just been found in the list, and
-                        // noted where.
-                        listed.clear();
-                        listed.resize(legal.len(), false);
-                        for (k, &c) in nodes[at].children.iter().enumerate() {
-                            if in_play_now[k] {
-                                listed[nodes[c].listed_at as usize] = true;
-                            }
+                    // Each child in play has been found in this list, and noted where.
+                    listed.clear();
+                    listed.resize(legal.len(), false);
+                    for (k, &c) in nodes[at].children.iter().enumerate() {
+                        if in_play_now[k] {
+                            listed[nodes[c].listed_at as usize] = true;
                         }
-                        choices.extend(legal.iter().zip(&listed).filter(|(_, tried)| !**tried).map(|(a, _)| a.clone()));
+                    }
+                    for (i, a) in legal.iter().enumerate().filter(|&(i, _)| !listed[i]) {
+                        choices.push(a.clone());
+                        choice_at.push(i as u32);
                     }
                 }
                 if !choices.is_empty() {
                     // The playout policy picks which untried move to expand first, so a small
                     // budget tries the policy's favourites before the rest.
                     let k = if choices.len() == 1 { 0 } else { self.playout.pick(&state, &choices, rng) };
-                    let action = choices[k.min(choices.len() - 1)].clone();
+                    let k = k.min(choices.len() - 1);
+                    let action = choices[k].clone();
                     state.apply_legal(&action);
-                    nodes.push(Node::new(Some(action), mover));
+                    nodes.push(Node { listed_at: choice_at[k], ..Node::new(Some(action), mover) });
                     let child = nodes.len() - 1;
                     nodes[at].children.push(child);
                     if at_root {

@@ -172,7 +172,9 @@ fn every_level_is_a_widened_rule_guided_search_going_by_its_name() {
             level.name
         );
         assert_eq!(search.threads, 1, "{}: one tree", level.name);
+        assert_eq!(search.exploration, level.exploration, "{}: its own exploration", level.name);
     }
+    assert!(LEVELS[2].exploration < LEVELS[1].exploration, "the hard level explores less");
     assert!(LEVELS.windows(2).all(|w| w[0].iterations < w[1].iterations), "harder levels search more");
     assert!(bots::hint_search().playout.weights == LEVELS[1].weights, "a hint searches as the levels do");
 }
@@ -199,4 +201,22 @@ fn a_search_that_stops_once_decided_chooses_exactly_as_the_whole_budget_would() 
         positions += 1;
     }
     assert!(stopped_early > 0, "no search of {positions} stopped before its budget");
+}
+
+#[test]
+fn a_search_that_explores_less_gives_more_of_its_iterations_to_its_leading_move() {
+    // The hard level's exploration against the normal level's, at the same budget from the same
+    // positions and seeds: the leading move's share of the root's visits, added up.
+    let (mut wide, mut narrow) = (0.0, 0.0);
+    for game in 0..6 {
+        let (state, p, rng) = a_choice_after(game, game + 70, 4, 100);
+        for (exploration, total) in [(LEVELS[1].exploration, &mut wide), (LEVELS[2].exploration, &mut narrow)] {
+            let mut search = LEVELS[1].search_with(400);
+            search.exploration = exploration;
+            search.stop_when_decided = false;
+            search.choose(&Seat::new(&state, p), &mut rng.clone()).expect("a choice");
+            *total += search.candidates()[0].share;
+        }
+    }
+    assert!(narrow > wide, "leading moves' shares: {narrow:.2} exploring less, {wide:.2} exploring more");
 }

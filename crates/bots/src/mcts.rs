@@ -430,9 +430,12 @@ impl<P> Mcts<P> {
         // The seat's moves are the same in every determinization (the contract makes them depend
         // only on what it observes), so the root's are listed, and its children checked, once.
         let root_legal = seat.legal();
-        let root_children = nodes[0].children.clone();
-        let mut root_in_play: Vec<bool> =
-            root_children.iter().map(|&c| is_listed(&mut nodes[c], &root_legal)).collect();
+        let mut root_in_play: Vec<bool> = (0..nodes[0].children.len())
+            .map(|k| {
+                let c = nodes[0].children[k];
+                is_listed(&mut nodes[c], &root_legal)
+            })
+            .collect();
         let mut in_play_now: Vec<bool> = Vec::new();
         let mut listed: Vec<bool> = Vec::new();
         let mut choice_at: Vec<u32> = Vec::new();

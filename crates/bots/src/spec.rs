@@ -67,7 +67,7 @@ const fn level(name: &'static str, iterations: u32, exploration: f64) -> Level {
 /// The difficulty levels, easiest first, each a search on one core. The easy and normal levels
 /// explore with 0.4, the constant that did best at the normal level's 200 iterations; with its
 /// thousands the hard level does better spending more of them on its leading moves (0.25 beat 0.4
-/// against the old hard level over the same setups; docs/bots.md, "Less exploration").
+/// against the old hard level over the same setups; docs/bots.md, "The hard level explores less").
 pub const LEVELS: [Level; 3] = [level("easy", 50, 0.4), level("normal", 200, 0.4), level("hard", 4800, 0.25)];
 
 /// Iterations of the search behind a hint (the terminal's `h`, the page's hint).

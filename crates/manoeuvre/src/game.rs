@@ -248,15 +248,17 @@ impl Manoeuvre {
                 continue;
             }
             match self.phase {
+                // A draw stops here more often than any other step: what it waits for is told by
+                // the way it stopped (nothing pending holds in any phase: the checks above passed).
                 Phase::Draw => {
                     if self.draw_needed() {
                         self.prepare_draw(self.active);
                         if self.sides[self.active as usize].deck != 0 {
-                            return None;
+                            return Some(Due::Draw(self.active));
                         }
                     }
                     if self.at_end_of_draw() {
-                        return None;
+                        return Some(Due::EndOfDraw);
                     }
                     self.after_draw();
                 }

@@ -57,18 +57,22 @@ const LEVEL_WIDENING: Option<Widening> = Some(Widening { width: 1.5, growth: 0.5
 /// 1.5 made it surer than the results bore out). The rule-based player's moves never read it.
 pub const LEVEL_ESTIMATE_SCALE: f64 = 3.6;
 
-/// A level's search, but for its budget and exploration: the self-play weights, with the
-/// calibrated estimate scale.
-const fn level(name: &'static str, iterations: u32, exploration: f64) -> Level {
+/// A level's search, but for its budget, exploration and playout depth: the self-play weights,
+/// with the calibrated estimate scale.
+const fn level(name: &'static str, iterations: u32, exploration: f64, depth: u32) -> Level {
     let weights = Weights { estimate_scale: LEVEL_ESTIMATE_SCALE, ..Weights::SELF_PLAY };
-    Level { name, iterations, depth: 20, exploration, widening: LEVEL_WIDENING, weights }
+    Level { name, iterations, depth, exploration, widening: LEVEL_WIDENING, weights }
 }
 
 /// The difficulty levels, easiest first, each a search on one core. The easy and normal levels
-/// explore with 0.4, the constant that did best at the normal level's 200 iterations; with its
-/// thousands the hard level does better spending more of them on its leading moves (0.25 beat 0.4
-/// against the old hard level over the same setups; docs/bots.md, "The hard level explores less").
-pub const LEVELS: [Level; 3] = [level("easy", 50, 0.4), level("normal", 200, 0.4), level("hard", 4800, 0.25)];
+/// explore with 0.4, the constant that did best at the normal level's 200 iterations, and judge
+/// their playouts after 20 decisions, which bought the most iterations for their short waits. With
+/// its thousands the hard level does better spending more of them on its leading moves (0.25 beat
+/// 0.4 against the old hard level over the same setups) and looking further before it judges: 30
+/// decisions at 3,200 iterations take about the wait of 20 at 4,800 and won more of the same setups
+/// (docs/bots.md, "The hard level explores less" and "The hard level looks further").
+pub const LEVELS: [Level; 3] =
+    [level("easy", 50, 0.4, 20), level("normal", 200, 0.4, 20), level("hard", 3200, 0.25, 30)];
 
 /// Iterations of the search behind a hint (the terminal's `h`, the page's hint).
 pub const HINT_ITERATIONS: u32 = 400;

@@ -175,6 +175,7 @@ fn every_level_is_a_widened_rule_guided_search_going_by_its_name() {
         assert_eq!(search.exploration, level.exploration, "{}: its own exploration", level.name);
     }
     assert!(LEVELS[2].exploration < LEVELS[1].exploration, "the hard level explores less");
+    assert!(LEVELS[2].depth > LEVELS[1].depth, "the hard level looks further before it judges");
     assert!(LEVELS.windows(2).all(|w| w[0].iterations < w[1].iterations), "harder levels search more");
     assert!(bots::hint_search().playout.weights == LEVELS[1].weights, "a hint searches as the levels do");
 }

@@ -1,9 +1,10 @@
 //! `cdgsolo sim calibrate`: how sure the search levels' judgement of a cut-short playout should be.
-//! A level's playout stops after 20 decisions and reads the rule-based player's judgement as a
-//! chance of winning, squashed by a scale (`Weights::estimate_scale`). This plays the rule-based
-//! player against itself, notes its judgement at positions of those games and who went on to win,
-//! and finds the scale under which the judgement predicts the results best (the least log-loss):
-//! the scale fitted on the odd games, checked on the even ones. A run is seeded and replays exactly.
+//! A level's playout stops after 20 decisions (30 at the hard level) and reads the rule-based
+//! player's judgement as a chance of winning, squashed by a scale (`Weights::estimate_scale`). This
+//! plays the rule-based player against itself, notes its judgement at positions of those games and
+//! who went on to win, and finds the scale under which the judgement predicts the results best (the
+//! least log-loss): the scale fitted on the odd games, checked on the even ones. A run is seeded
+//! and replays exactly.
 
 use anyhow::{Context, Result};
 use bots::{Bot, RulesBot};

@@ -21,7 +21,8 @@ pub struct Seats(pub [Option<BotSpec>; 2]);
 impl Seats {
     /// Reads the seats a new game asks for: as [`Seats::parse`], and each bot must be one the
     /// server plays: a named one (`random`, `rules`, `mcts:easy|normal|hard`) or a search whose
-    /// budget is at most the hard level's, so that no request can make a bot think for long.
+    /// budget is at most [`MAX_ITERATIONS`] iterations or a second, so that no request can make a
+    /// bot think for long.
     pub fn parse_request(game: &str, value: &Value) -> Result<Self, String> {
         let seats = Self::parse(game, value)?;
         for (spec, name) in
@@ -30,7 +31,7 @@ impl Seats {
             if capped(spec) != *spec {
                 return Err(format!(
                     "'{name}' thinks longer than the server lets a bot think: choose random, rules, mcts:easy, \
-                     mcts:normal or mcts:hard (a search of at most {HARD_ITERATIONS} iterations or {MAX_MILLIS} ms)"
+                     mcts:normal or mcts:hard (a search of at most {MAX_ITERATIONS} iterations or {MAX_MILLIS} ms)"
                 ));
             }
         }
@@ -146,8 +147,11 @@ impl Seats {
     }
 }
 
-/// The hard level's budget: the most a bot may search in the server.
-const HARD_ITERATIONS: u32 = bots::LEVELS[2].iterations;
+/// The most iterations a search named by its budget may run in the server (`mcts-rules:N`,
+/// `mcts:N`): about the hard level's wait when the search is of the levels' kind. It was the hard
+/// level's budget until that level took fewer, longer iterations, and stays where it was so that a
+/// budget the server took before is taken still.
+pub const MAX_ITERATIONS: u32 = 4800;
 /// The most a bot with a time budget may think in the server.
 const MAX_MILLIS: u32 = 1000;
 
@@ -155,7 +159,7 @@ const MAX_MILLIS: u32 = 1000;
 fn capped(spec: &BotSpec) -> BotSpec {
     match *spec {
         BotSpec::Mcts { iterations, playouts } => {
-            BotSpec::Mcts { iterations: iterations.min(HARD_ITERATIONS), playouts }
+            BotSpec::Mcts { iterations: iterations.min(MAX_ITERATIONS), playouts }
         }
         BotSpec::MctsTimed { millis, playouts } => BotSpec::MctsTimed { millis: millis.min(MAX_MILLIS), playouts },
         // The levels, the random and the rule-based player are within the hard level's budget.

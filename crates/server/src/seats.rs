@@ -162,7 +162,7 @@ fn capped(spec: &BotSpec) -> BotSpec {
             BotSpec::Mcts { iterations: iterations.min(MAX_ITERATIONS), playouts }
         }
         BotSpec::MctsTimed { millis, playouts } => BotSpec::MctsTimed { millis: millis.min(MAX_MILLIS), playouts },
-        // The levels, the random and the rule-based player are within the hard level's budget.
+        // The levels, the random and the rule-based player are within the server's budget.
         ref other => other.clone(),
     }
 }

@@ -265,8 +265,34 @@ pub fn fit(results: &Results, anchor: usize) -> Result<Vec<Rating>> {
     Ok(ratings)
 }
 
+/// How `sim ladder` reads its runs and what it prints.
+pub struct Options<'a> {
+    /// One JSON object instead of the table.
+    pub json: bool,
+    /// Also draw the ladder into this folder.
+    pub plot: Option<&'a str>,
+    /// The bot rated 0.
+    pub anchor: Option<&'a str>,
+    /// `FROM=TO`: the bot named FROM in a run is read as TO.
+    pub rename: &'a [String],
+}
+
+/// The `--as FROM=TO` pairs, each checked for its two names.
+fn renames(pairs: &[String]) -> Result<Vec<(&str, &str)>> {
+    pairs
+        .iter()
+        .map(|pair| match pair.split_once('=') {
+            Some((from, to)) if !from.trim().is_empty() && !to.trim().is_empty() => Ok((from.trim(), to.trim())),
+            _ => bail!("--as {pair}: write it as FROM=TO, two bot names (for example mcts:trial=mcts:hard)"),
+        })
+        .collect()
+}
+
 /// Reads the runs, fits the ladder and prints it (and draws it with `plot`).
-pub fn run(files: &[String], json: bool, plot: Option<&str>, anchor: Option<&str>, out: &mut dyn Write) -> Result<()> {
+pub fn run(files: &[String], options: &Options, out: &mut dyn Write) -> Result<()> {
+    let Options { json, plot, anchor, .. } = *options;
+    let renames = renames(options.rename)?;
+    let mut renamed = vec![false; renames.len()];
     let mut results = Results::default();
     let mut ignored = Vec::new();
     let mut used = 0;
@@ -278,9 +304,19 @@ pub fn run(files: &[String], json: bool, plot: Option<&str>, anchor: Option<&str
                 if text.contains("\"shard\"") { " (it is a shard's part file: merge the parts first)" } else { "" };
             anyhow::anyhow!("{file} is not the output of `cdgsolo sim --json`{hint}")
         })?;
-        let bots: Vec<(&String, &BotCount)> = report.bots.iter().collect();
+        let mut read_as = |name: &String| -> String {
+            match renames.iter().position(|(from, _)| from == name) {
+                Some(i) => {
+                    renamed[i] = true;
+                    renames[i].1.to_string()
+                }
+                None => name.clone(),
+            }
+        };
+        let bots: Vec<(String, &BotCount)> = report.bots.iter().map(|(name, count)| (read_as(name), count)).collect();
         match bots.as_slice() {
             [(name, _)] => ignored.push(format!("{file}: {name} against itself")),
+            [(a, _), (b, _)] if a == b => ignored.push(format!("{file}: {a} against itself, read as one bot")),
             [(a, ca), (b, cb)] => {
                 let games = report.games;
                 if ca.games != games || cb.games != games || ca.wins + cb.wins > games {
@@ -292,6 +328,9 @@ pub fn run(files: &[String], json: bool, plot: Option<&str>, anchor: Option<&str
             }
             _ => bail!("{file} is not the output of `cdgsolo sim --json` (a run has two bots)"),
         }
+    }
+    if let Some(i) = renamed.iter().position(|used| !used) {
+        bail!("--as {}={}: no run has a bot named {}", renames[i].0, renames[i].1, renames[i].0);
     }
     let anchor_index = match anchor {
         Some(name) => results.bots.iter().position(|b| b == name).with_context(|| {

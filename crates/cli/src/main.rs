@@ -294,6 +294,10 @@ enum SimCommand {
         /// The bot rated 0 (default: random if it played, else the first bot named).
         #[arg(long, value_name = "BOT")]
         anchor: Option<String>,
+        /// Read the bot FROM of the runs as TO, so that runs of one bot played under another name
+        /// (a scratch build's trial level, say) count as one (repeatable).
+        #[arg(long = "as", value_name = "FROM=TO")]
+        rename: Vec<String>,
     },
     /// Fit the search levels' win-estimate scale to the results of the rule-based player's games
     /// against itself and print what it found as JSON.
@@ -436,8 +440,9 @@ fn run(cli: Cli) -> Result<()> {
         Command::Sim { merge: Some(SimCommand::Merge { parts, json, csv, plot }), .. } => {
             sim::merge(&parts, json, csv.as_deref(), plot.as_deref(), &mut io::stdout().lock())
         }
-        Command::Sim { merge: Some(SimCommand::Ladder { files, json, plot, anchor }), .. } => {
-            ladder::run(&files, json, plot.as_deref(), anchor.as_deref(), &mut io::stdout().lock())
+        Command::Sim { merge: Some(SimCommand::Ladder { files, json, plot, anchor, rename }), .. } => {
+            let options = ladder::Options { json, plot: plot.as_deref(), anchor: anchor.as_deref(), rename: &rename };
+            ladder::run(&files, &options, &mut io::stdout().lock())
         }
         Command::Sim { merge: Some(SimCommand::Calibrate { games, seed, threads }), .. } => {
             let options = calibrate::CalibrateOptions { games, seed, threads };

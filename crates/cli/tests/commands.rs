@@ -899,6 +899,22 @@ fn sim_ladder_rates_the_bots_of_several_runs_on_one_scale() {
     assert!(ok, "{err}");
     assert!(out.contains("mcts:20 is fixed at 0"), "{out}");
     assert!(out.lines().any(|l| l.trim_start().starts_with("mcts:20") && l.contains("anchor")), "{out}");
+    // `--as` reads a bot under another name: mcts:50 read as mcts:20 makes the second run a bot
+    // against itself, which is set aside, leaving the first run's two bots and its four games.
+    let merged = json(&["sim", "ladder", &files[0], &files[1], "--as", "mcts:50=mcts:20", "--json"]);
+    assert_eq!(merged["games"], 4, "{merged}");
+    let names: Vec<&str> = merged["ratings"].as_array().unwrap().iter().map(|r| r["bot"].as_str().unwrap()).collect();
+    assert!(names.len() == 2 && !names.contains(&"mcts:50"), "{merged}");
+    assert!(merged["ignored"][0].as_str().unwrap().contains("read as one bot"), "{merged}");
+    // Read as a name of its own, the bot keeps its games under the new name.
+    let kept = json(&["sim", "ladder", &files[0], &files[1], "--as", "mcts:50=mcts:trial", "--json"]);
+    let trial = kept["ratings"].as_array().unwrap().iter().find(|r| r["bot"] == "mcts:trial").cloned();
+    assert_eq!(trial.map(|r| r["games"].clone()), Some(serde_json::json!(4.0)), "{kept}");
+    for (pair, says) in [("mcts:50", "write it as FROM=TO"), ("=x", "write it as FROM=TO"), ("nobody=x", "no run has")]
+    {
+        let (ok, _, err) = cdgsolo(&["sim", "ladder", &files[0], &files[1], "--as", pair], "");
+        assert!(!ok && err.contains(says), "--as {pair}: {err}");
+    }
     // Refusals: an unknown anchor, a file that is no run's report, bots no game links.
     let (ok, _, err) = cdgsolo(&["sim", "ladder", &files[0], "--anchor", "rules"], "");
     assert!(!ok && err.contains("--anchor rules: no such bot"), "{err}");

@@ -277,15 +277,20 @@ pub struct Options<'a> {
     pub rename: &'a [String],
 }
 
-/// The `--as FROM=TO` pairs, each checked for its two names.
+/// The `--as FROM=TO` pairs, each checked for its two names; a bot is read under one name only.
 fn renames(pairs: &[String]) -> Result<Vec<(&str, &str)>> {
-    pairs
-        .iter()
-        .map(|pair| match pair.split_once('=') {
-            Some((from, to)) if !from.trim().is_empty() && !to.trim().is_empty() => Ok((from.trim(), to.trim())),
-            _ => bail!("--as {pair}: write it as FROM=TO, two bot names (for example mcts:trial=mcts:hard)"),
-        })
-        .collect()
+    let mut read: Vec<(&str, &str)> = Vec::with_capacity(pairs.len());
+    for pair in pairs {
+        let names = pair.split_once('=').map(|(f, t)| (f.trim(), t.trim()));
+        let Some((from, to)) = names.filter(|(f, t)| !f.is_empty() && !t.is_empty()) else {
+            bail!("--as {pair}: write it as FROM=TO, two bot names (for example mcts:trial=mcts:hard)");
+        };
+        if let Some((_, earlier)) = read.iter().find(|(f, _)| *f == from) {
+            bail!("--as {pair}: {from} is already read as {earlier}");
+        }
+        read.push((from, to));
+    }
+    Ok(read)
 }
 
 /// Reads the runs, fits the ladder and prints it (and draws it with `plot`).

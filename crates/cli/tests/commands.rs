@@ -915,6 +915,9 @@ fn sim_ladder_rates_the_bots_of_several_runs_on_one_scale() {
         let (ok, _, err) = cdgsolo(&["sim", "ladder", &files[0], &files[1], "--as", pair], "");
         assert!(!ok && err.contains(says), "--as {pair}: {err}");
     }
+    let twice = ["sim", "ladder", &files[0], &files[1], "--as", "mcts:50=a", "--as", "mcts:50=b"];
+    let (ok, _, err) = cdgsolo(&twice, "");
+    assert!(!ok && err.contains("--as mcts:50=b: mcts:50 is already read as a"), "{err}");
     // Refusals: an unknown anchor, a file that is no run's report, bots no game links.
     let (ok, _, err) = cdgsolo(&["sim", "ladder", &files[0], "--anchor", "rules"], "");
     assert!(!ok && err.contains("--anchor rules: no such bot"), "{err}");

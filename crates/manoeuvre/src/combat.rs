@@ -80,17 +80,18 @@ impl Manoeuvre {
         let usable = self.usable(p);
         let t = self.tables(p);
         let enemies = self.occupied_by(1 - p);
-        // Cards that could start a combat with no enemy next to the unit: fire from afar and Death
-        // with Honour. Without one, a unit with no enemy beside it offers nothing.
-        let from_afar = usable
-            & (t.bombard | t.hq[hq_index(HqKind::Rockets)] | t.grand_battery | t.hq[hq_index(HqKind::DeathWithHonour)]);
+        // Cards that could start a combat with no enemy next to the unit: fire from afar (a bombard
+        // card only for its own unit) and Death with Honour. Without one, a unit with no enemy
+        // beside it offers nothing.
+        let any_unit_from_afar =
+            usable & (t.hq[hq_index(HqKind::Rockets)] | t.grand_battery | t.hq[hq_index(HqKind::DeathWithHonour)]);
         for unit in self.units_on_board(p) {
             let sq = self.units[unit as usize].square;
             let adjacent = neighbours(sq) & enemies;
-            if adjacent == 0 && from_afar == 0 {
+            let mine = t.unit_cards[(unit % 8) as usize] & usable;
+            if adjacent == 0 && any_unit_from_afar == 0 && mine & t.bombard == 0 {
                 continue;
             }
-            let mine = t.unit_cards[(unit % 8) as usize] & usable;
             if self.masks.no_assault & bit(sq) == 0 {
                 let mut starters = mine & t.attack;
                 starters |= self.single_unit_leaders(p, unit) & usable;

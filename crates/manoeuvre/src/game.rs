@@ -142,6 +142,34 @@ impl Manoeuvre {
         }
     }
 
+    /// Applies a legal action and settles what follows. A card drawn into a secret hand, the most
+    /// common step of a game, is taken first and on its own: its only follow-ups are another card
+    /// of the same deck or the general settling below.
+    #[inline]
+    fn step(&mut self, action: Action) {
+        if let Action::Draw(card) = action
+            && matches!(self.phase, Phase::Draw)
+            && self.due == Due::Draw(self.active)
+            && self.sides[0].mode == HandMode::Hand
+            && self.sides[1].mode == HandMode::Hand
+        {
+            // Both hands secret: no display is owed a fill and no top card waits to be turned, so
+            // the draw is the Draw phase's own (what `apply_unchecked` would pick).
+            self.draw(card);
+            if self.draw_needed() {
+                self.prepare_draw(self.active);
+                if self.sides[self.active as usize].deck != 0 {
+                    self.due = Due::Draw(self.active);
+                    return;
+                }
+            }
+            self.settle();
+            return;
+        }
+        self.apply_unchecked(action);
+        self.settle();
+    }
+
     fn apply_unchecked(&mut self, action: Action) {
         if let Action::Draw(card) = action {
             if let Some(p) = display_mode::pending_side(self) {
@@ -322,15 +350,13 @@ impl Game for Manoeuvre {
                 reason: crate::labels::why_illegal(self, action),
             });
         }
-        self.apply_unchecked(*action);
-        self.settle();
+        self.step(*action);
         Ok(())
     }
 
     fn apply_legal(&mut self, action: &Action) {
         debug_assert!(self.legal().contains(action), "not legal: {action:?}");
-        self.apply_unchecked(*action);
-        self.settle();
+        self.step(*action);
     }
 
     fn action_id(&self, action: &Action) -> String {

@@ -237,9 +237,8 @@ impl Manoeuvre {
         match self.phase {
             Phase::InitiativeRoll { .. } => out.extend((1..=10).map(Action::Die)),
             Phase::PlaceSection { .. } => {
-                let used: Vec<u8> = self.placements.iter().map(|p| p.section).collect();
                 for s in &self.data.rules.sections {
-                    if !used.contains(&s.number) {
+                    if !self.placements.iter().any(|p| p.section == s.number) {
                         out.push(Action::Section(s.number));
                     }
                 }

@@ -158,7 +158,7 @@ impl Manoeuvre {
         self.combat_done = true;
         let target_unit = |g: &Self, sq: u8| g.board[sq as usize];
         match action {
-            Action::NoCombat => self.phase = Phase::Restoration,
+            Action::NoCombat => self.no_combat(),
             Action::Spy(card) => {
                 self.play_card(p, card);
                 self.combat_done = false;
@@ -193,6 +193,13 @@ impl Manoeuvre {
             }
             _ => {}
         }
+    }
+
+    /// No combat this turn: on to Restoration.
+    #[inline]
+    pub(crate) fn no_combat(&mut self) {
+        self.combat_done = true;
+        self.phase = Phase::Restoration;
     }
 
     /// Steps 1-2 of an Assault or Ambush: the card is committed and the defender's window opens.

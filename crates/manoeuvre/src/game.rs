@@ -142,30 +142,45 @@ impl Manoeuvre {
         }
     }
 
-    /// Applies a legal action and settles what follows. A card drawn into a secret hand, the most
-    /// common step of a game, is taken first and on its own: its only follow-ups are another card
-    /// of the same deck or the general settling below.
+    /// Applies a legal action and settles what follows. The steps that make up most of a game (a
+    /// card drawn into a secret hand, a discard, a move, the ends of phases) are told apart by the
+    /// action alone and carried out here, each by the handler `apply_unchecked` would reach in its
+    /// phase; everything else goes the long way round.
     #[inline]
     fn step(&mut self, action: Action) {
-        if let Action::Draw(card) = action
-            && matches!(self.phase, Phase::Draw)
-            && self.due == Due::Draw(self.active)
-            && self.sides[0].mode == HandMode::Hand
-            && self.sides[1].mode == HandMode::Hand
-        {
-            // Both hands secret: no display is owed a fill and no top card waits to be turned, so
-            // the draw is the Draw phase's own (what `apply_unchecked` would pick).
-            self.draw(card);
-            if self.draw_needed() {
-                self.prepare_draw(self.active);
-                if self.sides[self.active as usize].deck != 0 {
-                    self.due = Due::Draw(self.active);
-                    return;
+        match action {
+            Action::Draw(card)
+                if matches!(self.phase, Phase::Draw)
+                    && self.due == Due::Draw(self.active)
+                    && self.sides[0].mode == HandMode::Hand
+                    && self.sides[1].mode == HandMode::Hand =>
+            {
+                // Both hands secret: no display is owed a fill and no top card waits to be turned,
+                // so the draw is the Draw phase's own; its only follow-up here is another card.
+                self.draw(card);
+                if self.draw_needed() {
+                    self.prepare_draw(self.active);
+                    if self.sides[self.active as usize].deck != 0 {
+                        self.due = Due::Draw(self.active);
+                        return;
+                    }
                 }
             }
-            self.settle();
-            return;
+            Action::Discard(card) if matches!(self.phase, Phase::Discard) => self.discard(card),
+            Action::EndDiscard if matches!(self.phase, Phase::Discard) => self.phase = Phase::Draw,
+            Action::DrawOn if matches!(self.phase, Phase::Draw) => self.draw_confirmed = true,
+            Action::Move { unit, to } if matches!(self.phase, Phase::Movement) => self.move_unit(unit, to),
+            Action::EndMovement if matches!(self.phase, Phase::Movement) => self.phase = Phase::Combat,
+            Action::NoCombat if matches!(self.phase, Phase::Combat) => self.no_combat(),
+            _ => return self.step_slowly(action),
         }
+        self.settle();
+    }
+
+    /// Every other step, kept out of line: its many handlers need a large stack frame, which the
+    /// draws above would otherwise set up and take down too.
+    #[inline(never)]
+    fn step_slowly(&mut self, action: Action) {
         self.apply_unchecked(action);
         self.settle();
     }

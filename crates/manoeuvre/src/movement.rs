@@ -130,12 +130,7 @@ impl Manoeuvre {
     pub(crate) fn movement_apply(&mut self, action: Action) {
         let p = self.active;
         match action {
-            Action::Move { unit, to } => {
-                self.movement.last_from = self.units[unit as usize].square;
-                self.relocate(unit, to);
-                self.movement.moved |= 1 << (unit % 8);
-                self.movement.last = unit;
-            }
+            Action::Move { unit, to } => self.move_unit(unit, to),
             Action::Supply(card) => {
                 self.play_card(p, card);
                 self.movement.supply_played = true;
@@ -164,6 +159,16 @@ impl Manoeuvre {
             }
             _ => {}
         }
+    }
+
+    /// A basic move (or a Banzai Charge's): the unit is noted as moved, and as the one a Forced
+    /// March could take further from where it started.
+    #[inline]
+    pub(crate) fn move_unit(&mut self, unit: u8, to: u8) {
+        self.movement.last_from = self.units[unit as usize].square;
+        self.relocate(unit, to);
+        self.movement.moved |= 1 << (unit % 8);
+        self.movement.last = unit;
     }
 
     /// Digging In: no unit moves and the whole hand is lost (for a display, every card in it).

@@ -172,9 +172,21 @@ impl Manoeuvre {
             Action::Move { unit, to } if matches!(self.phase, Phase::Movement) => self.move_unit(unit, to),
             Action::EndMovement if matches!(self.phase, Phase::Movement) => self.phase = Phase::Combat,
             Action::NoCombat if matches!(self.phase, Phase::Combat) => self.no_combat(),
+            Action::EndRestoration if matches!(self.phase, Phase::Restoration) => self.end_restoration(),
             _ => return self.step_slowly(action),
         }
         self.settle();
+    }
+
+    /// The end of a Restoration phase: a display that played no card may move one (the playsheet's
+    /// card move), otherwise the player turn is over.
+    #[inline]
+    fn end_restoration(&mut self) {
+        if self.sides[self.active as usize].mode == HandMode::Display && !self.card_played {
+            self.phase = Phase::CardMove;
+        } else {
+            self.end_player_turn();
+        }
     }
 
     /// Every other step, kept out of line: its many handlers need a large stack frame, which the
@@ -237,13 +249,7 @@ impl Manoeuvre {
             }
             (Phase::Draw, Action::DrawOn) => self.draw_confirmed = true,
             (Phase::Discard, Action::Discard(card)) => self.discard(card),
-            (Phase::Restoration, Action::EndRestoration) => {
-                if self.sides[self.active as usize].mode == HandMode::Display && !self.card_played {
-                    self.phase = Phase::CardMove;
-                } else {
-                    self.end_player_turn();
-                }
-            }
+            (Phase::Restoration, Action::EndRestoration) => self.end_restoration(),
             (Phase::Restoration, _) => self.restoration_apply(action),
             (Phase::FateFlip, Action::FlipSlot(slot)) => display_mode::flip_apply(self, slot),
             _ => self.setup_apply(action),

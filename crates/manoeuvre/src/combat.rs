@@ -85,7 +85,12 @@ impl Manoeuvre {
         // beside it offers nothing.
         let any_unit_from_afar =
             usable & (t.hq[hq_index(HqKind::Rockets)] | t.grand_battery | t.hq[hq_index(HqKind::DeathWithHonour)]);
-        for unit in self.units_on_board(p) {
+        // Most Combat phases of a game find no unit in contact and no card that fires from afar:
+        // then no unit has anything to offer, and none is looked at.
+        let in_contact = board::next_to(enemies) & self.occupied_by(p) != 0;
+        let units =
+            if in_contact || any_unit_from_afar != 0 || usable & t.bombard != 0 { p * 8..p * 8 + 8 } else { 0..0 };
+        for unit in units.filter(|&u| self.on_board(u)) {
             let sq = self.units[unit as usize].square;
             let adjacent = neighbours(sq) & enemies;
             let mine = t.unit_cards[(unit % 8) as usize] & usable;

@@ -89,31 +89,24 @@ pub struct TerrainMasks {
 
 impl TerrainMasks {
     pub fn of(data: &Compiled, terrain: &[Terrain; SQUARES]) -> Self {
-        let mut m = TerrainMasks::default();
+        // The squares of each terrain first, then each mask from the seven terrains' effects: a
+        // random map's terrain would make a test per square a guess the processor often loses.
+        let mut of_kind = [0u64; Terrain::ALL.len()];
         for (sq, t) in terrain.iter().enumerate() {
-            let fx = data.effects(*t);
-            let b = 1u64 << sq;
-            if fx.enter {
-                m.enterable |= b;
-            }
-            if fx.ends_move {
-                m.ends_move |= b;
-            }
-            if fx.cavalry_max_move < 2 {
-                m.slows_cavalry |= b;
-            }
-            if fx.blocks_bombard {
-                m.blocks_fire |= b;
-            }
-            if !fx.assault_from {
-                m.no_assault |= b;
-            }
-            if !fx.forced_march_from {
-                m.no_forced_march |= b;
-            }
-            if fx.rocket_high_ground {
-                m.hills |= b;
-            }
+            of_kind[*t as usize] |= 1u64 << sq;
+        }
+        let mut m = TerrainMasks::default();
+        for t in Terrain::ALL {
+            let fx = data.effects(t);
+            let b = of_kind[t as usize];
+            let when = |holds: bool| if holds { b } else { 0 };
+            m.enterable |= when(fx.enter);
+            m.ends_move |= when(fx.ends_move);
+            m.slows_cavalry |= when(fx.cavalry_max_move < 2);
+            m.blocks_fire |= when(fx.blocks_bombard);
+            m.no_assault |= when(!fx.assault_from);
+            m.no_forced_march |= when(!fx.forced_march_from);
+            m.hills |= when(fx.rocket_high_ground);
         }
         m
     }
@@ -260,7 +253,7 @@ impl Manoeuvre {
             }
             Phase::Deploy { player } => {
                 let free = self.sides[player as usize].edge.home_rows() & !self.occupied() & self.masks.enterable;
-                out.extend(board::squares(free).map(Action::Deploy));
+                crate::bitset::extend_members(out, free, Action::Deploy);
             }
             _ => {}
         }

@@ -6,14 +6,6 @@ use crate::data::model::{CardDef, CardKind, LeaderCard, TerrainEffects, UnitCard
 use crate::state::{HandMode, Manoeuvre, NONE};
 use crate::tables::{ArmyTables, Cards, card_bit};
 
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
-
-/// Orthogonal neighbours of every square of a mask.
-pub fn spread(m: u64) -> u64 {
-    (m << 8) | (m >> 8) | ((m << 1) & !FILE_A) | ((m >> 1) & !FILE_H)
-}
-
 impl Manoeuvre {
     pub(crate) fn tables(&self, player: u8) -> &'static ArmyTables {
         self.data.0.tables(self.sides[player as usize].army)
@@ -169,7 +161,7 @@ impl Manoeuvre {
         let mut frontier = bit(from);
         let mut reach = 0;
         for _ in 0..range {
-            let next = spread(frontier);
+            let next = crate::board::next_to(frontier);
             reach |= next;
             frontier = next & clear;
         }

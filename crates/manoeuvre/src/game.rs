@@ -158,12 +158,9 @@ impl Manoeuvre {
                 // Both hands secret: no display is owed a fill and no top card waits to be turned,
                 // so the draw is the Draw phase's own; its only follow-up here is another card.
                 self.draw(card);
-                if self.draw_needed() {
-                    self.prepare_draw(self.active);
-                    if self.sides[self.active as usize].deck != 0 {
-                        self.due = Due::Draw(self.active);
-                        return;
-                    }
+                if self.another_draw() {
+                    self.due = Due::Draw(self.active);
+                    return;
                 }
             }
             Action::Discard(card) if matches!(self.phase, Phase::Discard) => self.discard(card),
@@ -197,6 +194,8 @@ impl Manoeuvre {
         self.settle();
     }
 
+    /// Every action [`Self::step`] does not take by the action alone: a discard, a move and the
+    /// ends of phases are there, not here.
     fn apply_unchecked(&mut self, action: Action) {
         if let Action::Draw(card) = action {
             if let Some(p) = display_mode::pending_side(self) {
@@ -242,14 +241,10 @@ impl Manoeuvre {
             (Phase::FateCheck { card, resume }, Action::Die(v)) => self.resume_inactive(card, resume, v != 1),
             (Phase::FateRoll, Action::Die(v)) => display_mode::fate_roll(self, v),
             (Phase::ScoutRoll { .. }, Action::Die(v)) => display_mode::scout_die(self, v),
-            (Phase::Discard, Action::EndDiscard) => self.phase = Phase::Draw,
             (Phase::Discard | Phase::Draw, Action::Spy(card)) => {
                 self.play_card(self.active, card);
                 display_mode::scout(self);
             }
-            (Phase::Draw, Action::DrawOn) => self.draw_confirmed = true,
-            (Phase::Discard, Action::Discard(card)) => self.discard(card),
-            (Phase::Restoration, Action::EndRestoration) => self.end_restoration(),
             (Phase::Restoration, _) => self.restoration_apply(action),
             (Phase::FateFlip, Action::FlipSlot(slot)) => display_mode::flip_apply(self, slot),
             _ => self.setup_apply(action),
@@ -300,11 +295,8 @@ impl Manoeuvre {
                 // A draw stops here more often than any other step: what it waits for is told by
                 // the way it stopped (nothing pending holds in any phase: the checks above passed).
                 Phase::Draw => {
-                    if self.draw_needed() {
-                        self.prepare_draw(self.active);
-                        if self.sides[self.active as usize].deck != 0 {
-                            return Some(Due::Draw(self.active));
-                        }
+                    if self.another_draw() {
+                        return Some(Due::Draw(self.active));
                     }
                     if self.at_end_of_draw() {
                         return Some(Due::EndOfDraw);

@@ -36,7 +36,7 @@ impl Manoeuvre {
             return first;
         }
         // One spread of the whole set: the union of each square's neighbours, without a loop.
-        let second = crate::core::spread(first & !self.masks.ends_move) & open;
+        let second = board::next_to(first & !self.masks.ends_move) & open;
         (first | (second & !self.masks.slows_cavalry)) & !bit(from)
     }
 

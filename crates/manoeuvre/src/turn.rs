@@ -88,6 +88,17 @@ impl Manoeuvre {
         }
     }
 
+    /// Whether the active hand draws another card, its deck rebuilt from the discards first if
+    /// it ran out.
+    #[inline]
+    pub(crate) fn another_draw(&mut self) -> bool {
+        if !self.draw_needed() {
+            return false;
+        }
+        self.prepare_draw(self.active);
+        self.sides[self.active as usize].deck != 0
+    }
+
     /// The cards that may come off the active player's deck now; an empty deck is first rebuilt
     /// from the discards.
     pub(crate) fn prepare_draw(&mut self, player: u8) {

@@ -99,12 +99,12 @@ impl Manoeuvre {
             // nothing, those refills included.
             Due::Over => return,
             Due::EndOfDraw => {
-                extend_members(out, self.spy_cards(), Action::Spy);
+                extend_members::<4, _>(out, self.spy_cards(), Action::Spy);
                 out.push(Action::DrawOn);
                 return;
             }
             Due::Draw(p) => {
-                extend_members(out, self.sides[p as usize].deck, Action::Draw);
+                extend_members::<8, _>(out, self.sides[p as usize].deck, Action::Draw);
                 return;
             }
             Due::Die(sides) => {
@@ -112,7 +112,7 @@ impl Manoeuvre {
                 return;
             }
             Due::ScoutPick => {
-                extend_members(out, display_mode::scout_pick_cards(self), Action::Draw);
+                extend_members::<4, _>(out, display_mode::scout_pick_cards(self), Action::Draw);
                 return;
             }
             Due::PhaseByChance | Due::PhaseBy(_) => {}

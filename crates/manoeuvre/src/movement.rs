@@ -86,7 +86,7 @@ impl Manoeuvre {
                 }
                 let reach = self.reach(from, two_squares & (1 << i) != 0, open);
                 any_move |= reach != 0;
-                extend_members(out, reach, |to| Action::Move { unit: u, to });
+                extend_members::<4, _>(out, reach, |to| Action::Move { unit: u, to });
             }
         }
         let last = self.movement.last;

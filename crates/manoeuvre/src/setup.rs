@@ -253,7 +253,7 @@ impl Manoeuvre {
             }
             Phase::Deploy { player } => {
                 let free = self.sides[player as usize].edge.home_rows() & !self.occupied() & self.masks.enterable;
-                crate::bitset::extend_members(out, free, Action::Deploy);
+                crate::bitset::extend_members::<8, _>(out, free, Action::Deploy);
             }
             _ => {}
         }

@@ -59,10 +59,10 @@ impl Manoeuvre {
     pub(crate) fn discard_legal(&self, out: &mut Vec<Action>) {
         let p = self.active;
         match self.sides[p as usize].mode {
-            HandMode::Hand => crate::bitset::extend_members(out, self.sides[p as usize].hand, Action::Discard),
+            HandMode::Hand => crate::bitset::extend_members::<4, _>(out, self.sides[p as usize].hand, Action::Discard),
             HandMode::Display => crate::display_mode::discard_legal(self, out),
         }
-        crate::bitset::extend_members(
+        crate::bitset::extend_members::<4, _>(
             out,
             self.usable(p) & self.tables(p).hq[crate::tables::hq_index(crate::data::model::HqKind::ScoutSpy)],
             Action::Spy,

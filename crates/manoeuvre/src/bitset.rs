@@ -31,6 +31,22 @@ pub fn extend_members<const N: usize, T: Copy>(out: &mut Vec<T>, set: u64, make:
     out.truncate(len);
 }
 
+/// [`extend_members`] for a set known to hold at most `N` members: one group is written even for
+/// an empty set, so that no branch depends on the set at all.
+#[inline]
+pub fn extend_few_members<const N: usize, T: Copy>(out: &mut Vec<T>, set: u64, make: impl Fn(u8) -> T) {
+    debug_assert!(set.count_ones() as usize <= N, "more than {N} members");
+    let len = out.len() + set.count_ones() as usize;
+    let mut rest = set;
+    let group: [T; N] = std::array::from_fn(|_| {
+        let member = rest.trailing_zeros() as u8;
+        rest &= rest.wrapping_sub(1);
+        make(member)
+    });
+    out.extend_from_slice(&group);
+    out.truncate(len);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

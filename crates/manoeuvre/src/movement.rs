@@ -8,7 +8,7 @@
 //! squares.
 
 use crate::action::Action;
-use crate::bitset::extend_members;
+use crate::bitset::extend_few_members;
 use crate::board::{self, Square, bit, neighbours};
 use crate::data::model::HqKind;
 use crate::state::{HandMode, Manoeuvre, NONE, Negatable, Phase, Resume};
@@ -84,9 +84,16 @@ impl Manoeuvre {
                 if from == NONE || self.movement.moved & (1 << i) != 0 {
                     continue;
                 }
-                let reach = self.reach(from, two_squares & (1 << i) != 0, open);
+                let two = two_squares & (1 << i) != 0;
+                let reach = self.reach(from, two, open);
                 any_move |= reach != 0;
-                extend_members::<4, _>(out, reach, |to| Action::Move { unit: u, to });
+                // A unit that goes one square has at most four moves, one that goes two twelve:
+                // one group each, whatever the number.
+                if two {
+                    extend_few_members::<12, _>(out, reach, |to| Action::Move { unit: u, to });
+                } else {
+                    extend_few_members::<4, _>(out, reach, |to| Action::Move { unit: u, to });
+                }
             }
         }
         let last = self.movement.last;

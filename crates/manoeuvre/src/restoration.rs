@@ -6,7 +6,7 @@
 use crate::action::Action;
 use crate::board::bit;
 use crate::data::model::{HqKind, Rally};
-use crate::state::{Manoeuvre, Negatable, Phase};
+use crate::state::{Manoeuvre, NONE, Negatable, Phase};
 use crate::tables::{card_bit, cards, hq_index};
 
 impl Manoeuvre {
@@ -14,13 +14,15 @@ impl Manoeuvre {
         let p = self.active;
         let t = self.tables(p);
         let usable = self.usable(p);
-        let reduced = self.units_on_board(p).any(|u| self.units[u as usize].reduced);
-        if !self.restoration_tried && reduced {
+        // The reduced units on the board as a mask over the side's eight, gathered without a branch
+        // per unit: most Restoration phases find none.
+        let reduced = (0..8u8).fold(0u64, |mask, i| {
+            let unit = &self.units[(p * 8 + i) as usize];
+            mask | (u64::from(unit.square != NONE && unit.reduced) << i)
+        });
+        if !self.restoration_tried && reduced != 0 {
             let restorers = usable & (t.hq[hq_index(HqKind::Supply)] | t.hq[hq_index(HqKind::Regroup)]);
-            for unit in self.units_on_board(p) {
-                if !self.units[unit as usize].reduced {
-                    continue;
-                }
+            for unit in crate::bitset::members(reduced).map(|i| p * 8 + i) {
                 for card in cards(restorers | (usable & t.unit_cards[(unit % 8) as usize])) {
                     out.push(Action::Restore { card, unit });
                 }

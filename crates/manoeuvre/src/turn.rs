@@ -59,7 +59,7 @@ impl Manoeuvre {
     pub(crate) fn discard_legal(&self, out: &mut Vec<Action>) {
         let p = self.active;
         match self.sides[p as usize].mode {
-            HandMode::Hand => crate::bitset::extend_members::<4, _>(out, self.sides[p as usize].hand, Action::Discard),
+            HandMode::Hand => crate::bitset::extend_members::<8, _>(out, self.sides[p as usize].hand, Action::Discard),
             HandMode::Display => crate::display_mode::discard_legal(self, out),
         }
         crate::bitset::extend_members::<4, _>(

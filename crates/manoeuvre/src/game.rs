@@ -163,7 +163,14 @@ impl Manoeuvre {
                     return;
                 }
             }
-            Action::Discard(card) if matches!(self.phase, Phase::Discard) => self.discard(card),
+            Action::Discard(card) if matches!(self.phase, Phase::Discard) => {
+                self.discard(card);
+                // A secret hand's discard leaves the phase and its player as they were, and with
+                // no display in the game nothing else can have come due: the same decision is due.
+                if self.sides[0].mode == HandMode::Hand && self.sides[1].mode == HandMode::Hand {
+                    return;
+                }
+            }
             Action::EndDiscard if matches!(self.phase, Phase::Discard) => self.phase = Phase::Draw,
             Action::DrawOn if matches!(self.phase, Phase::Draw) => self.draw_confirmed = true,
             Action::Move { unit, to } if matches!(self.phase, Phase::Movement) => self.move_unit(unit, to),

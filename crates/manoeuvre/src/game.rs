@@ -173,13 +173,36 @@ impl Manoeuvre {
             }
             Action::EndDiscard if matches!(self.phase, Phase::Discard) => self.phase = Phase::Draw,
             Action::DrawOn if matches!(self.phase, Phase::Draw) => self.draw_confirmed = true,
-            Action::Move { unit, to } if matches!(self.phase, Phase::Movement) => self.move_unit(unit, to),
-            Action::EndMovement if matches!(self.phase, Phase::Movement) => self.phase = Phase::Combat,
-            Action::NoCombat if matches!(self.phase, Phase::Combat) => self.no_combat(),
+            Action::Move { unit, to } if matches!(self.phase, Phase::Movement) => {
+                self.move_unit(unit, to);
+                // As with a discard: the same player goes on moving (or ends the phase).
+                if self.sides[0].mode == HandMode::Hand && self.sides[1].mode == HandMode::Hand {
+                    return;
+                }
+            }
+            Action::EndMovement if matches!(self.phase, Phase::Movement) => {
+                self.phase = Phase::Combat;
+                return self.own_next_phase();
+            }
+            Action::NoCombat if matches!(self.phase, Phase::Combat) => {
+                self.no_combat();
+                return self.own_next_phase();
+            }
             Action::EndRestoration if matches!(self.phase, Phase::Restoration) => self.end_restoration(),
             _ => return self.step_slowly(action),
         }
         self.settle();
+    }
+
+    /// After a step that takes the player on to its own next phase (Movement to Combat, Combat to
+    /// Restoration): with no display in the game, that phase's decision is all that can be due.
+    #[inline]
+    fn own_next_phase(&mut self) {
+        if self.sides[0].mode == HandMode::Hand && self.sides[1].mode == HandMode::Hand {
+            self.due = Due::PhaseBy(self.active);
+        } else {
+            self.settle();
+        }
     }
 
     /// The end of a Restoration phase: a display that played no card may move one (the playsheet's

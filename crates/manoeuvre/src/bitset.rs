@@ -51,13 +51,38 @@ pub fn extend_few_members<const N: usize, T: Copy>(out: &mut Vec<T>, set: u64, m
 mod tests {
     use super::*;
 
+    fn expected(set: u64) -> Vec<u16> {
+        std::iter::once(200).chain(members(set).map(|m| u16::from(m) * 2)).collect()
+    }
+
     #[test]
     fn extend_members_appends_each_member_lowest_first_after_what_the_list_held() {
-        for set in [0u64, 1, 1 << 63, 0b1011_0010, u64::MAX, 0x8000_0000_0000_0001, 0x0F0F_F0F0_1234_8001] {
+        // Sets that fill no group, part of one, exactly one, and several (the last one partly).
+        for set in
+            [0u64, 1, 1 << 63, 0b1011_0010, 0b1111, 0b1_1111, u64::MAX, 0x8000_0000_0000_0001, 0x0F0F_F0F0_1234_8001]
+        {
             let mut out = vec![200u16];
             extend_members::<4, _>(&mut out, set, |m| u16::from(m) * 2);
-            let expected: Vec<u16> = std::iter::once(200).chain(members(set).map(|m| u16::from(m) * 2)).collect();
-            assert_eq!(out, expected, "set {set:#x}");
+            assert_eq!(out, expected(set), "groups of 4, set {set:#x}");
+            let mut out = vec![200u16];
+            extend_members::<8, _>(&mut out, set, |m| u16::from(m) * 2);
+            assert_eq!(out, expected(set), "groups of 8, set {set:#x}");
         }
+    }
+
+    #[test]
+    fn extend_few_members_appends_each_member_of_a_small_set_and_nothing_for_an_empty_one() {
+        for set in [0u64, 1, 1 << 63, 0b1011_0010, 0b1111, (1 << 9) | (1 << 17) | (1 << 63)] {
+            let mut out = vec![200u16];
+            extend_few_members::<4, _>(&mut out, set, |m| u16::from(m) * 2);
+            assert_eq!(out, expected(set), "set {set:#x}");
+        }
+        // Twelve members: every square two steps or fewer from d4, the most a unit that goes two
+        // squares can reach.
+        let ring = 0x0000_081C_361C_0800u64;
+        assert_eq!(ring.count_ones(), 12);
+        let mut out = vec![200u16];
+        extend_few_members::<12, _>(&mut out, ring, |m| u16::from(m) * 2);
+        assert_eq!(out, expected(ring));
     }
 }

@@ -85,18 +85,22 @@ impl Manoeuvre {
         // beside it offers nothing.
         let any_unit_from_afar =
             usable & (t.hq[hq_index(HqKind::Rockets)] | t.grand_battery | t.hq[hq_index(HqKind::DeathWithHonour)]);
-        // Most Combat phases of a game find no unit in contact and no card that fires from afar:
-        // then no unit has anything to offer, and none is looked at.
-        let in_contact = board::next_to(enemies) & self.occupied_by(p) != 0;
-        let units =
-            if in_contact || any_unit_from_afar != 0 || usable & t.bombard != 0 { p * 8..p * 8 + 8 } else { 0..0 };
-        for unit in units.filter(|&u| self.on_board(u)) {
+        // The units with something to offer, gathered as a mask without a branch per unit: whether
+        // a unit has an enemy beside it or its own bombard card in hand changes from turn to turn
+        // at random, which the processor would often guess wrong. Most Combat phases find none.
+        let candidates = (0..8u8).fold(0u64, |mask, i| {
+            let sq = self.units[(p * 8 + i) as usize].square;
+            // A unit off the board (NONE) reads some square's neighbours, and is dropped by `on`.
+            let on = sq != NONE;
+            let beside = neighbours(sq & 63) & enemies != 0;
+            let own_bombard = t.unit_cards[i as usize] & usable & t.bombard != 0;
+            let offers = on & (beside | (any_unit_from_afar != 0) | own_bombard);
+            mask | (u64::from(offers) << i)
+        });
+        for unit in crate::bitset::members(candidates).map(|i| p * 8 + i) {
             let sq = self.units[unit as usize].square;
             let adjacent = neighbours(sq) & enemies;
             let mine = t.unit_cards[(unit % 8) as usize] & usable;
-            if adjacent == 0 && any_unit_from_afar == 0 && mine & t.bombard == 0 {
-                continue;
-            }
             if self.masks.no_assault & bit(sq) == 0 {
                 let mut starters = mine & t.attack;
                 starters |= self.single_unit_leaders(p, unit) & usable;

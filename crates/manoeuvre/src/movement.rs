@@ -78,12 +78,13 @@ impl Manoeuvre {
             let open = self.masks.enterable & !self.occupied();
             // Movement comes after setup, so the army and its cavalry mask are known.
             let two_squares = if self.movement.banzai { 0xFF } else { t.cavalry };
-            for i in 0..8u8 {
+            // The units still to move, as a mask gathered without a branch per unit.
+            let on_board = (0..8u8).fold(0u64, |mask, i| {
+                mask | (u64::from(self.units[(p * 8 + i) as usize].square != NONE) << i)
+            });
+            for i in crate::bitset::members(on_board & !u64::from(self.movement.moved)) {
                 let u = p * 8 + i;
                 let from = self.units[u as usize].square;
-                if from == NONE || self.movement.moved & (1 << i) != 0 {
-                    continue;
-                }
                 let two = two_squares & (1 << i) != 0;
                 let reach = self.reach(from, two, open);
                 any_move |= reach != 0;

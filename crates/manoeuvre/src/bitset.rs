@@ -31,8 +31,9 @@ pub fn extend_members<const N: usize, T: Copy>(out: &mut Vec<T>, set: u64, make:
     out.truncate(len);
 }
 
-/// [`extend_members`] for a set known to hold at most `N` members: one group is written even for
-/// an empty set, so that no branch depends on the set at all.
+/// [`extend_members`] for a set that cannot hold more than `N` members, as the board's geometry
+/// bounds a unit's squares (four beside it, twelve within two steps): one group is written even for
+/// an empty set, so that no branch depends on the set at all. Debug builds check the bound.
 #[inline]
 pub fn extend_few_members<const N: usize, T: Copy>(out: &mut Vec<T>, set: u64, make: impl Fn(u8) -> T) {
     debug_assert!(set.count_ones() as usize <= N, "more than {N} members");

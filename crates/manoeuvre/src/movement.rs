@@ -79,9 +79,8 @@ impl Manoeuvre {
             // Movement comes after setup, so the army and its cavalry mask are known.
             let two_squares = if self.movement.banzai { 0xFF } else { t.cavalry };
             // The units still to move, as a mask gathered without a branch per unit.
-            let on_board = (0..8u8).fold(0u64, |mask, i| {
-                mask | (u64::from(self.units[(p * 8 + i) as usize].square != NONE) << i)
-            });
+            let on_board =
+                (0..8u8).fold(0u64, |mask, i| mask | (u64::from(self.units[(p * 8 + i) as usize].square != NONE) << i));
             for i in crate::bitset::members(on_board & !u64::from(self.movement.moved)) {
                 let u = p * 8 + i;
                 let from = self.units[u as usize].square;

@@ -94,15 +94,28 @@ impl Manoeuvre {
 
     fn legal_into(&self, out: &mut Vec<Action>) {
         out.clear();
-        let due = self.due();
-        // A phase's decision and a card to draw are most steps: each is told by a plain test
-        // before the other cases' jump table.
-        if let Due::Draw(p) = due {
-            extend_members::<8, _>(out, self.sides[p as usize].deck, Action::Draw);
-            return;
-        }
-        if !matches!(due, Due::PhaseByChance | Due::PhaseBy(_)) {
-            return self.pause_or_die_into(due, out);
+        match self.due() {
+            // Nightfall can end the game while a display still owes refills: a finished game offers
+            // nothing, those refills included.
+            Due::Over => return,
+            Due::EndOfDraw => {
+                extend_members::<4, _>(out, self.spy_cards(), Action::Spy);
+                out.push(Action::DrawOn);
+                return;
+            }
+            Due::Draw(p) => {
+                extend_members::<8, _>(out, self.sides[p as usize].deck, Action::Draw);
+                return;
+            }
+            Due::Die(sides) => {
+                out.extend((1..=sides).map(Action::Die));
+                return;
+            }
+            Due::ScoutPick => {
+                extend_members::<4, _>(out, display_mode::scout_pick_cards(self), Action::Draw);
+                return;
+            }
+            Due::PhaseByChance | Due::PhaseBy(_) => {}
         }
         match self.phase {
             Phase::Discard => self.discard_legal(out),
@@ -126,28 +139,6 @@ impl Manoeuvre {
             Phase::CardMove => display_mode::card_move_legal(self, out),
             Phase::Over => {}
             _ => self.setup_legal(out),
-        }
-    }
-
-    /// The list when what is due is neither a phase's decision nor a draw: the pause at the end of
-    /// a secret hand's Draw, a die, a Scout's pick, or the end.
-    fn pause_or_die_into(&self, due: Due, out: &mut Vec<Action>) {
-        match due {
-            // Nightfall can end the game while a display still owes refills: a finished game offers
-            // nothing, those refills included.
-            Due::Over => {}
-            Due::EndOfDraw => {
-                extend_members::<4, _>(out, self.spy_cards(), Action::Spy);
-                out.push(Action::DrawOn);
-            }
-            Due::Die(sides) => {
-                out.extend((1..=sides).map(Action::Die));
-            }
-            Due::ScoutPick => {
-                extend_members::<4, _>(out, display_mode::scout_pick_cards(self), Action::Draw);
-            }
-            // Taken by `legal_into` itself.
-            Due::Draw(_) | Due::PhaseByChance | Due::PhaseBy(_) => {}
         }
     }
 

@@ -17,16 +17,11 @@ pub fn members(mut set: u64) -> impl Iterator<Item = u8> {
 /// after each member stops at a different place on every list, which the processor mispredicts
 /// once a list, while a set of at most `N` members takes one pass whatever its size.
 #[inline]
-pub fn extend_members<const N: usize, T: Copy>(out: &mut Vec<T>, set: u64, make: impl Fn(u8) -> T) {
+pub fn extend_members<const N: usize, T: Copy>(out: &mut Vec<T>, set: u64, make: impl Fn(u8) -> T + Copy) {
     let len = out.len() + set.count_ones() as usize;
     let mut rest = set;
     while rest != 0 {
-        let group: [T; N] = std::array::from_fn(|_| {
-            let member = rest.trailing_zeros() as u8;
-            rest &= rest.wrapping_sub(1);
-            make(member)
-        });
-        out.extend_from_slice(&group);
+        out.extend_from_slice(&next_group::<N, T>(&mut rest, make));
     }
     out.truncate(len);
 }
@@ -35,17 +30,23 @@ pub fn extend_members<const N: usize, T: Copy>(out: &mut Vec<T>, set: u64, make:
 /// bounds a unit's squares (four beside it, twelve within two steps): one group is written even for
 /// an empty set, so that no branch depends on the set at all. Debug builds check the bound.
 #[inline]
-pub fn extend_few_members<const N: usize, T: Copy>(out: &mut Vec<T>, set: u64, make: impl Fn(u8) -> T) {
+pub fn extend_few_members<const N: usize, T: Copy>(out: &mut Vec<T>, set: u64, make: impl Fn(u8) -> T + Copy) {
     debug_assert!(set.count_ones() as usize <= N, "more than {N} members");
     let len = out.len() + set.count_ones() as usize;
     let mut rest = set;
-    let group: [T; N] = std::array::from_fn(|_| {
-        let member = rest.trailing_zeros() as u8;
-        rest &= rest.wrapping_sub(1);
-        make(member)
-    });
-    out.extend_from_slice(&group);
+    out.extend_from_slice(&next_group::<N, T>(&mut rest, make));
     out.truncate(len);
+}
+
+/// The next `N` members taken off `rest`, lowest first, made into list items; once `rest` is empty
+/// the rest of the group is `make(64)`.
+#[inline]
+fn next_group<const N: usize, T>(rest: &mut u64, make: impl Fn(u8) -> T) -> [T; N] {
+    std::array::from_fn(|_| {
+        let member = rest.trailing_zeros() as u8;
+        *rest &= rest.wrapping_sub(1);
+        make(member)
+    })
 }
 
 #[cfg(test)]

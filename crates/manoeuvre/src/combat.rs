@@ -85,17 +85,14 @@ impl Manoeuvre {
         // beside it offers nothing.
         let any_unit_from_afar =
             usable & (t.hq[hq_index(HqKind::Rockets)] | t.grand_battery | t.hq[hq_index(HqKind::DeathWithHonour)]);
-        // The units with something to offer, gathered as a mask without a branch per unit: whether
-        // a unit has an enemy beside it or its own bombard card in hand changes from turn to turn
-        // at random, which the processor would often guess wrong. Most Combat phases find none.
-        let candidates = (0..8u8).fold(0u64, |mask, i| {
-            let sq = self.units[(p * 8 + i) as usize].square;
-            // A unit off the board (NONE) reads some square's neighbours, and is dropped by `on`.
-            let on = sq != NONE;
-            let beside = neighbours(sq & 63) & enemies != 0;
+        // The units with something to offer: an enemy beside them, their own bombard card in hand,
+        // or a card any unit fires from afar. Most Combat phases find none.
+        let candidates = self.unit_mask(p, |i, unit| {
+            // Off the board a unit's square is NONE: masked here to stay in the table, and the
+            // unit is left out of the mask whatever this says.
+            let beside = neighbours(unit.square & 63) & enemies != 0;
             let own_bombard = t.unit_cards[i as usize] & usable & t.bombard != 0;
-            let offers = on & (beside | (any_unit_from_afar != 0) | own_bombard);
-            mask | (u64::from(offers) << i)
+            beside | (any_unit_from_afar != 0) | own_bombard
         });
         for unit in crate::bitset::members(candidates).map(|i| p * 8 + i) {
             let sq = self.units[unit as usize].square;

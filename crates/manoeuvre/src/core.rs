@@ -3,7 +3,7 @@
 
 use crate::board::{Square, bit};
 use crate::data::model::{CardDef, CardKind, LeaderCard, TerrainEffects, UnitCard, UnitDef};
-use crate::state::{HandMode, Manoeuvre, NONE};
+use crate::state::{HandMode, Manoeuvre, NONE, Unit};
 use crate::tables::{ArmyTables, Cards, card_bit};
 
 impl Manoeuvre {
@@ -50,6 +50,25 @@ impl Manoeuvre {
     /// Units of `player` on the board, as ids.
     pub(crate) fn units_on_board(&self, player: u8) -> impl Iterator<Item = u8> + '_ {
         (player * 8..player * 8 + 8).filter(move |&u| self.units[u as usize].square != NONE)
+    }
+
+    /// The units of `player` on the board for which `holds(index in the army, unit)`, as a mask over
+    /// the army's eight. It is gathered with no branch per unit, since the lists of a step ask which
+    /// units are in play far more often than the answer changes, and a branch on each unit's state
+    /// would be a guess the processor often loses.
+    #[inline]
+    pub(crate) fn unit_mask(&self, player: u8, holds: impl Fn(u8, &Unit) -> bool) -> u64 {
+        (0..8u8).fold(0u64, |mask, i| {
+            let unit = &self.units[(player * 8 + i) as usize];
+            mask | (u64::from((unit.square != NONE) & holds(i, unit)) << i)
+        })
+    }
+
+    /// Neither side keeps a CDG Solo display: both hands are secret, and nothing is ever owed to a
+    /// display, so a step's follow-ups are the phase's own.
+    #[inline]
+    pub(crate) fn no_display(&self) -> bool {
+        self.sides[0].mode == HandMode::Hand && self.sides[1].mode == HandMode::Hand
     }
 
     pub(crate) fn on_board(&self, unit: u8) -> bool {

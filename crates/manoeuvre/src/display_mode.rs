@@ -204,7 +204,7 @@ pub(crate) fn discard(g: &mut Manoeuvre, card: u8) {
 #[inline]
 pub(crate) fn pending_side(g: &Manoeuvre) -> Option<u8> {
     // Most games hold both hands secret: no display, nothing to check.
-    if g.sides[0].mode == HandMode::Hand && g.sides[1].mode == HandMode::Hand {
+    if g.no_display() {
         return None;
     }
     [g.active, 1 - g.active].into_iter().find(|&p| {

@@ -150,10 +150,7 @@ impl Manoeuvre {
     fn step(&mut self, action: Action) {
         match action {
             Action::Draw(card)
-                if matches!(self.phase, Phase::Draw)
-                    && self.due == Due::Draw(self.active)
-                    && self.sides[0].mode == HandMode::Hand
-                    && self.sides[1].mode == HandMode::Hand =>
+                if matches!(self.phase, Phase::Draw) && self.due == Due::Draw(self.active) && self.no_display() =>
             {
                 // Both hands secret: no display is owed a fill and no top card waits to be turned,
                 // so the draw is the Draw phase's own; its only follow-up here is another card.
@@ -167,7 +164,7 @@ impl Manoeuvre {
                 self.discard(card);
                 // A secret hand's discard leaves the phase and its player as they were, and with
                 // no display in the game nothing else can have come due: the same decision is due.
-                if self.sides[0].mode == HandMode::Hand && self.sides[1].mode == HandMode::Hand {
+                if self.no_display() {
                     return;
                 }
             }
@@ -176,7 +173,7 @@ impl Manoeuvre {
             Action::Move { unit, to } if matches!(self.phase, Phase::Movement) => {
                 self.move_unit(unit, to);
                 // As with a discard: the same player goes on moving (or ends the phase).
-                if self.sides[0].mode == HandMode::Hand && self.sides[1].mode == HandMode::Hand {
+                if self.no_display() {
                     return;
                 }
             }
@@ -198,7 +195,7 @@ impl Manoeuvre {
     /// Restoration): with no display in the game, that phase's decision is all that can be due.
     #[inline]
     fn own_next_phase(&mut self) {
-        if self.sides[0].mode == HandMode::Hand && self.sides[1].mode == HandMode::Hand {
+        if self.no_display() {
             self.due = Due::PhaseBy(self.active);
         } else {
             self.settle();

@@ -78,10 +78,8 @@ impl Manoeuvre {
             let open = self.masks.enterable & !self.occupied();
             // Movement comes after setup, so the army and its cavalry mask are known.
             let two_squares = if self.movement.banzai { 0xFF } else { t.cavalry };
-            // The units still to move, as a mask gathered without a branch per unit.
-            let on_board =
-                (0..8u8).fold(0u64, |mask, i| mask | (u64::from(self.units[(p * 8 + i) as usize].square != NONE) << i));
-            for i in crate::bitset::members(on_board & !u64::from(self.movement.moved)) {
+            let still_to_move = self.unit_mask(p, |i, _| self.movement.moved & (1 << i) == 0);
+            for i in crate::bitset::members(still_to_move) {
                 let u = p * 8 + i;
                 let from = self.units[u as usize].square;
                 let two = two_squares & (1 << i) != 0;

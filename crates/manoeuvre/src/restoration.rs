@@ -6,7 +6,7 @@
 use crate::action::Action;
 use crate::board::bit;
 use crate::data::model::{HqKind, Rally};
-use crate::state::{Manoeuvre, NONE, Negatable, Phase};
+use crate::state::{Manoeuvre, Negatable, Phase};
 use crate::tables::{card_bit, cards, hq_index};
 
 impl Manoeuvre {
@@ -14,12 +14,8 @@ impl Manoeuvre {
         let p = self.active;
         let t = self.tables(p);
         let usable = self.usable(p);
-        // The reduced units on the board as a mask over the side's eight, gathered without a branch
-        // per unit: most Restoration phases find none.
-        let reduced = (0..8u8).fold(0u64, |mask, i| {
-            let unit = &self.units[(p * 8 + i) as usize];
-            mask | (u64::from(unit.square != NONE && unit.reduced) << i)
-        });
+        // Most Restoration phases find no reduced unit.
+        let reduced = self.unit_mask(p, |_, unit| unit.reduced);
         if !self.restoration_tried && reduced != 0 {
             let restorers = usable & (t.hq[hq_index(HqKind::Supply)] | t.hq[hq_index(HqKind::Regroup)]);
             for unit in crate::bitset::members(reduced).map(|i| p * 8 + i) {

@@ -58,10 +58,15 @@ impl Manoeuvre {
     /// would be a guess the processor often loses.
     #[inline]
     pub(crate) fn unit_mask(&self, player: u8, holds: impl Fn(u8, &Unit) -> bool) -> u64 {
-        (0..8u8).fold(0u64, |mask, i| {
-            let unit = &self.units[(player * 8 + i) as usize];
-            mask | (u64::from((unit.square != NONE) & holds(i, unit)) << i)
-        })
+        let held =
+            (0..8u8).fold(0u64, |mask, i| mask | (u64::from(holds(i, &self.units[(player * 8 + i) as usize])) << i));
+        held & self.units_present(player)
+    }
+
+    /// The units of `player` on the board, as a mask over the army's eight.
+    #[inline]
+    pub(crate) fn units_present(&self, player: u8) -> u64 {
+        u64::from(self.present[player as usize])
     }
 
     /// Neither side keeps a CDG Solo display: both hands are secret, and nothing is ever owed to a
@@ -125,6 +130,7 @@ impl Manoeuvre {
         self.units[unit as usize].square = sq;
         self.board[sq as usize] = unit;
         self.occ[(unit / 8) as usize] |= bit(sq);
+        self.present[(unit / 8) as usize] |= 1 << (unit % 8);
     }
 
     /// Moves a unit; a Redoubt stays behind only while its unit stays (rule 9.2), so it goes.
@@ -141,6 +147,7 @@ impl Manoeuvre {
             self.occ[(unit / 8) as usize] &= !bit(from);
         }
         self.units[unit as usize].square = NONE;
+        self.present[(unit / 8) as usize] &= !(1 << (unit % 8));
     }
 
     pub(crate) fn eliminate(&mut self, unit: u8) {

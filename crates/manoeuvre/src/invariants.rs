@@ -29,6 +29,10 @@ pub(crate) fn check(g: &Manoeuvre) -> Result<(), String> {
         if occ != g.occ[p as usize] {
             return Err(format!("player {p}: the occupancy mask disagrees with the units"));
         }
+        let present = (0..8).filter(|&i| g.units[p as usize * 8 + i].square != NONE).fold(0u8, |m, i| m | 1 << i);
+        if present != g.present[p as usize] {
+            return Err(format!("player {p}: the mask of units on the board disagrees with the units"));
+        }
         let lost = g.units[p as usize * 8..p as usize * 8 + 8].iter().filter(|u| u.eliminated).count() as u8;
         if lost != g.sides[p as usize].lost {
             return Err(format!("player {p} has {lost} units eliminated but counts {}", g.sides[p as usize].lost));

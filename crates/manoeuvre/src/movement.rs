@@ -78,7 +78,7 @@ impl Manoeuvre {
             let open = self.masks.enterable & !self.occupied();
             // Movement comes after setup, so the army and its cavalry mask are known.
             let two_squares = if self.movement.banzai { 0xFF } else { t.cavalry };
-            let still_to_move = self.unit_mask(p, |i, _| self.movement.moved & (1 << i) == 0);
+            let still_to_move = self.units_present(p) & !u64::from(self.movement.moved);
             for i in crate::bitset::members(still_to_move) {
                 let u = p * 8 + i;
                 let from = self.units[u as usize].square;

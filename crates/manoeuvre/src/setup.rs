@@ -145,6 +145,7 @@ impl Manoeuvre {
             masks: TerrainMasks::default(),
             board: [NONE; SQUARES],
             occ: [0; 2],
+            present: [0; 2],
             redoubts: 0,
             units: [Unit { square: NONE, reduced: false, eliminated: false }; 16],
             sides: [Side::new(Edge::South, modes[0]), Side::new(Edge::South, modes[1])],

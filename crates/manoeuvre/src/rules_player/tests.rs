@@ -38,6 +38,7 @@ fn blank(armies: [&str; 2]) -> Manoeuvre {
     g.redoubts = 0;
     g.board = [NONE; 64];
     g.occ = [0, 0];
+    g.present = [0, 0];
     for u in 0..16 {
         g.units[u].square = NONE;
     }

@@ -11,7 +11,7 @@ use crate::action::Action;
 use crate::board::{self, Edge, LayoutEdge, Placement, SQUARES, bit};
 use crate::data::model::Terrain;
 use crate::state::{HandMode, Manoeuvre, MovementState, NONE, Phase, Side, Unit};
-use crate::tables::{Compiled, card_bit, cards};
+use crate::tables::{Compiled, card_bit};
 
 /// How to start a game of Manoeuvre (the `options` of `new` in the protocol). Its `Deserialize` is
 /// written by hand (crate::setup_options) so that a wrong value names its option.
@@ -247,10 +247,13 @@ impl Manoeuvre {
             }
             Phase::PickNation => out.extend([Action::Pick(0), Action::Pick(1)]),
             Phase::ChooseEdge => out.extend(LayoutEdge::ALL.map(Action::Edge)),
-            Phase::TournamentPick { player } => out.extend(cards(self.sides[player as usize].deck).map(Action::Keep)),
+            // A whole deck is listed: written eight cards at a time, as the Draw phase's draws are.
+            Phase::TournamentPick { player } => {
+                crate::bitset::extend_members::<8, _>(out, self.sides[player as usize].deck, Action::Keep);
+            }
             Phase::DealHands => {
                 let player = self.dealing_to();
-                out.extend(cards(self.sides[player as usize].deck).map(Action::Draw));
+                crate::bitset::extend_members::<8, _>(out, self.sides[player as usize].deck, Action::Draw);
             }
             Phase::Deploy { player } => {
                 let free = self.sides[player as usize].edge.home_rows() & !self.occupied() & self.masks.enterable;

@@ -361,7 +361,8 @@ pub struct Manoeuvre {
     /// Squares of each side's units, kept in step with `board`.
     pub(crate) occ: [u64; 2],
     /// Each side's units on the board, as a mask over its eight (bit `i` for unit `side * 8 + i`),
-    /// kept in step with the units' squares: the phases' lists start from it on every step.
+    /// kept in step with the units' squares: the Movement, Combat and Restoration lists start from
+    /// it.
     pub(crate) present: [u8; 2],
     pub(crate) redoubts: u64,
     pub(crate) units: [Unit; 16],

@@ -47,9 +47,9 @@ impl Manoeuvre {
         self.data.0.effects(self.terrain[sq as usize])
     }
 
-    /// Units of `player` on the board, as ids.
-    pub(crate) fn units_on_board(&self, player: u8) -> impl Iterator<Item = u8> + '_ {
-        (player * 8..player * 8 + 8).filter(move |&u| self.units[u as usize].square != NONE)
+    /// Units of `player` on the board, as ids, read from the same mask as [`Self::units_present`].
+    pub(crate) fn units_on_board(&self, player: u8) -> impl Iterator<Item = u8> + use<> {
+        crate::bitset::members(self.units_present(player)).map(move |i| player * 8 + i)
     }
 
     /// The units of `player` on the board for which `holds(index in the army, unit)`, as a mask over

@@ -67,6 +67,9 @@ mod tests {
             extend_members::<4, _>(&mut out, set, |m| u16::from(m) * 2);
             assert_eq!(out, expected(set), "groups of 4, set {set:#x}");
             let mut out = vec![200u16];
+            extend_members::<5, _>(&mut out, set, |m| u16::from(m) * 2);
+            assert_eq!(out, expected(set), "groups of 5, set {set:#x}");
+            let mut out = vec![200u16];
             extend_members::<8, _>(&mut out, set, |m| u16::from(m) * 2);
             assert_eq!(out, expected(set), "groups of 8, set {set:#x}");
         }

@@ -85,19 +85,24 @@ impl Manoeuvre {
         // beside it offers nothing.
         let any_unit_from_afar =
             usable & (t.hq[hq_index(HqKind::Rockets)] | t.grand_battery | t.hq[hq_index(HqKind::DeathWithHonour)]);
-        // The units with something to offer: an enemy beside them, their own bombard card in hand,
-        // or a card any unit fires from afar. Most Combat phases find none, and a few set
-        // operations on the whole board tell so before any unit is looked at.
+        // The units with something to offer: an enemy beside them, their own bombard card in hand
+        // and an enemy within two squares (no bombard card reaches farther), or a card any unit
+        // fires from afar. Most Combat phases find none, and a few set operations on the whole
+        // board tell so before any unit is looked at.
+        let beside_enemies = board::next_to(enemies);
+        let within_two = beside_enemies | board::next_to(beside_enemies);
+        let own = self.occupied_by(p);
         let none_can =
-            board::next_to(enemies) & self.occupied_by(p) == 0 && any_unit_from_afar == 0 && usable & t.bombard == 0;
+            beside_enemies & own == 0 && any_unit_from_afar == 0 && (usable & t.bombard == 0 || within_two & own == 0);
         let candidates = if none_can {
             0
         } else {
             self.unit_mask(p, |i, unit| {
                 // Off the board a unit's square is NONE: masked here to stay in the table, and the
                 // unit is left out of the mask whatever this says.
-                let beside = neighbours(unit.square & 63) & enemies != 0;
-                let own_bombard = t.unit_cards[i as usize] & usable & t.bombard != 0;
+                let sq = bit(unit.square & 63);
+                let beside = beside_enemies & sq != 0;
+                let own_bombard = t.unit_cards[i as usize] & usable & t.bombard != 0 && within_two & sq != 0;
                 beside | (any_unit_from_afar != 0) | own_bombard
             })
         };

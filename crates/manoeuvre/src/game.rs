@@ -169,7 +169,16 @@ impl Manoeuvre {
                 }
             }
             Action::EndDiscard if matches!(self.phase, Phase::Discard) => self.phase = Phase::Draw,
-            Action::DrawOn if matches!(self.phase, Phase::Draw) => self.draw_confirmed = true,
+            Action::DrawOn if matches!(self.phase, Phase::Draw) => {
+                if self.no_display() {
+                    // The pause at the end of a secret hand's Draw is past and nothing is left to
+                    // draw (that is why it paused): Movement begins, and it is the player's own.
+                    self.after_draw();
+                    self.due = Due::PhaseBy(self.active);
+                    return;
+                }
+                self.draw_confirmed = true;
+            }
             Action::Move { unit, to } if matches!(self.phase, Phase::Movement) => {
                 self.move_unit(unit, to);
                 // As with a discard: the same player goes on moving (or ends the phase).
@@ -185,7 +194,15 @@ impl Manoeuvre {
                 self.no_combat();
                 return self.own_next_phase();
             }
-            Action::EndRestoration if matches!(self.phase, Phase::Restoration) => self.end_restoration(),
+            Action::EndRestoration if matches!(self.phase, Phase::Restoration) => {
+                self.end_restoration();
+                // With both hands secret the next player turn opens on its Discard, that player's
+                // decision, unless nightfall has just ended the game.
+                if self.no_display() && self.ending.is_none() {
+                    self.due = Due::PhaseBy(self.active);
+                    return;
+                }
+            }
             _ => return self.step_slowly(action),
         }
         self.settle();

@@ -73,6 +73,14 @@ impl Manoeuvre {
         let usable = self.usable(p);
         let t = self.tables(p);
         let made = self.moves_made();
+        // Most phases end this way: the moves are made and no card that acts in Movement is in
+        // hand (Forced March, Supply, Scout/Spy), so ending the phase is all that is left.
+        let movement_cards =
+            t.hq[hq_index(HqKind::ForcedMarch)] | t.hq[hq_index(HqKind::Supply)] | t.hq[hq_index(HqKind::ScoutSpy)];
+        if made >= 1 && !self.can_move_more() && usable & movement_cards == 0 {
+            out.push(Action::EndMovement);
+            return;
+        }
         let mut any_move = false;
         if self.can_move_more() {
             let open = self.masks.enterable & !self.occupied();

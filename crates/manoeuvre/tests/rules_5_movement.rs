@@ -248,6 +248,17 @@ fn rule_5_supply_moves_one_more_unit() {
 }
 
 #[test]
+fn rule_5_supply_may_be_played_after_the_basic_move() {
+    let mut s = france_vs_britain().hand(0, &["Supply"]).session();
+    let supply = in_hand(&s, 0, "Supply");
+    move_units(&mut s, 1);
+    assert!(moves(&s).is_empty(), "the basic move is made");
+    assert_eq!(with_prefix(&s, "supply-"), vec![format!("supply-{supply}")], "the Supply is still playable");
+    play(&mut s, &format!("supply-{supply}"));
+    assert!(!moves(&s).is_empty(), "the Supply allows a second unit after the first has moved");
+}
+
+#[test]
 fn rule_5_only_one_supply_per_movement_phase() {
     let mut s = france_vs_britain().hand(0, &["Supply", "Supply"]).session();
     assert_eq!(with_prefix(&s, "supply-").len(), 2);

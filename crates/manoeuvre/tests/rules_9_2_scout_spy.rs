@@ -104,6 +104,19 @@ fn rule_9_2_spy_may_be_played_in_the_movement_and_restoration_phases() {
 }
 
 #[test]
+fn rule_9_2_spy_may_still_be_played_in_movement_once_the_moves_are_made() {
+    let s = spy();
+    let mut g = against_hand(ScenarioPhase::Movement, &[s]);
+    // Game turn 3 and later: one unit moves, then only the end of the phase or the Spy remain.
+    go(&mut g, "move-10-d3");
+    assert!(can(&g, &format!("spy-{s}")), "the Spy after the move");
+    assert!(can(&g, "end-movement"));
+    go(&mut g, &format!("spy-{s}"));
+    assert_eq!(phase(&g), Phase::Movement);
+    assert_eq!(sorted(hand_seen(&g, 1, 0)), sorted(french_hand()));
+}
+
+#[test]
 fn rule_9_2_spy_drawn_in_the_draw_phase_may_be_played_and_replaced_at_once() {
     let s = spy();
     let others = cards_named(BR, "Dutch-Belgians");

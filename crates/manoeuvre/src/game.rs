@@ -155,10 +155,8 @@ impl Manoeuvre {
                 // Both hands secret: no display is owed a fill and no top card waits to be turned,
                 // so the draw is the Draw phase's own; its only follow-up here is another card.
                 self.draw(card);
-                if self.another_draw() {
-                    self.due = Due::Draw(self.active);
-                    return;
-                }
+                self.due = self.secret_draw_due();
+                return;
             }
             Action::Discard(card) if matches!(self.phase, Phase::Discard) => {
                 self.discard(card);
@@ -168,7 +166,13 @@ impl Manoeuvre {
                     return;
                 }
             }
-            Action::EndDiscard if matches!(self.phase, Phase::Discard) => self.phase = Phase::Draw,
+            Action::EndDiscard if matches!(self.phase, Phase::Discard) => {
+                self.phase = Phase::Draw;
+                if self.no_display() {
+                    self.due = self.secret_draw_due();
+                    return;
+                }
+            }
             Action::DrawOn if matches!(self.phase, Phase::Draw) => {
                 if self.no_display() {
                     // The pause at the end of a secret hand's Draw is past and nothing is left to
@@ -206,6 +210,14 @@ impl Manoeuvre {
             _ => return self.step_slowly(action),
         }
         self.settle();
+    }
+
+    /// What a secret hand's Draw phase waits for, with no display in the game: another card while
+    /// the hand is short and a card is there (the deck rebuilt first if it ran out), otherwise the
+    /// pause at the end of the phase, as `settle` would find.
+    #[inline]
+    fn secret_draw_due(&mut self) -> Due {
+        if self.another_draw() { Due::Draw(self.active) } else { Due::EndOfDraw }
     }
 
     /// After a step that takes the player on to its own next phase (Movement to Combat, Combat to

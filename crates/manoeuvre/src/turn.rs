@@ -59,7 +59,7 @@ impl Manoeuvre {
     pub(crate) fn discard_legal(&self, out: &mut Vec<Action>) {
         let p = self.active;
         match self.sides[p as usize].mode {
-            // Groups of five, the size of a full hand: any hand of the phase takes one pass.
+            // Groups of five, the size of a full hand, so that a hand takes a single pass.
             HandMode::Hand => crate::bitset::extend_members::<5, _>(out, self.sides[p as usize].hand, Action::Discard),
             HandMode::Display => crate::display_mode::discard_legal(self, out),
         }

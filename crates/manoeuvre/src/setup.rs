@@ -229,7 +229,6 @@ impl Manoeuvre {
 
     pub(crate) fn setup_legal(&self, out: &mut Vec<Action>) {
         match self.phase {
-            Phase::InitiativeRoll { .. } => out.extend((1..=10).map(Action::Die)),
             Phase::PlaceSection { .. } => {
                 for s in &self.data.rules.sections {
                     if !self.placements.iter().any(|p| p.section == s.number) {
@@ -251,14 +250,12 @@ impl Manoeuvre {
             Phase::TournamentPick { player } => {
                 crate::bitset::extend_members::<8, _>(out, self.sides[player as usize].deck, Action::Keep);
             }
-            Phase::DealHands => {
-                let player = self.dealing_to();
-                crate::bitset::extend_members::<8, _>(out, self.sides[player as usize].deck, Action::Draw);
-            }
             Phase::Deploy { player } => {
                 let free = self.sides[player as usize].edge.home_rows() & !self.occupied() & self.masks.enterable;
                 crate::bitset::extend_members::<8, _>(out, free, Action::Deploy);
             }
+            // The initiative roll and the opening deal are chance outcomes that the legal list
+            // writes from what is due (a d10, a draw), before it looks at the phase.
             _ => {}
         }
     }

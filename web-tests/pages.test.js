@@ -216,3 +216,44 @@ test("a saved game is renamed, exported as a file and imported again from the lo
   assert.equal(list.games.filter((/** @type {any} */ g) => g.game === "cc-medieval").length, 2, "the import is a new saved game");
   await page.close();
 });
+
+test("the opponent's hand is a count, with the cards a Scout/Spy showed drawn and counted in its heading", async () => {
+  // The opening scenario with one British card seen by France (as after a Spy): France is a
+  // person, Britain the rule-based player.
+  const france = {
+    army: "France",
+    hand: ["Napoleon Bonaparte", "Imperial Guard", "Supply", "Forced March", "2nd Regiment Legere"],
+    units: [["1st Cuirassiers", "a7"], ["2nd Regiment Legere", "b7"], ["4th Regiment Suisse", "c7"],
+      ["8th Regiment Legere", "d7"], ["19th Regiment Legere", "e7"], ["45th Regiment Legere", "f7"],
+      ["Guard Cavalry", "g7"], ["Imperial Guard", "d8"]].map(([unit, square]) => ({ unit, square })),
+  };
+  const britain = {
+    army: "BR",
+    hand: ["Lord Wellington", "1st Foot Guards", "Supply", "Redoubt", "King's Dragoons Guards"],
+    revealed: ["Redoubt"],
+    units: [["32nd Regiment of Foot", "b2"], ["4th Regiment of Foot", "c2"], ["1st Foot Guards", "d2"],
+      ["42nd Regiment of Foot", "e2"], ["52nd Regiment of Foot", "f2"], ["Dutch-Belgians", "g2"],
+      ["9th Queen's Royal Lancers", "h2"], ["King's Dragoons Guards", "c1"]].map(([unit, square]) => ({ unit, square })),
+  };
+  const scenario = {
+    first_player: 0, turn: 1, phase: "discard",
+    map: { sections: [1, 2, 3, 4], turns: [0, 0, 0, 0], second_player_edge: "bottom" },
+    players: [france, britain],
+  };
+  const response = await fetch(env.base + "/api/games", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ game: "manoeuvre", seed: 3, options: { scenario }, bots: [null, "rules"] }),
+  });
+  const created = await response.json();
+  assert.equal(response.status, 201, JSON.stringify(created));
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${env.base}/#game/${created.id}`);
+  await page.waitForSelector("#board svg");
+  const heading = page.locator("h3", { hasText: "Great Britain:" });
+  assert.equal(await heading.textContent(), "Great Britain: 5 cards in hand, 1 known to you");
+  const shown = heading.locator("xpath=following-sibling::div[1]");
+  assert.match(await shown.textContent(), /Redoubt/);
+  assert.doesNotMatch(await shown.textContent(), /Wellington|Foot Guards|Supply|Dragoons/, "only the seen card is drawn");
+  await page.close();
+});

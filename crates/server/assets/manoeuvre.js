@@ -303,9 +303,12 @@ function sideCards(view, p, discardable = new Set()) {
     }
     box.append(row);
   } else {
-    box.append(el("h3", `${side.nation}: ${side.hand_count} ${side.hand_count === 1 ? "card" : "cards"} in hand`));
-    // Only the cards the opponent has shown are drawn; the rest is a count.
-    if (side.hand.length) {
+    const held = `${side.nation}: ${side.hand_count} ${side.hand_count === 1 ? "card" : "cards"} in hand`;
+    // Only the cards the opponent has shown are drawn; the rest is a count, and the heading says
+    // how many of the count are drawn so that one card under "5 cards" reads as the one seen.
+    const seen = side.hand.length;
+    box.append(el("h3", !seen ? held : seen < side.hand_count ? `${held}, ${seen} known to you` : `${held}, ${seen === 1 ? "" : "all "}known to you`));
+    if (seen) {
       const row = el("div", undefined, "mhand");
       for (const c of side.hand) row.append(card(c));
       box.append(row);

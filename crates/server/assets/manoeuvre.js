@@ -307,7 +307,8 @@ function sideCards(view, p, discardable = new Set()) {
     // Only the cards the opponent has shown are drawn; the rest is a count, and the heading says
     // how many of the count are drawn so that one card under "5 cards" reads as the one seen.
     const seen = side.hand.length;
-    box.append(el("h3", !seen ? held : seen < side.hand_count ? `${held}, ${seen} known to you` : `${held}, ${seen === 1 ? "" : "all "}known to you`));
+    const known = seen < side.hand_count ? `${seen} known to you` : seen === 1 ? "known to you" : "all known to you";
+    box.append(el("h3", seen ? `${held}, ${known}` : held));
     if (seen) {
       const row = el("div", undefined, "mhand");
       for (const c of side.hand) row.append(card(c));

@@ -72,6 +72,9 @@ pub trait DynSession: Send {
     fn reports_since(&mut self, step: usize) -> Result<Vec<(usize, Value)>, ProtocolError>;
     /// Who decided each step of the log: a player's index, `None` for chance.
     fn deciders(&self) -> Vec<Option<u8>>;
+    /// As [`DynSession::deciders`], with whether each player's step was taken for that player
+    /// (the only choice, taken by a front end) rather than decided.
+    fn steps_by(&self) -> Vec<Option<(u8, bool)>>;
     /// The steps at which the turns began (the position after that many entries is the turn's
     /// first); empty for games without turns.
     fn turn_starts(&self) -> Result<Vec<usize>, ProtocolError>;
@@ -392,6 +395,17 @@ where
             .iter()
             .map(|e| match e.by {
                 engine::Decider::Player(p) => Some(p),
+                engine::Decider::Chance => None,
+            })
+            .collect()
+    }
+
+    fn steps_by(&self) -> Vec<Option<(u8, bool)>> {
+        self.session
+            .log()
+            .iter()
+            .map(|e| match e.by {
+                engine::Decider::Player(p) => Some((p, e.taken_for_player)),
                 engine::Decider::Chance => None,
             })
             .collect()

@@ -1,7 +1,9 @@
 // cdgsolo's page: routes between the lobby and the table of one game, over the JSON API
 // (docs/api.md). Plain JavaScript modules, no build step; every decision is saved by the server before
 // it answers, so reloading the page finds the game where it was.
-import { api, $, el, loneSteps, botWords } from "./dom.js";
+import { api, $, el, loneSteps, botWords, ApiError } from "./dom.js";
+import { place, heldSeat, gameAddress, showsTable } from "./seat.js";
+import { follow as followLive, stopFollowing } from "./live.js";
 import { showLobby } from "./lobby.js";
 import { renderManoeuvre, lightSquares, actionPlace, drawPosition } from "./manoeuvre.js";
 import { renderCardTable } from "./cardtable.js";
@@ -43,14 +45,25 @@ async function showGame(id) {
   $("lobby").hidden = true;
   $("pass").hidden = true;
   $("replay").hidden = true;
+  $("notice").hidden = true;
   $("table").hidden = false;
   $("to-lobby").hidden = false;
   $("hint-box").replaceChildren();
-  const game = await api(`/api/games/${id}`);
+  const held = heldSeat(id);
+  /** @type {any} */
+  let game;
+  try {
+    game = await api(`/api/games/${id}`);
+  } catch (e) {
+    // A game on two devices opened without its seat's secret, or a secret no longer valid.
+    if (e instanceof ApiError && e.status === 403) return seatNotice(id, held !== null, e.message);
+    throw e;
+  }
   if (mine !== drawings) return;
   // A device playing one seat of a two-device game shows that seat alone, and asks for the legal
-  // actions only on its own turn (the other seat's would tell what its hand holds).
-  const fixed = fixedSeat(id);
+  // actions only on its own turn (the other seat's would tell what its hand holds; the server
+  // refuses them).
+  const fixed = held ? held.seat : null;
   const ours = fixed === null || (game.status.to_move && game.status.to_move.player === fixed);
   const legal = ours ? await api(`/api/games/${id}/legal`) : { actions: [] };
   if (mine !== drawings) return;
@@ -60,13 +73,14 @@ async function showGame(id) {
   /** @type {HTMLElement} */ (document.querySelector("#table .keys")).hidden = game.status.game !== "manoeuvre";
   // The step the table shows, for whoever waits for it to move on (the browser tests).
   $("table").dataset.steps = String(game.status.steps);
-  $("hint").hidden = game.status.game !== "manoeuvre" || game.status.over;
+  // A hint is for the seat to decide: the waiting device has none to ask for.
+  $("hint").hidden = game.status.game !== "manoeuvre" || game.status.over || !ours;
   $("lone-setting").hidden = game.status.game !== "manoeuvre" || game.status.over;
   /** @type {HTMLInputElement} */ ($("lone-steps")).checked = loneSteps();
   // Nothing to take back (the start, or a roll, a draw or a reveal since): the button says so.
   const undo = /** @type {HTMLButtonElement} */ ($("undo"));
-  // On two devices each takes back only its own decision.
-  const undoable = game.status.undo && (fixed === null || game.status.last_decision === fixed);
+  // On two devices each takes back only its own decision (the server's status says so for the seat).
+  const undoable = game.status.undo === true;
   undo.disabled = busy || !undoable;
   // While a change is still being drawn the button comes back as the new status says, not as it was.
   if (busy) undo.dataset.wasDisabled = String(!undoable);
@@ -121,7 +135,7 @@ async function showGame(id) {
   }
   // A device playing one seat says in its tab's title when its turn has come.
   document.title = fixed !== null && ours && !status.over ? "Your turn - cdgsolo" : "cdgsolo";
-  follow(id, player);
+  followLive({ game: id, player, key: held ? held.key : null }, (change) => onChange(id, change), () => quietLook(id));
   const ctx = {
     id, game, legal, view, player, last: lastAnswer,
     act: (/** @type {string} */ action) => act(id, action, status.steps),
@@ -135,35 +149,85 @@ async function showGame(id) {
   else renderCardTable(ctx);
 }
 
-/** The live stream of the game on screen (Server-Sent Events), and the game and seat it follows. */
-let live = /** @type {EventSource | null} */ (null);
-let liveKey = "";
-
-/** Follows game `id` from seat `player`: a bot's moves are drawn as it makes them, and a change
- * made elsewhere (another tab, the other device of a two-device game) redraws the table.
- * @param {number} id @param {number} player */
-function follow(id, player) {
-  const key = `${id}/${player}`;
-  if (live && liveKey === key) return;
-  stopFollowing();
-  liveKey = key;
-  const stream = new EventSource(`/api/games/${id}/live/${player}`);
-  live = stream;
-  stream.addEventListener("change", (event) => {
-    if (live !== stream || location.hash !== `#game/${id}`) return;
-    const data = JSON.parse(/** @type {MessageEvent} */ (event).data);
-    const shownSteps = Number($("table").dataset.steps);
-    // A move told late, after the table already shows a later step, is not drawn over it.
-    if (data.move) {
-      if (data.steps > shownSteps) showMove(data.move);
-    } else if (!busy && data.steps !== shownSteps) refresh(id);
-  });
+/** Hears a change of the game on screen (live.js): a bot's move is drawn as it is made, a change
+ * made elsewhere (another tab, the other device of a two-device game) redraws the table, and the
+ * other device's undo, a hand-out or a deletion is said.
+ * @param {number} id @param {any} change */
+function onChange(id, change) {
+  if (!showsTable(id)) return;
+  if (change.refused) return seatNotice(id, heldSeat(id) !== null, change.refused);
+  if (change.deleted) return gameGone(id);
+  if (change.devices !== undefined) {
+    const held = heldSeat(id) !== null;
+    if (held && !change.devices) return seatNotice(id, true, "The game was taken back to one screen: this seat's link no longer opens it.");
+    if (!held && change.devices) return seatNotice(id, false, "The game was handed to two devices: each plays it with its own seat's link.");
+  }
+  if (change.undone) {
+    const table = shown && shown.id === id ? shown : null;
+    const other = table && heldSeat(id) ? (table.view.sides || [])[1 - table.player] : null;
+    noteAfterRefresh = `${other && other.nation ? other.nation : "The other player"} took back: ${change.undone}`;
+    refresh(id);
+    return;
+  }
+  const shownSteps = Number($("table").dataset.steps);
+  // A move told late, after the table already shows a later step, is not drawn over it.
+  if (change.move) {
+    if (change.steps > shownSteps) showMove(change.move);
+  } else if (!busy && change.steps !== shownSteps) refresh(id);
 }
 
-function stopFollowing() {
-  if (live) live.close();
-  live = null;
-  liveKey = "";
+/** A line for the log once the table is read afresh (the other device's undo). @type {string | null} */
+let noteAfterRefresh = null;
+
+/** While no live update can come: looks whether the game moved on. @param {number} id */
+async function quietLook(id) {
+  if (busy || !showsTable(id)) return;
+  const game = await api(`/api/games/${id}`).catch(() => null);
+  if (game && game.status.steps !== Number($("table").dataset.steps)) refresh(id);
+}
+
+/** The page for a game this tab may not open as it is: on two devices and opened without a seat's
+ * link (`held` false), or a seat's link that no longer opens it (`held` true).
+ * @param {number} id @param {boolean} held @param {string} why */
+function seatNotice(id, held, why) {
+  stopFollowing();
+  $("table").hidden = true;
+  $("pass").hidden = true;
+  for (const part of ["board", "hand", "actions", "choice", "log"]) $(part).replaceChildren();
+  $("notice").hidden = false;
+  $("notice-title").textContent = held ? "This link no longer opens a seat" : "This game is played on two devices";
+  $("notice-text").textContent = why;
+  const lobby = el("a", "Back to the saved games", "button-link");
+  lobby.setAttribute("href", "#");
+  const parts = [lobby];
+  if (!held) {
+    const back = el("button", "Take it back to one screen");
+    back.onclick = async () => {
+      if (!confirm("Take the game back to one screen? Both devices are told, and their links stop opening it.")) return;
+      try {
+        await api(`/api/games/${id}/devices`, "DELETE");
+        // The same address opens the game at one screen now.
+        if (location.hash === `#game/${id}`) route();
+        else location.hash = `#game/${id}`;
+      } catch (e) {
+        $("notice-text").textContent = String(/** @type {Error} */ (e).message);
+      }
+    };
+    parts.unshift(back);
+  }
+  $("notice-actions").replaceChildren(...parts.flatMap((p) => [p, " "]));
+}
+
+/** The page for a game deleted meanwhile. @param {number} id */
+function gameGone(id) {
+  stopFollowing();
+  $("table").hidden = true;
+  $("notice").hidden = false;
+  $("notice-title").textContent = "This game was deleted";
+  $("notice-text").textContent = `Game ${id} was deleted from the saved games (in another tab or on another device).`;
+  const lobby = el("a", "Back to the saved games", "button-link");
+  lobby.setAttribute("href", "#");
+  $("notice-actions").replaceChildren(lobby);
 }
 
 /** Draws a move the server tells of while a bot is still playing: the position after it, read
@@ -188,6 +252,8 @@ async function refresh(id) {
   try {
     await showGame(id);
     await fillLog(id);
+    if (noteAfterRefresh) $("log").prepend(el("li", noteAfterRefresh, "undone-line"));
+    noteAfterRefresh = null;
   } catch (e) {
     $("table-error").textContent = String(/** @type {Error} */ (e).message);
   } finally {
@@ -247,7 +313,7 @@ async function change(id, path, body, line) {
   }
   try {
     // The page may have gone to another game or the lobby meanwhile: nothing to draw here then.
-    if (location.hash === `#game/${id}`) {
+    if (showsTable(id)) {
       await showGame(id);
       // One log: the game's history, the same list a reload shows; an undo's note on top of it.
       await fillLog(id);
@@ -267,42 +333,50 @@ function act(id, action, step) {
 
 $("undo").addEventListener("click", () => {
   const id = Number(location.hash.split("/")[1]);
-  const seat = fixedSeat(id);
-  const body = seat === null ? { lone_steps: loneSteps() } : { lone_steps: loneSteps(), seat };
-  change(id, "undo", body, (undone) => el("li", `Undone: ${undone.label || undone.undone}`));
+  change(id, "undo", { lone_steps: loneSteps() }, (undone) => el("li", `Undone: ${undone.label || undone.undone}`));
 });
 
-/** The seat this tab plays of a two-device game (opened by a seat's link), or null.
- * @param {number} id */
-function fixedSeat(id) {
-  const seat = sessionStorage.getItem(`cdgsolo-fixed-seat-${id}`);
-  return seat === null ? null : Number(seat);
-}
-
-/** Fills the links that hand each seat of a hotseat game to a device of its own. @param {number} id */
+/** Fills the box that hands a hotseat game to two devices: a button first, then, once the server
+ * has made a secret for each seat, one link per seat. @param {number} id */
 async function fillDevices(id) {
   const access = await api("/api/access");
-  // The armies' names, from the table on screen (the box is shown only on a hotseat game in play).
-  const sides = shown && shown.id === id ? shown.view.sides || [] : [];
+  const note = access.network
+    ? "Each player opens their army's link on their own device (the links carry the access token): each device shows only its own army's cards, says when its turn has come, and can undo only its own moves. This screen stops showing the game."
+    : "This server answers only on this machine (start it with cdgsolo serve --host for another device): the links still give each player a window of their own here. This screen stops showing the game.";
+  const hand = el("button", "Hand the game to two devices");
+  hand.onclick = async () => {
+    try {
+      const handed = await api(`/api/games/${id}/devices`, "POST");
+      showLinks(id, handed.seats, access);
+    } catch (e) {
+      $("table-error").textContent = String(/** @type {Error} */ (e).message);
+    }
+  };
+  $("devices-list").replaceChildren(el("p", note, "note"), hand);
+}
+
+/** Shows each seat's link once, right after the hand-out: this tab no longer opens the game.
+ * @param {number} id @param {any[]} seats @param {any} access */
+function showLinks(id, seats, access) {
   const bases = access.bases.length ? access.bases : [`${location.origin}/`];
   const list = el("ul");
-  for (const seat of [0, 1]) {
-    const name = (sides[seat] && sides[seat].nation) || `player ${seat + 1}`;
+  for (const s of seats) {
+    const name = s.name || `player ${s.seat + 1}`;
     const li = el("li");
     li.append(el("span", `${name}'s device: `));
     for (const base of bases) {
       const a = el("a", `${base.replace(/\?token=.*$/, "")} (${name})`);
-      a.setAttribute("href", `${base}#game/${id}/seat/${seat}`);
+      a.setAttribute("href", `${base}#game/${id}/seat/${s.seat}/${s.key}`);
+      a.setAttribute("target", "_blank");
       a.className = "seat-link";
-      a.dataset.seat = String(seat);
+      a.dataset.seat = String(s.seat);
       li.append(a, " ");
     }
     list.append(li);
   }
-  const note = access.network
-    ? "Open one link on each device (they carry the access token): each shows only its own army's cards, says when its turn has come, and needs no passing of the device."
-    : "This server answers only on this machine (start it with cdgsolo serve --host for another device): the links still give each player a window of their own here.";
-  $("devices-list").replaceChildren(el("p", note, "note"), list);
+  seatNotice(id, false, "Open each link on its player's device. The links are shown only now: if one is lost, take the game back to one screen and hand it out again.");
+  $("notice-text").after(list);
+  list.id = "seat-links";
 }
 
 $("devices").addEventListener("toggle", () => {
@@ -434,27 +508,21 @@ async function fillRollback() {
 }
 
 function route() {
-  // A seat's link (#game/ID/seat/P): this tab plays that seat from now on.
-  const seatLink = location.hash.match(/^#game\/(\d+)\/seat\/([01])$/);
-  if (seatLink) {
-    sessionStorage.setItem(`cdgsolo-fixed-seat-${seatLink[1]}`, seatLink[2]);
-    sessionStorage.setItem(`cdgsolo-seat-${seatLink[1]}`, seatLink[2]);
-    location.replace(`#game/${seatLink[1]}`);
-    return;
-  }
-  const replay = location.hash.match(/^#game\/(\d+)\/replay\/(\d+)$/);
-  const m = location.hash.match(/^#game\/(\d+)$/);
-  if (!m) stopFollowing();
-  if (replay) {
-    showReplay(Number(replay[1]), Number(replay[2])).catch((e) => { $("replay-where").textContent = String(e.message); });
-  } else if (m) {
+  const where = place();
+  document.getElementById("seat-links")?.remove();
+  if (!where || where.replay !== null) stopFollowing();
+  if (where) $("notice").hidden = true;
+  if (where && where.replay !== null) {
+    showReplay(where.id, where.replay).catch((e) => { $("replay-where").textContent = String(e.message); });
+  } else if (where) {
     $("table-error").textContent = "";
     $("log").replaceChildren();
     delete $("log").dataset.filled;
-    showGame(Number(m[1]))
-      .then(() => fillLog(Number(m[1])))
+    showGame(where.id)
+      .then(() => { if (!$("table").hidden) return fillLog(where.id); })
       .catch((e) => { $("table-error").textContent = String(e.message); });
   } else {
+    $("notice").hidden = true;
     showLobby().catch((e) => { $("lobby-error").textContent = String(e.message); });
   }
 }

@@ -1,14 +1,30 @@
 // Shared helpers of cdgsolo's page: the JSON API (docs/api.md) and making elements.
+import { secretFor } from "./seat.js";
 
-/** @param {string} path @param {string} [method] @param {any} [body] */
+/** A refusal or failure of the server, with its HTTP status. */
+export class ApiError extends Error {
+  /** @param {string} message @param {number} status */
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** One request to the API; a tab holding a seat of a game on two devices sends that seat's
+ * secret with every request about the game.
+ * @param {string} path @param {string} [method] @param {any} [body] */
 export async function api(path, method = "GET", body) {
+  /** @type {Record<string, string>} */
+  const headers = body === undefined ? {} : { "content-type": "application/json" };
+  const secret = secretFor(path);
+  if (secret) headers["x-cdgsolo-seat"] = secret;
   const response = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.error || `${response.status} ${response.statusText}`);
+  if (!response.ok) throw new ApiError(data.error || `${response.status} ${response.statusText}`, response.status);
   return data;
 }
 

@@ -1,6 +1,7 @@
 // Manoeuvre's table: the battlefield as SVG (click or use the keys to pick a unit and its target),
 // the hand or CDG Solo display drawn as cards, the Fate Die, the combat in progress, and the other
 // actions of the moment as buttons.
+import { gameAddress } from "./seat.js";
 import { $, el, svgEl, showActions, actionButtons } from "./dom.js";
 
 const TERRAIN = { C: "#e9e4c9", H: "#c9b27c", T: "#b9a3a3", W: "#8fb87a", M: "#9fc3c0", F: "#e8d68a", L: "#6fa0d8" };
@@ -423,7 +424,7 @@ function endScreen(view, id) {
     box.append(el("p", view.result));
   }
   const replay = el("a", "Step through the replay", "button-link");
-  replay.setAttribute("href", `#game/${id}/replay/0`);
+  replay.setAttribute("href", gameAddress(id, "/replay/0"));
   const lobby = el("a", "Back to the games", "button-link");
   lobby.setAttribute("href", "#");
   box.append(replay, " ", lobby);

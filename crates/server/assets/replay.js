@@ -3,6 +3,7 @@
 // step's label, its events and any combat it resolved.
 import { api, $, el } from "./dom.js";
 import { drawPosition, combatReport } from "./manoeuvre.js";
+import { heldSeat, gameAddress } from "./seat.js";
 
 /** The history of the game being replayed, fetched once per game and seat. @type {{key: string, history: any} | null} */
 let cached = null;
@@ -11,8 +12,8 @@ let cached = null;
  * player once the game is over, else the seat last at the screen. @param {any} game @param {number} id */
 export function watcher(game, id) {
   // A tab playing one seat of a two-device game watches that seat, during the game and after.
-  const fixed = sessionStorage.getItem(`cdgsolo-fixed-seat-${id}`);
-  if (fixed !== null) return Number(fixed);
+  const held = heldSeat(id);
+  if (held) return held.seat;
   const seats = game.seats || [null, null];
   if (seats[0] !== null || seats[1] !== null) return seats[0] === null ? 0 : 1;
   if (game.status.over) return 0;
@@ -52,13 +53,13 @@ export async function showReplay(id, step) {
   const range = /** @type {HTMLInputElement} */ ($("replay-step"));
   range.max = String(last);
   range.value = String(at);
-  const go = (/** @type {number} */ n) => { location.hash = `#game/${id}/replay/${Math.max(0, Math.min(last, n))}`; };
+  const go = (/** @type {number} */ n) => { location.hash = gameAddress(id, `/replay/${Math.max(0, Math.min(last, n))}`); };
   range.onchange = () => go(Number(range.value));
   $("replay-first").onclick = () => go(0);
   $("replay-back").onclick = () => go(at - 1);
   $("replay-next").onclick = () => go(at + 1);
   $("replay-last").onclick = () => go(last);
-  $("replay-exit").setAttribute("href", `#game/${id}`);
+  $("replay-exit").setAttribute("href", gameAddress(id));
   // The turns as a quick way through a long game.
   const turns = /** @type {HTMLSelectElement} */ (el("select"));
   turns.setAttribute("aria-label", "jump to a game turn");

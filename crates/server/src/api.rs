@@ -1,32 +1,27 @@
 //! The JSON API: the protocol's commands over HTTP. Each game lives in the store as its record and,
-//! while it is being played, as an open session in memory; every decision is written to the store
-//! before the answer goes out, and one lock orders the requests so that two tabs on one game cannot
-//! apply a stale action twice (an action may name the step it was chosen at, and is refused when the
-//! game has moved on).
-
-//! The JSON API: the protocol's commands over HTTP. Each game lives in the store as its record and,
 //! while it is being played, as an open session in memory ([`crate::games`]); every decision is
 //! written to the store before the answer goes out. The work on a game (a replay, a bot's search, a
 //! hint) runs on the blocking pool under that game's own lock, so the page's files and the other
 //! games are answered meanwhile; an action may name the step it was chosen at, and is refused when
-//! the game has moved on.
+//! the game has moved on. A game on two devices answers each device only for its own seat
+//! ([`crate::devices`]).
 
 use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
-use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use protocol::DynSession;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::devices::{self, Holder};
 pub use crate::error::ApiError;
 pub use crate::games::Games;
-use crate::games::OpenGame;
+use crate::games::{Change, OpenGame, Told};
 use crate::seats::Seats;
 
 fn bad(message: impl Into<String>) -> ApiError {
@@ -83,7 +78,7 @@ pub type Shared = Arc<Games>;
 
 /// Runs `f` on the blocking pool: a replay, a bot's search or a wait for the database never holds
 /// up the threads that answer the other requests.
-async fn blocking<T: Send + 'static>(
+pub(crate) async fn blocking<T: Send + 'static>(
     games: &Shared,
     f: impl FnOnce(&Games) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
@@ -91,6 +86,34 @@ async fn blocking<T: Send + 'static>(
     tokio::task::spawn_blocking(move || f(&games))
         .await
         .unwrap_or_else(|e| Err(ApiError::internal(format!("the request's work stopped: {e}"))))
+}
+
+/// [`blocking`] on game `id` with its lock held ([`Games::with_game`]), for a request that speaks
+/// for the seat whose secret it presents (`headers`), or for a game at one screen: `f` is told
+/// which ([`Holder`]); a request that may do nothing with the game is refused before it.
+async fn on_game_as<T: Send + 'static>(
+    games: &Shared,
+    id: i64,
+    headers: &HeaderMap,
+    f: impl FnOnce(&mut OpenGame, &Games, Holder) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let secret = devices::presented(headers, None);
+    on_game(games, id, move |game, games| {
+        let holder = holder_of(games, id, secret.as_deref())?;
+        f(game, games, holder)
+    })
+    .await
+}
+
+/// Who a request presenting `secret` speaks for in game `id`.
+fn holder_of(games: &Games, id: i64, secret: Option<&str>) -> Result<Holder, ApiError> {
+    let keys = games.store().seat_keys(id)?;
+    devices::holder(id, keys.as_ref(), secret)
+}
+
+/// The player to decide, if a player is.
+fn to_move(game: &OpenGame) -> Option<u8> {
+    game.session.status()["to_move"]["player"].as_u64().and_then(|p| u8::try_from(p).ok())
 }
 
 /// [`blocking`] on game `id` with its lock held ([`Games::with_game`]).
@@ -117,6 +140,9 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("cardtable.js", include_str!("../assets/cardtable.js")),
     ("invaders.js", include_str!("../assets/invaders.js")),
     ("miniatures.js", include_str!("../assets/miniatures.js")),
+    ("seat.js", include_str!("../assets/seat.js")),
+    ("live.js", include_str!("../assets/live.js")),
+    ("live-worker.js", include_str!("../assets/live-worker.js")),
 ];
 
 /// The page's style sheets besides style.css, by name (one per kind of table).
@@ -169,11 +195,13 @@ fn routes(state: Shared) -> Router {
         .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/observe/{player}", get(observe))
         .route("/api/games/{id}/events", get(events))
-        .route("/api/games/{id}/live/{player}", get(live))
+        .route("/api/games/{id}/live/{player}", get(crate::live::follow_one))
         .route("/api/games/{id}/history/{player}", get(history))
         .route("/api/games/{id}/replay/{step}/{player}", get(replay))
         .route("/api/games/{id}/rollback", post(rollback))
         .route("/api/games/{id}/export", get(export))
+        .route("/api/games/{id}/devices", post(hand_to_devices).delete(back_to_one_screen))
+        .route("/api/live", get(crate::live::follow_many))
         .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such API path (see docs/api.md)".into()) })
         .method_not_allowed_fallback(|method: axum::http::Method| async move {
             ApiError(StatusCode::METHOD_NOT_ALLOWED, format!("this path does not take {method} (see docs/api.md)"))
@@ -194,7 +222,7 @@ fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, ApiError> {
     Ok(value)
 }
 
-fn game_id(text: &str) -> Result<i64, ApiError> {
+pub(crate) fn game_id(text: &str) -> Result<i64, ApiError> {
     text.parse().map_err(|_| ApiError(StatusCode::NOT_FOUND, format!("'{text}' is not a game id (ids are numbers)")))
 }
 
@@ -324,16 +352,37 @@ async fn catalog() -> Answer {
 }
 
 async fn list_games(State(state): State<Shared>) -> Answer {
-    blocking(&state, |games| Ok(axum::Json(json!({ "games": games.store().list()? })))).await
+    blocking(&state, |games| {
+        let store = games.store();
+        let on_devices = store.games_on_devices()?;
+        let mut list = serde_json::to_value(store.list()?).map_err(|e| ApiError::internal(e.to_string()))?;
+        for entry in list.as_array_mut().into_iter().flatten() {
+            entry["devices"] = json!(entry["id"].as_i64().is_some_and(|id| on_devices.contains(&id)));
+        }
+        Ok(axum::Json(json!({ "games": list })))
+    })
+    .await
 }
 
-async fn game_status(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
+async fn game_status(State(state): State<Shared>, Path(id): Path<String>, headers: HeaderMap) -> Answer {
     let id = game_id(&id)?;
-    on_game(&state, id, move |game, games| {
-        let status = status(game);
+    on_game_as(&state, id, &headers, move |game, games, holder| {
+        let mut status = status(game);
         let summary = games.store().summary(id)?;
+        // The seat this device holds, when the game is on two devices, and whether it has a
+        // decision of its own to take back.
+        let seat = match holder {
+            Holder::Seat(p) => {
+                let steps = game.session.steps_by();
+                let last = steps.iter().rposition(|s| matches!(s, Some((_, false))));
+                let own = last.is_some_and(|at| own_since(&steps, at, p));
+                status["undo"] = json!(status["undo"] == json!(true) && own);
+                json!(p)
+            }
+            Holder::Screen => Value::Null,
+        };
         Ok(axum::Json(json!({ "id": id, "name": summary.name, "updated": summary.updated, "status": status,
-            "seats": game.seats.to_value() })))
+            "seats": game.seats.to_value(), "seat": seat })))
     })
     .await
 }
@@ -344,30 +393,39 @@ struct Rename {
     name: String,
 }
 
-async fn rename_game(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> Answer {
+async fn rename_game(State(state): State<Shared>, Path(id): Path<String>, headers: HeaderMap, bytes: Bytes) -> Answer {
     let id = game_id(&id)?;
     let request: Rename = body(&bytes)?;
     let name = check_name(&request.name)?;
+    let secret = devices::presented(&headers, None);
     blocking(&state, move |games| {
+        holder_of(games, id, secret.as_deref())?;
         games.store().rename(id, &name)?;
         Ok(axum::Json(json!({ "id": id, "name": name })))
     })
     .await
 }
 
-async fn delete_game(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
+async fn delete_game(State(state): State<Shared>, Path(id): Path<String>, headers: HeaderMap) -> Answer {
     let id = game_id(&id)?;
+    let secret = devices::presented(&headers, None);
     blocking(&state, move |games| {
+        holder_of(games, id, secret.as_deref())?.at_one_screen("deleting the game")?;
         games.store().delete(id)?;
         games.forget(id);
+        games.tell(Change { game: id, steps: 0, told: Told::Deleted });
         Ok(axum::Json(json!({ "deleted": id })))
     })
     .await
 }
 
-async fn legal(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
+async fn legal(State(state): State<Shared>, Path(id): Path<String>, headers: HeaderMap) -> Answer {
     let id = game_id(&id)?;
-    on_game(&state, id, |game, _| Ok(axum::Json(game.session.legal()))).await
+    on_game_as(&state, id, &headers, |game, _, holder| {
+        holder.may_decide(to_move(game), "the list of legal actions")?;
+        Ok(axum::Json(game.session.legal()))
+    })
+    .await
 }
 
 /// The most steps one request may take together.
@@ -392,7 +450,7 @@ struct Act {
     lone_steps: bool,
 }
 
-async fn act(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> Answer {
+async fn act(State(state): State<Shared>, Path(id): Path<String>, headers: HeaderMap, bytes: Bytes) -> Answer {
     let id = game_id(&id)?;
     let request: Act = body(&bytes)?;
     let ids = match (&request.action, &request.actions) {
@@ -401,7 +459,8 @@ async fn act(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) 
         (None, Some(_)) => return Err(bad(format!("actions: give 1 to {MAX_STEPS_AT_ONCE} action ids"))),
         _ => return Err(bad("give either \"action\" (one id) or \"actions\" (a list of ids)")),
     };
-    on_game(&state, id, move |game, games| {
+    on_game_as(&state, id, &headers, move |game, games, holder| {
+        holder.may_decide(to_move(game), "a decision")?;
         let now = game.session.steps() as u64;
         if let Some(step) = request.step
             && now != step
@@ -453,27 +512,34 @@ async fn act(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) 
 struct UndoRequest {
     #[serde(default = "yes")]
     lone_steps: bool,
-    /// The seat asking (a device playing one seat of a two-device game): refused unless the
-    /// decision an undo would take back is that seat's own.
-    #[serde(default)]
-    seat: Option<u8>,
 }
 
 /// Takes back the person's last decision, with everything after it that was not theirs to decide:
 /// the bots' answers and the steps taken for them.
-async fn undo(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> Answer {
+async fn undo(State(state): State<Shared>, Path(id): Path<String>, headers: HeaderMap, bytes: Bytes) -> Answer {
     let id = game_id(&id)?;
-    let request: UndoRequest =
-        if bytes.is_empty() { UndoRequest { lone_steps: true, seat: None } } else { body(&bytes)? };
-    on_game(&state, id, move |game, games| {
-        if let Some(seat) = request.seat
-            && last_person_decision(game) != Some(seat)
-        {
-            return Err(ApiError(
-                StatusCode::CONFLICT,
-                "the last decision is the other player's: only they can take it back".into(),
-            ));
-        }
+    let request: UndoRequest = if bytes.is_empty() { UndoRequest { lone_steps: true } } else { body(&bytes)? };
+    on_game_as(&state, id, &headers, move |game, games, holder| {
+        // On two devices a seat takes back its own last decision only, and only while the other
+        // seat has done nothing since; the other device is told what was taken back, in its words.
+        let told_other = match holder {
+            Holder::Seat(seat) => {
+                let steps = game.session.steps_by();
+                let last = steps.iter().rposition(|s| matches!(s, Some((_, false))));
+                match last {
+                    Some(at) if own_since(&steps, at, seat) => {}
+                    _ => {
+                        return Err(ApiError::new(
+                            StatusCode::FORBIDDEN,
+                            "the last decision is the other player's, or they have played since yours: only they can \
+                             take theirs back",
+                        ));
+                    }
+                }
+                Some((seat, game.session.history(1 - seat)?))
+            }
+            Holder::Screen => None,
+        };
         let mut undone = String::new();
         let mut events = Vec::new();
         let mut first = true;
@@ -501,6 +567,12 @@ async fn undo(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes)
             }
         }
         game.commit(id, &games.store())?;
+        if let Some((seat, seen)) = told_other {
+            let words = seen["entries"][game.session.steps()]["label"].clone();
+            let mut notes = [Value::Null, Value::Null];
+            notes[usize::from(1 - seat)] = words;
+            games.tell(Change { game: id, steps: game.session.steps(), told: Told::Undone(Arc::new(notes)) });
+        }
         // The undone decision is legal again: its words are those of the legal list.
         let legal = game.session.legal();
         let label = legal["actions"]
@@ -514,31 +586,47 @@ async fn undo(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes)
     .await
 }
 
-async fn hint(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
+async fn hint(State(state): State<Shared>, Path(id): Path<String>, headers: HeaderMap) -> Answer {
     let id = game_id(&id)?;
-    on_game(&state, id, |game, _| match crate::seats::hint(game.session.as_ref()) {
-        Some(moves) => Ok(axum::Json(json!({ "iterations": bots::HINT_ITERATIONS, "moves": moves }))),
-        None => Err(bad("hints are for Manoeuvre; a card table's choices are the real game's to make")),
+    on_game_as(&state, id, &headers, |game, _, holder| {
+        holder.may_decide(to_move(game), "a hint")?;
+        match crate::seats::hint(game.session.as_ref()) {
+            Some(moves) => Ok(axum::Json(json!({ "iterations": bots::HINT_ITERATIONS, "moves": moves }))),
+            None => Err(bad("hints are for Manoeuvre; a card table's choices are the real game's to make")),
+        }
     })
     .await
 }
 
-fn player_number(text: &str) -> Result<u8, ApiError> {
+pub(crate) fn player_number(text: &str) -> Result<u8, ApiError> {
     text.parse().map_err(|_| bad(format!("'{text}' is not a player number")))
 }
 
-async fn observe(State(state): State<Shared>, Path((id, player)): Path<(String, String)>) -> Answer {
+async fn observe(
+    State(state): State<Shared>,
+    Path((id, player)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Answer {
     let id = game_id(&id)?;
     let player = player_number(&player)?;
-    on_game(&state, id, move |game, _| Ok(axum::Json(game.session.observe(player)?))).await
+    on_game_as(&state, id, &headers, move |game, _, holder| {
+        holder.may_read(player)?;
+        Ok(axum::Json(game.session.observe(player)?))
+    })
+    .await
 }
 
 /// Every step of the game as `player` may know it, which steps were a person's own decisions, where
 /// the turns began, and the rollbacks made.
-async fn history(State(state): State<Shared>, Path((id, player)): Path<(String, String)>) -> Answer {
+async fn history(
+    State(state): State<Shared>,
+    Path((id, player)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Answer {
     let id = game_id(&id)?;
     let player = player_number(&player)?;
-    on_game(&state, id, move |game, games| {
+    on_game_as(&state, id, &headers, move |game, games, holder| {
+        holder.may_read(player)?;
         let mut told = game.session.history(player)?;
         if let Some(entries) = told["entries"].as_array_mut() {
             for entry in entries {
@@ -556,11 +644,19 @@ async fn history(State(state): State<Shared>, Path((id, player)): Path<(String, 
 
 /// The position after the first `step` steps from `player`'s seat. Allowed at any time: a player's
 /// own view of an earlier moment shows nothing that player was not shown then.
-async fn replay(State(state): State<Shared>, Path((id, step, player)): Path<(String, String, String)>) -> Answer {
+async fn replay(
+    State(state): State<Shared>,
+    Path((id, step, player)): Path<(String, String, String)>,
+    headers: HeaderMap,
+) -> Answer {
     let id = game_id(&id)?;
     let step: usize = step.parse().map_err(|_| bad(format!("'{step}' is not a step number")))?;
     let player = player_number(&player)?;
-    on_game(&state, id, move |game, _| Ok(axum::Json(game.session.replay(step, player)?))).await
+    on_game_as(&state, id, &headers, move |game, _, holder| {
+        holder.may_read(player)?;
+        Ok(axum::Json(game.session.replay(step, player)?))
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -574,15 +670,25 @@ struct RollbackTo {
 /// Goes back to the position after `step` steps, where a person decides or a turn began. The steps
 /// taken off are kept in the store; the dice to come are the ones that came before, since chance
 /// outcome k is drawn from the seed and k alone.
-async fn rollback(State(state): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> Answer {
+async fn rollback(State(state): State<Shared>, Path(id): Path<String>, headers: HeaderMap, bytes: Bytes) -> Answer {
     let id = game_id(&id)?;
     let request: RollbackTo = body(&bytes)?;
-    on_game(&state, id, move |game, games| {
+    on_game_as(&state, id, &headers, move |game, games, holder| {
         let deciders = game.session.deciders();
         let from = deciders.len();
         let step = usize::try_from(request.step).unwrap_or(usize::MAX);
         if step >= from {
             return Err(bad(format!("step {} is not before the present: the game has {from} steps", request.step)));
+        }
+        // On two devices a seat goes back only to one of its own decisions, with nothing of the
+        // other seat's after it.
+        if let Holder::Seat(seat) = holder
+            && !own_since(&game.session.steps_by(), step, seat)
+        {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                format!("going back to step {step} would take back the other player's moves: only they can"),
+            ));
         }
         let person = deciders[step].is_some_and(|p| game.seats.is_person(p));
         if !person && !game.session.turn_starts()?.contains(&step) {
@@ -607,57 +713,78 @@ async fn rollback(State(state): State<Shared>, Path(id): Path<String>, bytes: By
     .await
 }
 
-/// The game's changes as they happen, as Server-Sent Events (`event: change`): `{"steps"}` once a
-/// request has changed the game (read it afresh), and while a bot plays, each of its moves as
-/// `player` may know it: `{"steps", "move": {"observation", "label", "events"}}`. Holds no lock and
-/// ends when the server stops.
-async fn live(
-    State(state): State<Shared>,
-    Path((id, player)): Path<(String, String)>,
-) -> Result<Sse<impl futures_util::Stream<Item = Result<Event, std::convert::Infallible>>>, ApiError> {
+async fn events(State(state): State<Shared>, Path(id): Path<String>, headers: HeaderMap) -> Answer {
     let id = game_id(&id)?;
-    let player = player_number(&player)?;
-    if player > 1 {
-        return Err(bad(format!("player {player} does not exist: the players are 0 and 1")));
-    }
-    // Following starts before the check, so that no change between the two is missed.
-    let changes = state.follow();
-    let closing = state.closing();
-    blocking(&state, move |games| games.store().summary(id).map(|_| ()).map_err(ApiError::from)).await?;
-    let stream = futures_util::stream::unfold((changes, closing), move |(mut changes, mut closing)| async move {
-        loop {
-            if *closing.borrow() {
-                return None;
-            }
-            let change = tokio::select! {
-                _ = closing.changed() => return None,
-                change = changes.recv() => change,
-            };
-            let data = match change {
-                Ok(change) if change.game != id => continue,
-                Ok(change) => match change.seen {
-                    Some(seen) => json!({ "steps": change.steps, "move": seen[usize::from(player)] }),
-                    None => json!({ "steps": change.steps }),
-                },
-                // Fallen behind: the page reads the game afresh.
-                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => json!({ "steps": null }),
-                Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
-            };
-            let event = Event::default().event("change").data(data.to_string());
-            return Some((Ok(event), (changes, closing)));
+    on_game_as(&state, id, &headers, |game, _, holder| {
+        holder.may_read_both("the list of every step's events")?;
+        Ok(axum::Json(game.session.events()))
+    })
+    .await
+}
+
+async fn export(State(state): State<Shared>, Path(id): Path<String>, headers: HeaderMap) -> Answer {
+    let id = game_id(&id)?;
+    on_game_as(&state, id, &headers, |game, _, holder| {
+        holder.may_read_both("the game's record")?;
+        Ok(axum::Json(game.session.export()))
+    })
+    .await
+}
+
+/// Whether step `at` of a log (`steps_by`) is `seat`'s own decision with nothing of the other
+/// seat's after it: what a seat on two devices may take back.
+fn own_since(steps: &[Option<(u8, bool)>], at: usize, seat: u8) -> bool {
+    steps.get(at) == Some(&Some((seat, false))) && steps[at..].iter().all(|s| s.is_none_or(|(p, _)| p == seat))
+}
+
+/// Hands a game at one screen to two devices: a secret for each seat, which from now on is the
+/// seat (docs/api.md, "Two devices"). Only a game of two people with secret hands, not over.
+async fn hand_to_devices(State(state): State<Shared>, Path(id): Path<String>, headers: HeaderMap) -> Answer {
+    let id = game_id(&id)?;
+    on_game_as(&state, id, &headers, move |game, games, holder| {
+        holder.at_one_screen("handing the game to two devices")?;
+        let status = game.session.status();
+        if status["hands_hidden"] != json!(true) {
+            return Err(bad("this game hides nothing from either seat: one screen serves both players"));
         }
-    });
-    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+        if !(game.seats.is_person(0) && game.seats.is_person(1)) {
+            return Err(bad("a bot holds one seat of this game: there is one person to play it, on one device"));
+        }
+        if status["over"] == json!(true) {
+            return Err(bad("the game is over: there is nothing left to play on two devices"));
+        }
+        let keys = [devices::fresh_secret()?, devices::fresh_secret()?];
+        games.store().set_seat_keys(id, &keys)?;
+        games.tell(Change { game: id, steps: game.session.steps(), told: Told::Devices(true) });
+        let seats: Vec<Value> = keys
+            .iter()
+            .enumerate()
+            .map(|(seat, key)| {
+                let name = game.session.observe(seat as u8).ok().and_then(|seen| {
+                    let view = seen.get("observation").cloned().unwrap_or(seen);
+                    view["sides"][seat]["nation"].as_str().map(str::to_string)
+                });
+                json!({ "seat": seat, "name": name, "key": key })
+            })
+            .collect();
+        Ok(axum::Json(json!({ "id": id, "seats": seats })))
+    })
+    .await
 }
 
-async fn events(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
+/// Takes a game on two devices back to one screen: the seats' secrets are forgotten, and both
+/// devices are told. Any page of the server may do it (it is how the person at the host gets the
+/// game back), and nothing of it is hidden from the players.
+async fn back_to_one_screen(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
     let id = game_id(&id)?;
-    on_game(&state, id, |game, _| Ok(axum::Json(game.session.events()))).await
-}
-
-async fn export(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
-    let id = game_id(&id)?;
-    on_game(&state, id, |game, _| Ok(axum::Json(game.session.export()))).await
+    on_game(&state, id, move |game, games| {
+        let had = games.store().clear_seat_keys(id)?;
+        if had {
+            games.tell(Change { game: id, steps: game.session.steps(), told: Told::Devices(false) });
+        }
+        Ok(axum::Json(json!({ "id": id, "devices": false, "was_on_devices": had })))
+    })
+    .await
 }
 
 async fn import_game(State(state): State<Shared>, bytes: Bytes) -> Result<(StatusCode, axum::Json<Value>), ApiError> {

@@ -24,16 +24,30 @@ pub const OPEN_GAMES: usize = 64;
 /// How many changes a slow follower may fall behind before it is told to read the game afresh.
 const LIVE_BACKLOG: usize = 256;
 
-/// A change of a game, for the pages that follow it (`GET /api/games/{id}/live/{player}`).
+/// A change of a game, for the pages that follow it (`GET /api/live`).
 #[derive(Clone, Debug)]
 pub struct Change {
     pub game: i64,
     /// The steps of the game's log after the change.
     pub steps: usize,
-    /// While a bot is still playing: its move as each seat may know it (`seen[p]` is
-    /// `{"observation", "label", "events"}` from seat p). `None` once a request is done: the
-    /// follower reads the game afresh.
-    pub seen: Option<Arc<[Value; 2]>>,
+    pub told: Told,
+}
+
+/// What a change tells the pages that follow the game.
+#[derive(Clone, Debug)]
+pub enum Told {
+    /// A request is done: the follower reads the game afresh.
+    Saved,
+    /// While a bot is still playing: its move as each seat may know it (`[p]` is
+    /// `{"observation", "label", "events"}` from seat p).
+    Move(Arc<[Value; 2]>),
+    /// A seat of a game on two devices took back its decision: what each seat reads of it (null
+    /// for the seat that did it).
+    Undone(Arc<[Value; 2]>),
+    /// The game was handed to two devices (true) or taken back to one screen (false).
+    Devices(bool),
+    /// The game was deleted: its streams end.
+    Deleted,
 }
 
 /// A saved game open in memory.
@@ -150,7 +164,7 @@ fn tell_move(games: &Games, id: i64, session: &dyn DynSession, label_for: &dyn F
         let observation = session.observe(p).unwrap_or(Value::Null);
         serde_json::json!({ "observation": observation, "label": label_for(p), "events": events })
     });
-    games.tell(Change { game: id, steps: session.steps(), seen: Some(Arc::new(seen)) });
+    games.tell(Change { game: id, steps: session.steps(), told: Told::Move(Arc::new(seen)) });
 }
 
 /// A failed write as the client hears it: a conflict as such (409), anything else as the change
@@ -179,6 +193,7 @@ pub struct Games {
     live: tokio::sync::broadcast::Sender<Change>,
     /// Raised when the server stops: the pages' live streams end, so the stop need not wait for them.
     closing: tokio::sync::watch::Sender<bool>,
+    streams: crate::live::Streams,
 }
 
 /// A lock whose holder panicked still guards whole values: the store commits whole changes, and a
@@ -199,7 +214,19 @@ impl Games {
             open: Mutex::new(OpenList { slots: HashMap::new(), clock: 0, capacity: capacity.max(1) }),
             live: tokio::sync::broadcast::channel(LIVE_BACKLOG).0,
             closing: tokio::sync::watch::channel(false).0,
+            streams: crate::live::Streams::new(crate::live::Limits::default()),
         }
+    }
+
+    /// The same games with other bounds on the live streams.
+    pub fn with_stream_limits(mut self, limits: crate::live::Limits) -> Self {
+        self.streams = crate::live::Streams::new(limits);
+        self
+    }
+
+    /// The live streams open now.
+    pub fn streams(&self) -> &crate::live::Streams {
+        &self.streams
     }
 
     /// The changes of every game, from now on.
@@ -301,7 +328,7 @@ impl Games {
         if let Some(game) = guard.as_ref()
             && before.is_some_and(|b| b != (game.version, game.session.steps()))
         {
-            self.tell(Change { game: id, steps: game.session.steps(), seen: None });
+            self.tell(Change { game: id, steps: game.session.steps(), told: Told::Saved });
         }
         answer
     }

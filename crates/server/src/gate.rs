@@ -124,8 +124,13 @@ async fn pass(gate: &Gate, request: Request, next: Next) -> Response {
     let started = Instant::now();
     let method = request.method().clone();
     let path = request.uri().path().to_string();
+    let connection = request.extensions().get::<crate::listen::Connection>().cloned();
     let response = match check(gate, request).await {
         Ok((request, set_cookie)) => {
+            // Passed: this connection is not one to close first when the server is full.
+            if let Some(connection) = connection {
+                connection.trust();
+            }
             let mut response = next.run(request).await;
             if let Some(cookie) = set_cookie {
                 response.headers_mut().insert(SET_COOKIE, cookie);

@@ -3,10 +3,12 @@
 
 pub mod api;
 pub mod db_file;
+pub mod devices;
 pub mod error;
 pub mod games;
 pub mod gate;
 pub mod listen;
+pub mod live;
 pub mod seats;
 pub mod store;
 

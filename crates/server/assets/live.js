@@ -37,6 +37,8 @@ function shared() {
 /** @param {boolean} on */
 function setLive(on) {
   live = on;
+  // Read by the browser tests (and a style could show it).
+  document.body.dataset.live = String(on);
   if (on && poll) {
     clearInterval(poll);
     poll = null;

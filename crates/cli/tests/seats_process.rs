@@ -91,8 +91,13 @@ fn status(served: &Served, method: &str, path: &str, body: Option<&Value>, secre
 /// decide with a decision of its own to take back: the id, the secrets and seat 1's last decision.
 fn game_for_seat_1(served: &Served) -> (i64, [String; 2], u64) {
     let options = json!({ "armies": ["FR", "AU"], "quick_start": true });
-    let (code, created) =
-        status(served, "POST", "/api/games", Some(&json!({ "game": "manoeuvre", "seed": 8, "options": options })), None);
+    let (code, created) = status(
+        served,
+        "POST",
+        "/api/games",
+        Some(&json!({ "game": "manoeuvre", "seed": 8, "options": options })),
+        None,
+    );
     assert_eq!(code, 201, "{created}");
     let id = created["id"].as_i64().expect("an id");
     let (code, handed) = status(served, "POST", &format!("/api/games/{id}/devices"), None, None);
@@ -112,8 +117,13 @@ fn game_for_seat_1(served: &Served) -> (i64, [String; 2], u64) {
         }
         let (_, legal) = status(served, "GET", &format!("/api/games/{id}/legal"), None, Some(&keys[p]));
         let action = legal["actions"][0]["id"].clone();
-        let (code, answer) =
-            status(served, "POST", &format!("/api/games/{id}/actions"), Some(&json!({ "action": action })), Some(&keys[p]));
+        let (code, answer) = status(
+            served,
+            "POST",
+            &format!("/api/games/{id}/actions"),
+            Some(&json!({ "action": action })),
+            Some(&keys[p]),
+        );
         assert_eq!(code, 200, "{answer}");
     }
     panic!("seat 1 never came to decide with a decision of its own to take back");

@@ -42,6 +42,8 @@ struct ConnectionState {
     busy: AtomicUsize,
     /// When it was last used, in milliseconds since the server started.
     used: AtomicU64,
+    /// Told to close to make room.
+    closing: AtomicBool,
     close: Notify,
 }
 
@@ -64,6 +66,7 @@ impl Connection {
             trusted: AtomicBool::new(false),
             busy: AtomicUsize::new(0),
             used: AtomicU64::new(0),
+            closing: AtomicBool::new(false),
             close: Notify::new(),
         }))
     }
@@ -110,10 +113,13 @@ impl Open {
         let chosen = list
             .iter()
             .filter_map(Weak::upgrade)
-            .filter(|c| c.busy.load(Ordering::Acquire) == 0)
+            // One already told to close gives its place back once: choosing it again would wait
+            // for a place that never comes.
+            .filter(|c| c.busy.load(Ordering::Acquire) == 0 && !c.closing.load(Ordering::Acquire))
             .min_by_key(|c| (c.trusted.load(Ordering::Acquire), c.used.load(Ordering::Acquire)));
         match chosen {
             Some(c) => {
+                c.closing.store(true, Ordering::Release);
                 c.close.notify_one();
                 true
             }
@@ -166,6 +172,7 @@ pub async fn run(listener: TcpListener, app: Router, stop: impl Future<Output = 
             trusted: AtomicBool::new(false),
             busy: AtomicUsize::new(0),
             used: AtomicU64::new(now()),
+            closing: AtomicBool::new(false),
             close: Notify::new(),
         });
         open.add(&state);

@@ -184,7 +184,9 @@ pub async fn follow_many(
         let (game, player) = item
             .split_once('.')
             .ok_or_else(|| ApiError::bad(format!("follow: '{item}' is not a game and a seat (12.0)")))?;
-        let (game, player) = (game_id(game)?, player_number(player)?);
+        let game: i64 =
+            game.parse().map_err(|_| ApiError::bad(format!("follow: '{game}' is not a game id (ids are numbers)")))?;
+        let player = player_number(player)?;
         if player > 1 {
             return Err(ApiError::bad(format!("follow: player {player} does not exist: the players are 0 and 1")));
         }

@@ -677,3 +677,29 @@ async fn a_decision_saved_before_another_writer_saved_is_answered_as_made() {
     }
     panic!("no decision of 300 handed the game to the bot");
 }
+
+#[tokio::test]
+async fn a_name_with_a_direction_override_a_zero_width_space_or_a_byte_order_mark_is_refused() {
+    let app = app_on(Store::in_memory().expect("a store"));
+    for (name, code) in
+        [("evil\u{202E}exe.txt", "202E"), ("a\u{200B}b", "200B"), ("\u{FEFF}game", "FEFF"), ("x\u{2066}y", "2066")]
+    {
+        let request = json!({ "game": "wilderness-war", "seed": 1, "name": name });
+        let (status, refused) = call(&app, "POST", "/api/games", Some(request)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{name:?}: {refused}");
+        assert!(refused["error"].as_str().is_some_and(|e| e.contains(code)), "{name:?}: {refused}");
+    }
+    // Names in every script stay welcome, with the joiners their words and emoji need.
+    let (status, created) = call(
+        &app,
+        "POST",
+        "/api/games",
+        Some(json!({ "game": "wilderness-war", "seed": 1, "name": "می‌خواهم 👩\u{200D}👩\u{200D}👦 Québec" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_i64().expect("an id");
+    let (status, refused) =
+        call(&app, "PATCH", &format!("/api/games/{id}"), Some(json!({ "name": "ok\u{202D}" }))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+}

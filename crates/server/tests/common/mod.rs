@@ -23,6 +23,7 @@ pub async fn call(app: &axum::Router, method: &str, uri: &str, body: Option<Valu
     (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
 }
 
+#[allow(dead_code)]
 pub fn app_on(store: Store) -> axum::Router {
     router(Arc::new(Games::new(store)))
 }

@@ -161,7 +161,7 @@ export async function showLobby() {
     const li = el("li");
     // Where the game stands, as the server last saved it.
     const st = g.standing;
-    const where = !st ? "" : st.over ? `finished${st.result ? `: ${st.result}` : ""}` : st.to_move ? `in progress, ${st.to_move} to decide` : "in progress";
+    const where = g.devices ? "on two devices" : !st ? "" : st.over ? `finished${st.result ? `: ${st.result}` : ""}` : st.to_move ? `in progress, ${st.to_move} to decide` : "in progress";
     const open = el("button", `${g.name}${where ? ` (${where})` : ""}, last played ${g.updated}`);
     open.onclick = () => { location.hash = `#game/${g.id}`; };
     const remove = el("button", "Delete");
@@ -185,7 +185,9 @@ export async function showLobby() {
     file.setAttribute("href", `/api/games/${g.id}/export`);
     file.setAttribute("download", `${g.name.replace(/[^\w.-]+/g, "-")}.json`);
     file.setAttribute("aria-label", `Export ${g.name} as a file`);
-    li.append(open, rename, file, remove);
+    // A game on two devices is its players' now: this screen may only take it back (on its page).
+    if (g.devices) li.append(open);
+    else li.append(open, rename, file, remove);
     return li;
   }));
   if (saved.games.length === 0) $("saved").append(el("li", "None yet."));

@@ -144,6 +144,14 @@ pub fn take(
         };
         bail!("saved game {id} is {what}: resume it with `{} --resume {id}`", other.command());
     }
+    // A game handed to two devices is its two players', each holding one seat: the terminal, which
+    // shows both hands, takes it only once the browser has taken it back to one screen.
+    if store.seat_keys(id)?.is_some() {
+        bail!(
+            "saved game {id} is being played on two devices in the browser, each with one seat: take it back to one \
+             screen there (open it in the browser without a seat's link) to continue it here"
+        );
+    }
     let (record, version) = store.load_versioned(id)?;
     // The aids' terminal loop asks what each draw or die showed; the others' loops do not.
     if kind != Kind::Aid && record.get("chance").and_then(Value::as_str) == Some("manual") {

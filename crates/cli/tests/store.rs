@@ -429,3 +429,24 @@ async fn a_game_changed_elsewhere_meanwhile_is_not_overwritten_and_the_terminal_
     let _ = std::fs::remove_file(&file);
     remove_db(&db);
 }
+
+#[test]
+fn the_terminal_leaves_a_game_on_two_devices_to_its_players() {
+    let db = temp_db("two-devices");
+    let db_arg = db.to_string_lossy().into_owned();
+    let game = ["play", "manoeuvre", "--seed", "6", "--quick-start", "--armies", "FR,AU"];
+    let (ok, _, err) = run(&[&game[..], &["--db", &db_arg]].concat(), "q\n");
+    assert!(ok, "{err}");
+    let store = Store::open(&db).expect("opens");
+    let id = store.list_with_steps().expect("listed")[0].id;
+    // Handed to two devices (as the browser does): the terminal refuses, naming the way back.
+    store.set_seat_keys(id, &["a".repeat(32), "b".repeat(32)]).expect("handed out");
+    let (ok, out, err) = run(&["play", "manoeuvre", "--resume", &id.to_string(), "--db", &db_arg], "q\n");
+    assert!(!ok, "{out}");
+    assert!(err.contains("two devices") && err.contains("one screen"), "{err}");
+    // Back at one screen, it resumes.
+    assert!(store.clear_seat_keys(id).expect("taken back"));
+    let (ok, out, err) = run(&["play", "manoeuvre", "--resume", &id.to_string(), "--db", &db_arg], "q\n");
+    assert!(ok, "{out}{err}");
+    remove_db(&db);
+}

@@ -201,3 +201,31 @@ test("a copied seat link opens the seat again; a revoked or wrong one gets a pag
   }
   for (const c of [first.page.context(), copied.page.context(), wrong]) await c.close();
 });
+
+test("without live updates (no shared worker, no event streams) the waiting device still sees the move", async () => {
+  const { id, links } = await handOut("47");
+  const keys = links.map(secretOf);
+  const game = await (await fetch(`${env.base}/api/games/${id}`, { headers: { "x-cdgsolo-seat": keys[0] } })).json();
+  const mover = game.status.to_move.player;
+  const deciding = await device(links[mover]);
+  // The waiting device's browser has neither way of following the game live.
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(() => {
+    delete (/** @type {any} */ (window)).SharedWorker;
+    delete (/** @type {any} */ (window)).EventSource;
+  });
+  const waiting = await context.newPage();
+  await waiting.goto(links[1 - mover]);
+  await waiting.waitForSelector("#log[data-filled]");
+  assert.equal(await waiting.evaluate(() => document.body.dataset.live), "false");
+  const before = game.status.steps;
+  const button = deciding.page.locator("#actions .discard-go, #actions > button").first();
+  if (await button.count()) await button.click();
+  else await deciding.page.locator("#board .target").first().click();
+  await deciding.page.waitForFunction((n) => document.querySelector("#table")?.getAttribute("data-steps") !== String(n)
+    && !document.querySelector("#table.busy"), before);
+  const now = await deciding.page.evaluate(() => document.querySelector("#table")?.getAttribute("data-steps"));
+  await waiting.waitForFunction((n) => document.querySelector("#table")?.getAttribute("data-steps") === n, now, { timeout: 20000 });
+  await deciding.page.context().close();
+  await context.close();
+});

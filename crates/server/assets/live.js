@@ -82,6 +82,8 @@ export function isLive() {
 function openOwn() {
   closeOwn();
   if (!following || document.hidden) return;
+  // No streams at all in this browser: the page looks every few seconds instead.
+  if (typeof EventSource !== "function") return setLive(false);
   const { game, player, key } = following;
   const stream = new EventSource(`/api/games/${game}/live/${player}${key ? `?seat=${key}` : ""}`);
   source = stream;

@@ -497,6 +497,56 @@ impl Store {
     }
 }
 
+// The seats' secrets of games handed to two devices (crate::devices says what they allow).
+impl Store {
+    /// The two seats' secrets of game `id`, when it is on two devices.
+    pub fn seat_keys(&self, id: i64) -> Result<Option<[String; 2]>, StoreError> {
+        let mut statement = self.conn.prepare_cached("SELECT seat, secret FROM seat_keys WHERE game = ?1")?;
+        let rows = statement.query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
+        let mut keys: [Option<String>; 2] = [None, None];
+        for row in rows {
+            let (seat, secret) = row?;
+            match keys.get_mut(usize::try_from(seat).unwrap_or(usize::MAX)) {
+                Some(slot) => *slot = Some(secret),
+                None => return Err(StoreError::Damaged { id, reason: format!("a seat key for seat {seat}") }),
+            }
+        }
+        match keys {
+            [Some(a), Some(b)] => Ok(Some([a, b])),
+            [None, None] => Ok(None),
+            _ => Err(StoreError::Damaged { id, reason: "one seat key of two".into() }),
+        }
+    }
+
+    /// Hands game `id` to two devices with these secrets (replacing any it had).
+    pub fn set_seat_keys(&self, id: i64, keys: &[String; 2]) -> Result<(), StoreError> {
+        let tx = self.immediate()?;
+        let found: Option<i64> = tx.query_row("SELECT id FROM games WHERE id = ?1", [id], |r| r.get(0)).optional()?;
+        found.ok_or(StoreError::NoGame(id))?;
+        tx.execute("DELETE FROM seat_keys WHERE game = ?1", [id])?;
+        for (seat, secret) in keys.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO seat_keys (game, seat, secret) VALUES (?1, ?2, ?3)",
+                params![id, seat as i64, secret],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Takes game `id` back to one screen: its seats' secrets are forgotten. Answers whether it had any.
+    pub fn clear_seat_keys(&self, id: i64) -> Result<bool, StoreError> {
+        Ok(self.conn.execute("DELETE FROM seat_keys WHERE game = ?1", [id])? > 0)
+    }
+
+    /// The ids of the games on two devices.
+    pub fn games_on_devices(&self) -> Result<Vec<i64>, StoreError> {
+        let mut statement = self.conn.prepare_cached("SELECT DISTINCT game FROM seat_keys")?;
+        let rows = statement.query_map([], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -813,52 +863,5 @@ mod tests {
         for suffix in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
         }
-    }
-}
-
-// The seats' secrets of games handed to two devices (crate::devices says what they allow).
-impl Store {
-    /// The two seats' secrets of game `id`, when it is on two devices.
-    pub fn seat_keys(&self, id: i64) -> Result<Option<[String; 2]>, StoreError> {
-        let mut statement = self.conn.prepare_cached("SELECT seat, secret FROM seat_keys WHERE game = ?1")?;
-        let rows = statement.query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
-        let mut keys: [Option<String>; 2] = [None, None];
-        for row in rows {
-            let (seat, secret) = row?;
-            match keys.get_mut(usize::try_from(seat).unwrap_or(usize::MAX)) {
-                Some(slot) => *slot = Some(secret),
-                None => return Err(StoreError::Damaged { id, reason: format!("a seat key for seat {seat}") }),
-            }
-        }
-        match keys {
-            [Some(a), Some(b)] => Ok(Some([a, b])),
-            [None, None] => Ok(None),
-            _ => Err(StoreError::Damaged { id, reason: "one seat key of two".into() }),
-        }
-    }
-
-    /// Hands game `id` to two devices with these secrets (replacing any it had).
-    pub fn set_seat_keys(&self, id: i64, keys: &[String; 2]) -> Result<(), StoreError> {
-        let tx = self.immediate()?;
-        let found: Option<i64> = tx.query_row("SELECT id FROM games WHERE id = ?1", [id], |r| r.get(0)).optional()?;
-        found.ok_or(StoreError::NoGame(id))?;
-        tx.execute("DELETE FROM seat_keys WHERE game = ?1", [id])?;
-        for (seat, secret) in keys.iter().enumerate() {
-            tx.execute("INSERT INTO seat_keys (game, seat, secret) VALUES (?1, ?2, ?3)", params![id, seat as i64, secret])?;
-        }
-        tx.commit()?;
-        Ok(())
-    }
-
-    /// Takes game `id` back to one screen: its seats' secrets are forgotten. Answers whether it had any.
-    pub fn clear_seat_keys(&self, id: i64) -> Result<bool, StoreError> {
-        Ok(self.conn.execute("DELETE FROM seat_keys WHERE game = ?1", [id])? > 0)
-    }
-
-    /// The ids of the games on two devices.
-    pub fn games_on_devices(&self) -> Result<Vec<i64>, StoreError> {
-        let mut statement = self.conn.prepare_cached("SELECT DISTINCT game FROM seat_keys")?;
-        let rows = statement.query_map([], |r| r.get(0))?;
-        Ok(rows.collect::<Result<_, _>>()?)
     }
 }

@@ -24,11 +24,11 @@ pub use crate::games::Games;
 use crate::games::{Change, OpenGame, Told};
 use crate::seats::Seats;
 
-fn bad(message: impl Into<String>) -> ApiError {
+pub(crate) fn bad(message: impl Into<String>) -> ApiError {
     ApiError::bad(message)
 }
 
-type Answer = Result<axum::Json<Value>, ApiError>;
+pub(crate) type Answer = Result<axum::Json<Value>, ApiError>;
 
 /// The game's status; against a bot, `undo` says whether the person's last decision can be
 /// taken back with the bot's answers after it (the protocol's own says so of the last step).
@@ -91,7 +91,7 @@ pub(crate) async fn blocking<T: Send + 'static>(
 /// [`blocking`] on game `id` with its lock held ([`Games::with_game`]), for a request that speaks
 /// for the seat whose secret it presents (`headers`), or for a game at one screen: `f` is told
 /// which ([`Holder`]); a request that may do nothing with the game is refused before it.
-async fn on_game_as<T: Send + 'static>(
+pub(crate) async fn on_game_as<T: Send + 'static>(
     games: &Shared,
     id: i64,
     headers: &HeaderMap,
@@ -117,7 +117,7 @@ fn to_move(game: &OpenGame) -> Option<u8> {
 }
 
 /// [`blocking`] on game `id` with its lock held ([`Games::with_game`]).
-async fn on_game<T: Send + 'static>(
+pub(crate) async fn on_game<T: Send + 'static>(
     games: &Shared,
     id: i64,
     f: impl FnOnce(&mut OpenGame, &Games) -> Result<T, ApiError> + Send + 'static,
@@ -200,7 +200,7 @@ fn routes(state: Shared) -> Router {
         .route("/api/games/{id}/replay/{step}/{player}", get(replay))
         .route("/api/games/{id}/rollback", post(rollback))
         .route("/api/games/{id}/export", get(export))
-        .route("/api/games/{id}/devices", post(hand_to_devices).delete(back_to_one_screen))
+        .route("/api/games/{id}/devices", post(crate::devices::hand_out).delete(crate::devices::back_to_one_screen))
         .route("/api/live", get(crate::live::follow_many))
         .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such API path (see docs/api.md)".into()) })
         .method_not_allowed_fallback(|method: axum::http::Method| async move {
@@ -251,7 +251,7 @@ fn yes() -> bool {
 async fn new_game(State(state): State<Shared>, bytes: Bytes) -> Result<(StatusCode, axum::Json<Value>), ApiError> {
     let request: NewGame = body(&bytes)?;
     refuse_data_dir(&request.options)?;
-    let name = request.name.as_deref().map(check_name).transpose()?;
+    let name = request.name.as_deref().map(crate::names::check_name).transpose()?;
     let seed = request.seed.unwrap_or_else(fresh_seed);
     let seats = match &request.bots {
         Some(value) => Seats::parse_request(&request.game, value).map_err(|e| bad(format!("bots: {e}")))?,
@@ -271,39 +271,6 @@ async fn new_game(State(state): State<Shared>, bytes: Bytes) -> Result<(StatusCo
         })
     })
     .await
-}
-
-/// The longest name a game may have, in characters.
-pub const NAME_LIMIT: usize = 120;
-
-/// A game's name as the player typed it, trimmed; refused when empty, too long, or holding control
-/// characters (which a terminal listing the games would obey) or invisible ones that change how the
-/// text around them reads (a right-to-left override makes "evil.exe" look like "exe.live").
-fn check_name(name: &str) -> Result<String, ApiError> {
-    let name = name.trim();
-    if name.is_empty() || name.chars().any(char::is_control) {
-        return Err(bad("a game's name must be some text without control characters"));
-    }
-    if let Some(c) = name.chars().find(|&c| invisible(c)) {
-        return Err(bad(format!(
-            "a game's name may not hold the invisible character U+{:04X} (a direction mark, a zero-width space or a \
-             byte order mark): type the name again without it",
-            u32::from(c)
-        )));
-    }
-    if name.chars().count() > NAME_LIMIT {
-        return Err(bad(format!("a game's name may have at most {NAME_LIMIT} characters")));
-    }
-    Ok(name.to_string())
-}
-
-/// The invisible format characters a name may not hold: the bidirectional controls, zero-width
-/// spaces and marks, the byte order mark, and the like (Unicode's format category). The zero-width
-/// joiner and non-joiner stay allowed: emoji sequences and Persian or Indic words need them.
-fn invisible(c: char) -> bool {
-    matches!(u32::from(c),
-        0x00AD | 0x061C | 0x180E | 0x200B | 0x200E | 0x200F | 0x202A..=0x202E | 0x2060..=0x2064 | 0x2066..=0x206F
-        | 0xFEFF | 0xFFF9..=0xFFFB | 0x1D173..=0x1D17A | 0xE0001 | 0xE0020..=0xE007F)
 }
 
 /// A game's name in the saved list when the player gave none, from its first observation.
@@ -392,7 +359,7 @@ async fn game_status(State(state): State<Shared>, Path(id): Path<String>, header
             Holder::Seat(p) => {
                 let steps = game.session.steps_by();
                 let last = steps.iter().rposition(|s| matches!(s, Some((_, false))));
-                let own = last.is_some_and(|at| own_since(&steps, at, p));
+                let own = last.is_some_and(|at| crate::devices::own_since(&steps, at, p));
                 status["undo"] = json!(status["undo"] == json!(true) && own);
                 json!(p)
             }
@@ -413,7 +380,7 @@ struct Rename {
 async fn rename_game(State(state): State<Shared>, Path(id): Path<String>, headers: HeaderMap, bytes: Bytes) -> Answer {
     let id = game_id(&id)?;
     let request: Rename = body(&bytes)?;
-    let name = check_name(&request.name)?;
+    let name = crate::names::check_name(&request.name)?;
     let secret = devices::presented(&headers, None);
     blocking(&state, move |games| {
         holder_of(games, id, secret.as_deref())?;
@@ -544,7 +511,7 @@ async fn undo(State(state): State<Shared>, Path(id): Path<String>, headers: Head
                 let steps = game.session.steps_by();
                 let last = steps.iter().rposition(|s| matches!(s, Some((_, false))));
                 match last {
-                    Some(at) if own_since(&steps, at, seat) => {}
+                    Some(at) if crate::devices::own_since(&steps, at, seat) => {}
                     _ => {
                         return Err(ApiError::new(
                             StatusCode::FORBIDDEN,
@@ -700,7 +667,7 @@ async fn rollback(State(state): State<Shared>, Path(id): Path<String>, headers: 
         // On two devices a seat goes back only to one of its own decisions, with nothing of the
         // other seat's after it.
         if let Holder::Seat(seat) = holder
-            && !own_since(&game.session.steps_by(), step, seat)
+            && !crate::devices::own_since(&game.session.steps_by(), step, seat)
         {
             return Err(ApiError::new(
                 StatusCode::FORBIDDEN,
@@ -744,62 +711,6 @@ async fn export(State(state): State<Shared>, Path(id): Path<String>, headers: He
     on_game_as(&state, id, &headers, |game, _, holder| {
         holder.may_read_both("the game's record")?;
         Ok(axum::Json(game.session.export()))
-    })
-    .await
-}
-
-/// Whether step `at` of a log (`steps_by`) is `seat`'s own decision with nothing of the other
-/// seat's after it: what a seat on two devices may take back.
-fn own_since(steps: &[Option<(u8, bool)>], at: usize, seat: u8) -> bool {
-    steps.get(at) == Some(&Some((seat, false))) && steps[at..].iter().all(|s| s.is_none_or(|(p, _)| p == seat))
-}
-
-/// Hands a game at one screen to two devices: a secret for each seat, which from now on is the
-/// seat (docs/api.md, "Two devices"). Only a game of two people with secret hands, not over.
-async fn hand_to_devices(State(state): State<Shared>, Path(id): Path<String>, headers: HeaderMap) -> Answer {
-    let id = game_id(&id)?;
-    on_game_as(&state, id, &headers, move |game, games, holder| {
-        holder.at_one_screen("handing the game to two devices")?;
-        let status = game.session.status();
-        if status["hands_hidden"] != json!(true) {
-            return Err(bad("this game hides nothing from either seat: one screen serves both players"));
-        }
-        if !(game.seats.is_person(0) && game.seats.is_person(1)) {
-            return Err(bad("a bot holds one seat of this game: there is one person to play it, on one device"));
-        }
-        if status["over"] == json!(true) {
-            return Err(bad("the game is over: there is nothing left to play on two devices"));
-        }
-        let keys = [devices::fresh_secret()?, devices::fresh_secret()?];
-        games.store().set_seat_keys(id, &keys)?;
-        games.tell(Change { game: id, steps: game.session.steps(), told: Told::Devices(true) });
-        let seats: Vec<Value> = keys
-            .iter()
-            .enumerate()
-            .map(|(seat, key)| {
-                let name = game.session.observe(seat as u8).ok().and_then(|seen| {
-                    let view = seen.get("observation").cloned().unwrap_or(seen);
-                    view["sides"][seat]["nation"].as_str().map(str::to_string)
-                });
-                json!({ "seat": seat, "name": name, "key": key })
-            })
-            .collect();
-        Ok(axum::Json(json!({ "id": id, "seats": seats })))
-    })
-    .await
-}
-
-/// Takes a game on two devices back to one screen: the seats' secrets are forgotten, and both
-/// devices are told. Any page of the server may do it (it is how the person at the host gets the
-/// game back), and nothing of it is hidden from the players.
-async fn back_to_one_screen(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
-    let id = game_id(&id)?;
-    on_game(&state, id, move |game, games| {
-        let had = games.store().clear_seat_keys(id)?;
-        if had {
-            games.tell(Change { game: id, steps: game.session.steps(), told: Told::Devices(false) });
-        }
-        Ok(axum::Json(json!({ "id": id, "devices": false, "was_on_devices": had })))
     })
     .await
 }

@@ -4,12 +4,18 @@
 //! a browser's `EventSource` sends no headers), and the server lets a request read only what its
 //! seat may know and decide, undo, go back and ask for a hint only for its seat. A request without
 //! a secret reads and does nothing of such a game; taking it back to one screen forgets both
-//! secrets, and both devices are told. docs/api.md, "Two devices", is the user's side of this.
+//! secrets, and both devices are told. This module holds the rule (who a secret speaks for, what a
+//! seat may do) and the two routes that hand a game out and take it back; docs/api.md, "Two
+//! devices", is the user's side of this.
 
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
+use serde_json::{Value, json};
 use subtle::ConstantTimeEq;
 
+use crate::api::{Answer, Shared, bad, game_id, on_game, on_game_as};
 use crate::error::ApiError;
+use crate::games::{Change, Told};
 
 /// The header that carries a seat's secret.
 pub const SEAT_HEADER: &str = "x-cdgsolo-seat";
@@ -127,6 +133,62 @@ pub fn fresh_secret() -> Result<String, ApiError> {
     rand_core::TryRngCore::try_fill_bytes(&mut rand_core::OsRng, &mut bytes)
         .map_err(|e| ApiError::internal(format!("no random source for a seat's secret: {e}")))?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Whether step `at` of a log (`steps_by`) is `seat`'s own decision with nothing of the other
+/// seat's after it: what a seat on two devices may take back.
+pub fn own_since(steps: &[Option<(u8, bool)>], at: usize, seat: u8) -> bool {
+    steps.get(at) == Some(&Some((seat, false))) && steps[at..].iter().all(|s| s.is_none_or(|(p, _)| p == seat))
+}
+
+/// Hands a game at one screen to two devices: a secret for each seat, which from now on is the
+/// seat (docs/api.md, "Two devices"). Only a game of two people with secret hands, not over.
+pub async fn hand_out(State(state): State<Shared>, Path(id): Path<String>, headers: HeaderMap) -> Answer {
+    let id = game_id(&id)?;
+    on_game_as(&state, id, &headers, move |game, games, holder| {
+        holder.at_one_screen("handing the game to two devices")?;
+        let status = game.session.status();
+        if status["hands_hidden"] != json!(true) {
+            return Err(bad("this game hides nothing from either seat: one screen serves both players"));
+        }
+        if !(game.seats.is_person(0) && game.seats.is_person(1)) {
+            return Err(bad("a bot holds one seat of this game: there is one person to play it, on one device"));
+        }
+        if status["over"] == json!(true) {
+            return Err(bad("the game is over: there is nothing left to play on two devices"));
+        }
+        let keys = [fresh_secret()?, fresh_secret()?];
+        games.store().set_seat_keys(id, &keys)?;
+        games.tell(Change { game: id, steps: game.session.steps(), told: Told::Devices(true) });
+        let seats: Vec<Value> = keys
+            .iter()
+            .enumerate()
+            .map(|(seat, key)| {
+                let name = game.session.observe(seat as u8).ok().and_then(|seen| {
+                    let view = seen.get("observation").cloned().unwrap_or(seen);
+                    view["sides"][seat]["nation"].as_str().map(str::to_string)
+                });
+                json!({ "seat": seat, "name": name, "key": key })
+            })
+            .collect();
+        Ok(axum::Json(json!({ "id": id, "seats": seats })))
+    })
+    .await
+}
+
+/// Takes a game on two devices back to one screen: the seats' secrets are forgotten, and both
+/// devices are told. Any page of the server may do it (it is how the person at the host gets the
+/// game back), and nothing of it is hidden from the players.
+pub async fn back_to_one_screen(State(state): State<Shared>, Path(id): Path<String>) -> Answer {
+    let id = game_id(&id)?;
+    on_game(&state, id, move |game, games| {
+        let had = games.store().clear_seat_keys(id)?;
+        if had {
+            games.tell(Change { game: id, steps: game.session.steps(), told: Told::Devices(false) });
+        }
+        Ok(axum::Json(json!({ "id": id, "devices": false, "was_on_devices": had })))
+    })
+    .await
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ pub mod games;
 pub mod gate;
 pub mod listen;
 pub mod live;
+pub mod names;
 pub mod seats;
 pub mod store;
 

@@ -153,7 +153,7 @@ async fn the_server_seats_only_bots_within_its_search_budget() {
 #[tokio::test]
 async fn a_name_is_checked_when_a_game_is_made_as_when_it_is_renamed() {
     let app = app_on(Store::in_memory().expect("a store"));
-    let long = "n".repeat(server::api::NAME_LIMIT + 1);
+    let long = "n".repeat(server::names::NAME_LIMIT + 1);
     for name in ["\u{1b}[2J wiped", "two\nlines", "   ", long.as_str()] {
         let (status, answer) =
             call(&app, "POST", "/api/games", Some(json!({ "game": "wilderness-war", "name": name }))).await;

@@ -4,6 +4,32 @@
 //! read-only file or folder would only fail later, in the middle of a game. These checks read the
 //! files with plain reads, never write, lock or repair them, and name the problem in plain English
 //! so that the player can act while the database and its log are still exactly as they were.
+//!
+//! # A log cut short, and a crash in the middle of a write
+//!
+//! SQLite appends a transaction to the log as a run of frames, one page each, the last of which
+//! (the commit frame) carries the database's size; with `synchronous = FULL` it syncs the log after
+//! the commit frame and only then reports the commit. A process killed, or a machine stopped, while
+//! the frames are being written leaves whole frames of the unfinished transaction at the end of the
+//! log, perhaps followed by part of a frame: that transaction was never acknowledged, and SQLite
+//! rightly reads the log up to the commit frame before it. A log cut afterwards, at a frame
+//! boundary or in the middle of a frame (a copy that stopped short, a full disk, a bad restore),
+//! ends in exactly the same bytes: whole frames, perhaps a partial one, and no commit frame after
+//! them. The two cannot be told apart from the log alone, so its last frame not being a commit
+//! frame is no ground for refusing it: refusing would stop the player after every ordinary crash.
+//! (The wal-index in `-shm` records how many frames were committed, but reading it would mean a
+//! descriptor of our own on a file SQLite locks, and closing that descriptor drops the locks other
+//! connections of this process hold on it.)
+//!
+//! What decides is a record of what was acknowledged. Every change of a game raises a counter kept
+//! inside the database, and after each commit the store writes the database's id and that counter
+//! to a small file beside it, [`acknowledged_file`] (`<db>.acked`). That file never runs ahead of
+//! what SQLite made durable: it is written after the commit returned, and the commit was synced
+//! first. So when the database, read with its log applied, holds fewer changes than the file
+//! records for it, committed changes were lost after they were acknowledged (the log was cut or
+//! lost, or an older copy of the database was put in its place), and the store refuses it
+//! ([`crate::store::StoreError::LostChanges`]); a crash in the middle of a write only loses the write
+//! nobody was told of, which the file never counted.
 
 use std::ffi::OsString;
 use std::fs::File;
@@ -29,6 +55,12 @@ pub enum FileProblem {
          they are: make the folder writable, or give another --db"
     )]
     ReadOnlyFolder { path: String, folder: String },
+    #[error(
+        "this user cannot make files in the folder {folder} ({reason}), and SQLite must make {missing} there to use \
+         {path}; the database is left as it is and is not damaged: let this user write in the folder (or run \
+         cdgsolo as the user who owns it), or give another --db"
+    )]
+    FolderNotWritable { path: String, folder: String, missing: String, reason: String },
     #[error("the folder {folder} for {path} does not exist; nothing was made: create the folder, or give another --db")]
     MissingFolder { path: String, folder: String },
     #[error("{folder}, where {path} should be, is not a folder; it is left as it is: give another --db")]
@@ -159,8 +191,9 @@ pub fn check_write_ahead_log(db: &Path) -> Result<(), FileProblem> {
 }
 
 /// Refuses a database that SQLite could not write: the file, its `-wal` or its `-shm` marked
-/// read-only, or a folder where SQLite cannot make the `-wal` and `-shm` files it keeps beside the
-/// database. A database that does not exist yet in a writable folder is fine: it will be made.
+/// read-only, a folder marked read-only, or a folder where this user cannot make the files SQLite
+/// must make beside the database (its `-wal` and `-shm`, or the database itself when it is new).
+/// A database that does not exist yet in a writable folder is fine: it will be made.
 pub fn check_writable(db: &Path) -> Result<(), FileProblem> {
     let path = db.display().to_string();
     let folder = match db.parent() {
@@ -193,7 +226,161 @@ pub fn check_writable(db: &Path) -> Result<(), FileProblem> {
     if folder_meta.permissions().readonly() {
         return Err(FileProblem::ReadOnlyFolder { path, folder: folder_name });
     }
+    // The mode bits say nothing of who may use them: a folder of someone else's, writable by its
+    // owner alone, passes them. SQLite must make each of the database, `-wal` and `-shm` that is
+    // missing (it opens those that exist as they are), so where one is missing this user must be
+    // able to make a file in the folder: a file of our own, made and removed at once, is the test
+    // that answers for this user exactly as SQLite's own attempt would (ownership, groups, access
+    // lists, a read-only mount).
+    let missing: Vec<PathBuf> =
+        [db.to_path_buf(), beside(db, "-wal"), beside(db, "-shm")].into_iter().filter(|f| !f.exists()).collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    if let Err(e) = try_making_a_file(folder, db) {
+        let names: Vec<String> = missing
+            .iter()
+            .map(|f| f.file_name().map_or_else(|| f.display().to_string(), |n| n.to_string_lossy().into_owned()))
+            .collect();
+        let missing = match names.as_slice() {
+            [one] => one.clone(),
+            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+            [] => unreachable!("at least one file is missing"),
+        };
+        return Err(FileProblem::FolderNotWritable { path, folder: folder_name, missing, reason: e.to_string() });
+    }
     Ok(())
+}
+
+/// Makes a file of its own in `folder` (named after the database, this process and the time, so
+/// that it is never one that already exists) and removes it at once.
+fn try_making_a_file(folder: &Path, db: &Path) -> io::Result<()> {
+    let stem = db.file_name().map_or_else(|| "games".into(), |n| n.to_string_lossy().into_owned());
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+    let trial = folder.join(format!(".{stem}.cdgsolo-can-write-{}-{nanos}", std::process::id()));
+    std::fs::OpenOptions::new().write(true).create_new(true).open(&trial)?;
+    // Removing what this user just made in this folder cannot fail for want of rights; any other
+    // failure leaves an empty file that names what made it.
+    let _ = std::fs::remove_file(&trial);
+    Ok(())
+}
+
+/// The file beside the database in which the store records, after each commit, the database's id
+/// and how many changes it had acknowledged: `<db>.acked`.
+pub fn acknowledged_file(db: &Path) -> PathBuf {
+    beside(db, ".acked")
+}
+
+/// What [`acknowledged_file`] records: the database it speaks of and how many changes that database
+/// had when a change was last acknowledged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Acknowledged {
+    /// The random id kept inside the database.
+    pub database: String,
+    /// The database's count of changes after that commit.
+    pub changes: u64,
+}
+
+const ACKNOWLEDGED_HEAD: &str =
+    "cdgsolo: the changes to the saved games acknowledged so far; keep this file beside the database\n";
+
+/// The two lines [`acknowledged_file`] holds. The second ends in a check over the rest of it, so
+/// that a read that meets a write halfway, or a file torn by a crash, is seen as no record at all
+/// rather than as another number.
+fn acknowledged_text(database: &str, changes: u64) -> String {
+    let line = format!("database {database} changes {changes:020}");
+    format!("{ACKNOWLEDGED_HEAD}{line} check {:016x}\n", fnv1a(line.as_bytes()))
+}
+
+/// Writes [`acknowledged_file`] for one database after each of its commits, keeping the file open
+/// from one write to the next: a write is then one short write at its start, a few microseconds.
+/// The file is written in place: the text has the same length for a given database, so each write
+/// covers the one before whole, and no temporary file or rename is needed. It is not synced, since
+/// it only has to follow the commit, which SQLite synced. A record deleted while the store is open
+/// is made again only when the store is next opened: until then the writes go to the deleted file.
+#[derive(Debug)]
+pub struct AcknowledgedWriter {
+    db: PathBuf,
+    database: String,
+    file: Option<File>,
+}
+
+impl AcknowledgedWriter {
+    /// A writer for the database `database` (its id) at `db`; nothing is opened until it writes.
+    pub fn new(db: &Path, database: String) -> Self {
+        AcknowledgedWriter { db: db.to_path_buf(), database, file: None }
+    }
+
+    /// Records that the database had `changes` changes when its last commit returned. A failure
+    /// changes nothing else: the record then lags, which only means a later loss goes unnoticed,
+    /// and the next write opens the file afresh.
+    pub fn write(&mut self, changes: u64) -> io::Result<()> {
+        let text = acknowledged_text(&self.database, changes);
+        let written = self.write_text(&text);
+        if written.is_err() {
+            self.file = None;
+        }
+        written
+    }
+
+    fn write_text(&mut self, text: &str) -> io::Result<()> {
+        use std::io::{Seek, SeekFrom, Write};
+        let mut file = match self.file.take() {
+            Some(file) => file,
+            None => {
+                // Opened without truncating, so the file is never seen empty once it holds a record;
+                // only a record of another database, with an id of another length, can be longer.
+                let file = std::fs::OpenOptions::new()
+                    .write(true)
+                    .create(true)
+                    .truncate(false)
+                    .open(acknowledged_file(&self.db))?;
+                if file.metadata()?.len() > text.len() as u64 {
+                    file.set_len(text.len() as u64)?;
+                }
+                file
+            }
+        };
+        file.seek(SeekFrom::Start(0))?;
+        // One call for so short a text.
+        file.write_all(text.as_bytes())?;
+        self.file = Some(file);
+        Ok(())
+    }
+}
+
+/// What [`acknowledged_file`] beside `db` records, if it holds a whole record: `None` when there
+/// is no such file, it cannot be read, or it is not a record this module wrote (torn, or edited).
+pub fn read_acknowledged(db: &Path) -> Option<Acknowledged> {
+    let read = || {
+        let mut bytes = Vec::new();
+        // A record is some 150 bytes: a large file there is something else.
+        File::open(acknowledged_file(db)).ok()?.take(4096).read_to_end(&mut bytes).ok()?;
+        Some(bytes)
+    };
+    // A read that met a write halfway fails its check; the second read finds the write done.
+    (0..2).find_map(|_| parse_acknowledged(&read()?))
+}
+
+fn parse_acknowledged(bytes: &[u8]) -> Option<Acknowledged> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let line = text.strip_prefix(ACKNOWLEDGED_HEAD)?.lines().next()?;
+    let (body, check) = line.rsplit_once(" check ")?;
+    if u64::from_str_radix(check, 16).ok()? != fnv1a(body.as_bytes()) {
+        return None;
+    }
+    let mut words = body.split(' ');
+    let (Some("database"), Some(database), Some("changes"), Some(changes), None) =
+        (words.next(), words.next(), words.next(), words.next(), words.next())
+    else {
+        return None;
+    };
+    Some(Acknowledged { database: database.to_string(), changes: changes.parse().ok()? })
+}
+
+/// The 64-bit FNV-1a hash: enough to tell a record from a torn one.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
 /// The path of a file SQLite keeps beside the database: its name with `suffix` added.

@@ -2,14 +2,23 @@
 //! a log cut short, a log with stale frames from before it was started afresh, and no log at all;
 //! a flipped byte that would make SQLite drop committed decisions is refused, and the log is left
 //! byte for byte as it was. Read-only files and folders are told apart from damaged ones by their
-//! mode bits, so the tests hold when run as root.
+//! mode bits, so the tests hold when run as root; a folder this user cannot write is tried as
+//! another user (`setpriv`).
+//!
+//! Then the store's own checks on databases it wrote (issue 46): a log cut before its last
+//! acknowledged commits, or lost, is refused by the record of acknowledged changes kept beside the
+//! database, while a write cut off by a crash before it was acknowledged is not; a database cut by
+//! one byte, or with a bit flipped where SQLite's `quick_check` does not look, is refused; every
+//! refused file is left byte for byte as it was.
 
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use rusqlite::Connection;
-use server::db_file::{FileProblem, check_writable, check_write_ahead_log};
+use serde_json::{Value, json};
+use server::db_file::{FileProblem, acknowledged_file, check_writable, check_write_ahead_log, read_acknowledged};
+use server::store::{Store, StoreError};
 
 /// Rows the source database commits, in this many transactions.
 const ROWS: i64 = 20;
@@ -466,4 +475,400 @@ fn a_new_database_needs_an_existing_writable_folder() {
         Err(FileProblem::NotAFolder { folder, .. }) => assert_eq!(folder, file.display().to_string()),
         other => panic!("expected a file where the folder should be, got {other:?}"),
     }
+}
+
+// The store's checks on databases it wrote.
+
+/// The database, its log and its record of acknowledged changes, as bytes (`None`: no such file).
+fn files_of(db: &Path) -> [Option<Vec<u8>>; 3] {
+    [db.to_path_buf(), wal_of(db), acknowledged_file(db)].map(|file| fs::read(file).ok())
+}
+
+/// Puts `files` (as [`files_of`] answers them) at `db`, with no `-shm`: what a copy of the files,
+/// or a machine stopped at that moment, leaves.
+fn put(db: &Path, files: &[Option<Vec<u8>>; 3]) {
+    let _ = fs::remove_file(beside(db, "-shm"));
+    for (file, bytes) in [db.to_path_buf(), wal_of(db), acknowledged_file(db)].iter().zip(files) {
+        match bytes {
+            Some(bytes) => fs::write(file, bytes).expect("written"),
+            None => {
+                let _ = fs::remove_file(file);
+            }
+        }
+    }
+}
+
+/// Opens `db` with the store, expecting a refusal, and makes sure the refusal changed none of the
+/// database, its log and its record. (SQLite makes an empty log where there was none when it opens
+/// a database in write-ahead-log mode: no log and an empty one hold the same, nothing.)
+fn refused(db: &Path) -> StoreError {
+    let no_log_as_empty = |mut files: [Option<Vec<u8>>; 3]| {
+        files[1].get_or_insert_with(Vec::new);
+        files
+    };
+    let before = no_log_as_empty(files_of(db));
+    let err = Store::open(db).err().expect("refused");
+    let after = no_log_as_empty(files_of(db));
+    for (k, name) in ["the database", "its log", "its record"].iter().enumerate() {
+        assert!(before[k] == after[k], "{name} is left as it was ({err})");
+    }
+    err
+}
+
+/// Makes a game and plays `decisions` decisions in it, each its own commit, as the server does.
+fn play(store: &Store, decisions: usize) -> i64 {
+    let id = store.create("probe", "manoeuvre", &json!({"seed": 7, "log": []})).expect("a game");
+    let mut version = store.version(id).expect("a version");
+    for n in 0..decisions {
+        version = store.write_log(id, version, n, &[json!({"id": format!("decision {n}")})], None).expect("saved");
+    }
+    id
+}
+
+fn steps(db: &Path, id: i64) -> usize {
+    Store::open(db).expect("opens").load(id).expect("the game")["log"].as_array().expect("a log").len()
+}
+
+/// How many steps SQLite itself reads for the game from a copy of `files`, without the store.
+fn steps_sqlite_reads(scratch: &Scratch, files: &[Option<Vec<u8>>; 3], id: i64) -> i64 {
+    let copy = scratch.path("as-sqlite-reads.sqlite");
+    put(&copy, files);
+    let conn = Connection::open(&copy).expect("opens");
+    conn.query_row("SELECT count(*) FROM actions WHERE game = ?1", [id], |r| r.get(0)).expect("a count")
+}
+
+#[test]
+fn a_log_cut_before_its_last_acknowledged_commits_is_refused_and_left_as_it_was() {
+    let scratch = Scratch::new("cut-acknowledged");
+    let db = scratch.path("games.sqlite");
+    let store = Store::open(&db).expect("a new database");
+    let id = play(&store, 120);
+    // Taken while the store is open: the decisions are in the log, not yet in the database file.
+    let whole = files_of(&db);
+    let log = whole[1].clone().expect("a log");
+    let record = read_acknowledged(&db).expect("a record of what was acknowledged");
+    drop(store);
+
+    let commits = commit_frames(&log);
+    assert!(commits.len() > 100, "each decision is a commit of its own: {}", commits.len());
+    // Cut where the probe of issue 46 cut: 79 acknowledged decisions after the cut.
+    let kept = commits[commits.len() - 80];
+    let copy = scratch.path("cut.sqlite");
+    for (how, at) in [
+        ("at a frame boundary", frame_at(&log, kept + 1)),
+        ("in the middle of a frame", frame_at(&log, kept + 1) + 24 + 1000),
+        ("in the middle of a frame header", frame_at(&log, kept + 1) + 7),
+    ] {
+        let mut cut = whole.clone();
+        cut[1] = Some(log[..at].to_vec());
+        // The log's own check passes it: its frames are whole and sound as far as they go, just
+        // as a crash in the middle of a write leaves them.
+        put(&copy, &cut);
+        check_write_ahead_log(&copy).expect("the frames left are sound");
+        // SQLite reads it without a word, 79 decisions short.
+        assert_eq!(steps_sqlite_reads(&scratch, &cut, id), 120 - 79, "{how}");
+        put(&copy, &cut);
+        let err = refused(&copy);
+        let message = err.to_string();
+        assert!(
+            matches!(err, StoreError::LostChanges { missing: 79, acknowledged, .. } if acknowledged == record.changes),
+            "{how}: {message}"
+        );
+        assert!(message.contains(&copy.display().to_string()), "{message}");
+        assert!(message.contains(&acknowledged_file(&copy).display().to_string()), "{message}");
+        assert!(message.contains("missing 79 of the changes") && message.contains("left as they are"), "{message}");
+        assert!(message.contains("delete") && message.contains("--db"), "{message}");
+    }
+
+    // Even the last commit frame alone, once acknowledged, is missed.
+    let mut cut = whole.clone();
+    cut[1] = Some(log[..frame_at(&log, *commits.last().expect("commits"))].to_vec());
+    put(&copy, &cut);
+    assert!(matches!(refused(&copy), StoreError::LostChanges { missing: 1, .. }));
+
+    // A log lost altogether: the database's id was folded into its file when it was made, so the
+    // record still names it.
+    let mut lost = whole.clone();
+    lost[1] = None;
+    put(&copy, &lost);
+    assert!(matches!(refused(&copy), StoreError::LostChanges { missing, .. } if missing == record.changes));
+
+    // The whole files lose nothing.
+    put(&copy, &whole);
+    assert_eq!(steps(&copy, id), 120);
+}
+
+#[test]
+fn a_write_cut_off_by_a_crash_before_it_was_acknowledged_is_not_refused() {
+    let scratch = Scratch::new("crash-mid-write");
+    let db = scratch.path("games.sqlite");
+    let store = Store::open(&db).expect("a new database");
+    let id = play(&store, 20);
+    // The record as it stands before the last write: a crash during that write stops the program
+    // before it records the write as acknowledged.
+    let acknowledged = fs::read(acknowledged_file(&db)).expect("a record");
+    // One write long enough to span several frames, so that its frames before the commit frame
+    // can be left whole.
+    let long: Vec<Value> = (0..400).map(|n| json!({"id": format!("a long step {n} {}", "x".repeat(40))})).collect();
+    store.write_log(id, 21, 20, &long, None).expect("the last write");
+    let mut files = files_of(&db);
+    drop(store);
+    files[2] = Some(acknowledged);
+    let log = files[1].clone().expect("a log");
+    let commits = commit_frames(&log);
+    let [.., before, last] = commits[..] else { panic!("several commits: {commits:?}") };
+    assert!(last - before >= 4, "the last write spans frames: {commits:?}");
+
+    let copy = scratch.path("crashed.sqlite");
+    for (how, at) in [
+        ("before its commit frame", frame_at(&log, last)),
+        ("in its commit frame", frame_at(&log, last) + 24 + 100),
+        ("in one of its first frames", frame_at(&log, before + 2) + 24 + 2000),
+    ] {
+        let mut crashed = files.clone();
+        crashed[1] = Some(log[..at].to_vec());
+        put(&copy, &crashed);
+        let store = Store::open(&copy).unwrap_or_else(|e| panic!("{how}: {e}"));
+        assert_eq!(store.load(id).expect("the game")["log"].as_array().expect("a log").len(), 20, "{how}");
+        // And the game plays on over it.
+        store.write_log(id, 21, 20, &[json!("after the crash")], None).expect("a write after the crash");
+    }
+}
+
+#[test]
+fn an_older_copy_put_back_on_purpose_opens_once_its_record_is_deleted() {
+    let scratch = Scratch::new("older-copy");
+    let db = scratch.path("games.sqlite");
+    let store = Store::open(&db).expect("a new database");
+    let id = play(&store, 5);
+    let older = files_of(&db);
+    let mut version = store.version(id).expect("a version");
+    for n in 5..12 {
+        version = store.write_log(id, version, n, &[json!(n)], None).expect("saved");
+    }
+    drop(store);
+    // The older database and log put back over the newer ones (closed, so folded into the file).
+    put(&db, &[older[0].clone(), older[1].clone(), fs::read(acknowledged_file(&db)).ok()]);
+    let message = refused(&db).to_string();
+    assert!(message.contains("missing 7 of the changes"), "{message}");
+    assert!(message.contains(&format!("delete {}", acknowledged_file(&db).display())), "{message}");
+    fs::remove_file(acknowledged_file(&db)).expect("the record deleted, as the message says");
+    assert_eq!(steps(&db, id), 5);
+    // A record of another database beside it is passed over.
+    let other = scratch.path("other.sqlite");
+    let store = Store::open(&other).expect("another database");
+    play(&store, 30);
+    drop(store);
+    fs::copy(acknowledged_file(&other), acknowledged_file(&db)).expect("the other's record");
+    assert_eq!(steps(&db, id), 5);
+}
+
+#[test]
+fn every_change_is_recorded_beside_the_database_once_committed() {
+    let scratch = Scratch::new("recorded");
+    let db = scratch.path("games.sqlite");
+    let store = Store::open(&db).expect("a new database");
+    let count = || -> (String, u64) {
+        let conn = Connection::open(&db).expect("a second connection");
+        let (id, n): (String, i64) = conn
+            .query_row("SELECT database, changes FROM acknowledged", [], |r| Ok((r.get(0)?, r.get(1)?)))
+            .expect("the count");
+        (id, n as u64)
+    };
+    let recorded = || read_acknowledged(&db).map(|r| (r.database, r.changes)).expect("a record");
+    let id = store.create_seated("g", "manoeuvre", &json!({"log": ["a"]}), &json!([null, "rules"])).expect("made");
+    assert_eq!(recorded(), count());
+    let steps_before = count().1;
+    store.write_log(id, 1, 1, &[json!("b")], None).expect("a decision");
+    store.rename(id, "renamed").expect("renamed");
+    store.set_standing(id, &json!({"over": false})).expect("a standing");
+    store.save_rollback(id, 2, 1, 2, &[], &json!(["b"])).expect("a rollback");
+    assert_eq!(recorded(), count());
+    assert_eq!(count().1, steps_before + 4, "one change for each");
+    let other = store.create("h", "manoeuvre", &json!({})).expect("made");
+    store.delete(other).expect("deleted");
+    assert_eq!(recorded(), count());
+    // A write refused over a version that moved on changes nothing, and records nothing new.
+    let before = fs::read(acknowledged_file(&db)).expect("the record");
+    assert!(store.write_log(id, 1, 0, &[], None).is_err());
+    assert_eq!(fs::read(acknowledged_file(&db)).expect("the record"), before);
+    assert_eq!(recorded(), count());
+    // A torn or edited record is no record.
+    let text = String::from_utf8(before).expect("text");
+    fs::write(acknowledged_file(&db), text.replace("changes 0", "changes 9")).expect("edited");
+    assert_eq!(read_acknowledged(&db), None);
+}
+
+/// A database the store wrote and closed (so the whole of it is in its file), with `games`
+/// games of `steps` steps each, each step's text naming its game and step.
+fn closed_database(db: &Path, games: usize, steps: usize) -> Vec<u8> {
+    let store = Store::open(db).expect("a new database");
+    for g in 0..games {
+        let log: Vec<Value> = (0..steps).map(|s| json!(format!("mark-{g}-{s}-end"))).collect();
+        store.create(&format!("game {g}"), "manoeuvre", &json!({"seed": g, "log": log})).expect("a game");
+    }
+    drop(store);
+    assert!(!wal_of(db).exists(), "closing folded the log into the database");
+    fs::read(db).expect("the database")
+}
+
+/// What `PRAGMA quick_check`, the store's only check before issue 46, says of `bytes`.
+fn quick_check(scratch: &Scratch, bytes: &[u8]) -> String {
+    let copy = scratch.path("quick-check.sqlite");
+    put(&copy, &[Some(bytes.to_vec()), None, None]);
+    let conn = Connection::open(&copy).expect("opens");
+    conn.query_row("PRAGMA quick_check(1)", [], |r| r.get(0)).expect("a verdict")
+}
+
+fn find(bytes: &[u8], text: &str) -> Vec<usize> {
+    bytes.windows(text.len()).enumerate().filter(|(_, w)| *w == text.as_bytes()).map(|(at, _)| at).collect()
+}
+
+fn damaged(db: &Path) -> String {
+    match refused(db) {
+        err @ StoreError::DamagedFile { .. } => {
+            let message = err.to_string();
+            assert!(message.contains(&db.display().to_string()) && message.contains("left as it is"), "{message}");
+            message
+        }
+        other => panic!("expected a damaged file, got {other}"),
+    }
+}
+
+#[test]
+fn a_database_cut_by_one_byte_is_refused() {
+    let scratch = Scratch::new("one-byte");
+    let bytes = closed_database(&scratch.path("whole.sqlite"), 6, 60);
+    let cut = &bytes[..bytes.len() - 1];
+    assert_eq!(quick_check(&scratch, cut), "ok", "SQLite's quick check passes it");
+    let db = scratch.path("cut.sqlite");
+    put(&db, &[Some(cut.to_vec()), None, None]);
+    let message = damaged(&db);
+    assert!(message.contains("not a whole number of its 4096-byte pages"), "{message}");
+}
+
+#[test]
+fn a_bit_flipped_where_quick_check_does_not_look_is_refused() {
+    let scratch = Scratch::new("flipped-bit");
+    let bytes = closed_database(&scratch.path("whole.sqlite"), 6, 60);
+    let db = scratch.path("flipped.sqlite");
+    // A step whose text is stored once (not also as a key in an interior page).
+    let (game, step, at) = (2..6)
+        .flat_map(|g| (2..50).map(move |s| (g, s)))
+        .find_map(|(g, s)| match find(&bytes, &format!("\"mark-{g}-{s}-end\""))[..] {
+            [at] => Some((g, s, at)),
+            _ => None,
+        })
+        .expect("a step stored once");
+    // In the row (game, step, entry) of the actions table the two small numbers are one byte each,
+    // just before the text.
+    assert_eq!((bytes[at - 2], bytes[at - 1]), (game as u8 + 1, step as u8), "the row's key before its text");
+
+    // A bit of the text's closing quote: no longer JSON.
+    let mut text = bytes.clone();
+    let quote = at + format!("\"mark-{game}-{step}-end").len();
+    text[quote] ^= 0x01;
+    assert_eq!(quick_check(&scratch, &text), "ok", "SQLite's quick check passes it");
+    put(&db, &[Some(text), None, None]);
+    let message = damaged(&db);
+    assert!(message.contains(&format!("not JSON in step {} of game {}", step + 1, game + 1)), "{message}");
+
+    // A bit of the step's number: the rows are out of order, which only the full check sees.
+    let mut key = bytes.clone();
+    key[at - 1] ^= 0x40;
+    assert_eq!(quick_check(&scratch, &key), "ok", "SQLite's quick check passes it");
+    put(&db, &[Some(key), None, None]);
+    let message = damaged(&db);
+    assert!(message.contains("actions"), "{message}");
+
+    // A bit of a b-tree page's header (the number of cells of the page holding the text).
+    let mut header = bytes.clone();
+    let page = at / 4096 * 4096;
+    assert!(matches!(header[page], 0x0a | 0x0d), "a leaf page");
+    header[page + 3] ^= 0x80;
+    put(&db, &[Some(header), None, None]);
+    damaged(&db);
+
+    // The whole file opens and keeps every game.
+    put(&db, &[Some(bytes), None, None]);
+    assert_eq!(Store::open(&db).expect("opens").list().expect("listed").len(), 6);
+}
+
+/// Set in the copy of this test binary that [`a_database_in_a_folder_this_user_cannot_write_is_named_as_such`]
+/// runs as another user: the database it opens.
+const AS_ANOTHER_USER: &str = "CDGSOLO_TEST_OPEN_AS_ANOTHER_USER";
+
+/// Runs this test binary's `test` as the user `nobody` (65534) with `db` to open, when `setpriv`
+/// (util-linux) is there and this process may switch users; answers what the run printed.
+fn as_another_user(test: &str, db: &Path) -> Option<String> {
+    let exe = std::env::current_exe().expect("this test binary");
+    let output = std::process::Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(&exe)
+        .args(["--exact", test, "--nocapture", "--test-threads=1"])
+        .env(AS_ANOTHER_USER, db)
+        .output();
+    match output {
+        Ok(output) if output.status.success() => Some(String::from_utf8_lossy(&output.stdout).into_owned()),
+        Ok(output) => {
+            println!(
+                "skipped: setpriv could not run the test as another user: {}",
+                String::from_utf8_lossy(&output.stderr).trim()
+            );
+            None
+        }
+        Err(e) => {
+            println!("skipped: setpriv (util-linux) is not there to run the test as another user: {e}");
+            None
+        }
+    }
+}
+
+#[test]
+fn a_database_in_a_folder_this_user_cannot_write_is_named_as_such() {
+    const TEST: &str = "a_database_in_a_folder_this_user_cannot_write_is_named_as_such";
+    if let Some(db) = std::env::var_os(AS_ANOTHER_USER) {
+        // The run as the other user: say what opening the database answered.
+        match Store::open(Path::new(&db)) {
+            Ok(store) => {
+                store.create("by another user", "manoeuvre", &json!({})).expect("a game");
+                println!("OPENED");
+            }
+            Err(e) => println!("REFUSED: {e}"),
+        }
+        return;
+    }
+    let scratch = Scratch::new("other-user");
+    // A healthy database, readable and writable by anyone, in a folder only its owner may write.
+    let folder = scratch.path("games");
+    fs::create_dir(&folder).expect("a folder");
+    fs::set_permissions(&folder, fs::Permissions::from_mode(0o755)).expect("the owner's folder");
+    let db = folder.join("games.sqlite");
+    drop(Store::open(&db).expect("a database"));
+    let _ = fs::remove_file(acknowledged_file(&db));
+    assert!(!wal_of(&db).exists() && !beside(&db, "-shm").exists(), "closed whole");
+    fs::set_permissions(&db, fs::Permissions::from_mode(0o666)).expect("anyone may write the file");
+    {
+        use std::os::unix::fs::MetadataExt;
+        if fs::metadata(&folder).expect("the folder").uid() == 65534 {
+            println!("skipped: this test runs as the user it would switch to");
+            return;
+        }
+    }
+    let before = fs::read(&db).expect("the database");
+    let Some(out) = as_another_user(TEST, &db) else { return };
+    let message = out.split_once("REFUSED: ").map(|(_, m)| m).unwrap_or_else(|| panic!("{out}"));
+    assert!(message.contains(&folder.display().to_string()) && message.contains("cannot make files"), "{message}");
+    assert!(message.contains("games.sqlite-wal and games.sqlite-shm"), "{message}");
+    assert!(message.contains("is not damaged") && !message.contains("move it away"), "{message}");
+    assert_eq!(fs::read(&db).expect("the database"), before, "the database is left as it was");
+    assert!(!wal_of(&db).exists() && !beside(&db, "-shm").exists());
+
+    // With its -wal and -shm there and writable, SQLite has nothing to make: the other user plays.
+    for suffix in ["-wal", "-shm"] {
+        fs::write(beside(&db, suffix), b"").expect("made");
+        fs::set_permissions(beside(&db, suffix), fs::Permissions::from_mode(0o666)).expect("anyone may write it");
+    }
+    let out = as_another_user(TEST, &db).expect("ran before");
+    assert!(out.contains("OPENED"), "{out}");
 }

@@ -139,7 +139,9 @@ fn read_manifest(game: &str, which: &str) -> Result<solo::Manifest> {
 enum Origin {
     New,
     File(PathBuf),
-    Stored(Store, Taken),
+    // Boxed: the store holds its connection and the acknowledged-changes file, far larger than
+    // the other choices.
+    Stored(Box<(Store, Taken)>),
 }
 
 /// A new table from the options, or the saved one named by `--resume`; `None` when the player
@@ -169,7 +171,7 @@ fn open(
             )?;
             let session = Session::from_record(record).map_err(|e| anyhow!("{source}: {e}"))?;
             check_agrees(options, &session, &source)?;
-            return Ok(Some((session, Origin::Stored(store, taken))));
+            return Ok(Some((session, Origin::Stored(Box::new((store, taken))))));
         }
         None => {}
     }
@@ -425,7 +427,8 @@ pub fn run(mut options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Wr
             let name = format!("{}, from {}", server::game_name(game_id(&session), None, seed), file.display());
             (Autosave::create(db, Kind::Table, &name, record(&session)?, &people, session.log(), out)?, Some(file))
         }
-        Origin::Stored(store, taken) => {
+        Origin::Stored(stored) => {
+            let (store, taken) = *stored;
             writeln!(out, "Resumed saved game {}: {}.", taken.id, taken.name)?;
             let db = stored::db_path(db)?;
             (Some(Autosave::resumed(store, &db, Kind::Table, &taken, session.log())), None)

@@ -321,7 +321,7 @@ pub(crate) fn round_trips(seconds: &mut [f64]) -> serde_json::Value {
 
 /// The temporary database and the files SQLite's write-ahead log keeps beside it.
 fn remove_database(path: &std::path::Path) {
-    for suffix in ["", "-wal", "-shm"] {
+    for suffix in ["", "-wal", "-shm", ".acked"] {
         let mut name = path.as_os_str().to_owned();
         name.push(suffix);
         let _ = std::fs::remove_file(name);

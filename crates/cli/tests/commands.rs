@@ -22,7 +22,7 @@ fn cdgsolo(args: &[&str], stdin: &str) -> (bool, String, String) {
     // A command that fails early may exit before reading its input: a closed pipe is no error here.
     let _ = child.stdin.take().expect("stdin").write_all(stdin.as_bytes());
     let out = child.wait_with_output().expect("the binary finishes");
-    for suffix in ["", "-wal", "-shm"] {
+    for suffix in ["", "-wal", "-shm", ".acked"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
     (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
@@ -299,7 +299,7 @@ fn the_api_benchmark_plays_through_a_server_of_its_own_and_reports_round_trips()
     assert_eq!(report["post_new_game"]["count"], 1);
     // The temporary database and its write-ahead log are gone.
     let db = report["temporary_database"].as_str().expect("the database's path");
-    for suffix in ["", "-wal", "-shm"] {
+    for suffix in ["", "-wal", "-shm", ".acked"] {
         assert!(!std::path::Path::new(&format!("{db}{suffix}")).exists(), "{db}{suffix} is deleted");
     }
 }
@@ -972,7 +972,7 @@ fn serve_answers_the_api_on_loopback_and_keeps_its_games_in_the_database() {
     child.kill().unwrap();
     let _ = child.wait();
     assert!(std::fs::metadata(&db).is_ok(), "the games are in {}", db.display());
-    for suffix in ["", "-wal", "-shm"] {
+    for suffix in ["", "-wal", "-shm", ".acked"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
 }
@@ -1108,7 +1108,7 @@ fn assist_runs_invaders_and_the_miniatures_sequence_saves_them_and_picks_them_up
     let (ok, _, err) = cdgsolo(&["assist", "miniatures", "--roster", &roster_arg, "--db", &db_arg], "q\n");
     assert!(!ok && err.contains(&roster_arg) && err.contains("QV 9"), "{err}");
     let _ = std::fs::remove_file(&roster);
-    for suffix in ["", "-wal", "-shm"] {
+    for suffix in ["", "-wal", "-shm", ".acked"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
 }

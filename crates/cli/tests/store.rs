@@ -26,7 +26,7 @@ fn temp_db(name: &str) -> PathBuf {
 }
 
 fn remove_db(path: &Path) {
-    for suffix in ["", "-wal", "-shm"] {
+    for suffix in ["", "-wal", "-shm", ".acked"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
     }
 }

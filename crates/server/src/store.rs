@@ -841,7 +841,7 @@ mod tests {
         store.save_rollback(id, 1, 0, 1, &[], &json!(["x"])).expect("the new table works");
         assert_eq!(store.rollbacks(id).expect("listed").len(), 1);
         drop(store);
-        for suffix in ["", "-wal", "-shm"] {
+        for suffix in ["", "-wal", "-shm", ".acked"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
         }
     }
@@ -865,7 +865,7 @@ mod tests {
     }
 
     fn remove(path: &Path) {
-        for suffix in ["", "-wal", "-shm"] {
+        for suffix in ["", "-wal", "-shm", ".acked"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
         }
     }
@@ -1037,7 +1037,7 @@ mod tests {
         let store = Store::open(&path).expect("reopened");
         assert_eq!(store.summary(id).expect("there").name, "kept");
         drop(store);
-        for suffix in ["", "-wal", "-shm"] {
+        for suffix in ["", "-wal", "-shm", ".acked"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
         }
     }

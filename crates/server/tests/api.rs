@@ -15,7 +15,7 @@ use common::{app_on, call};
 
 fn temp_db(name: &str) -> std::path::PathBuf {
     let path = std::env::temp_dir().join(format!("cdgsolo-api-{name}-{}.sqlite", std::process::id()));
-    for suffix in ["", "-wal", "-shm"] {
+    for suffix in ["", "-wal", "-shm", ".acked"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
     }
     path
@@ -74,7 +74,7 @@ async fn a_game_is_played_through_the_api_and_survives_a_restart() {
     assert_ne!(other, id);
     let (_, copy) = call(&app, "GET", &format!("/api/games/{other}/observe/0"), None).await;
     assert_eq!(copy, call(&app, "GET", &uri("/observe/0"), None).await.1);
-    for suffix in ["", "-wal", "-shm"] {
+    for suffix in ["", "-wal", "-shm", ".acked"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
 }

@@ -20,7 +20,7 @@ pub fn temp_path(name: &str) -> PathBuf {
 
 /// Removes a database and the files SQLite keeps beside it.
 pub fn remove_db(path: &Path) {
-    for suffix in ["", "-wal", "-shm"] {
+    for suffix in ["", "-wal", "-shm", ".acked"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
     }
 }

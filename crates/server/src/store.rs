@@ -17,10 +17,10 @@ use serde::Serialize;
 use serde_json::Value;
 
 /// The schema version this build writes.
-const SCHEMA_VERSION: i64 = 7;
+const SCHEMA_VERSION: i64 = 8;
 
 /// Each migration brings the schema from the version before it to its own number.
-const MIGRATIONS: [&str; 7] = [
+const MIGRATIONS: [&str; 8] = [
     "CREATE TABLE games (
         id INTEGER PRIMARY KEY,
         name TEXT NOT NULL,
@@ -81,6 +81,9 @@ const MIGRATIONS: [&str; 7] = [
     CREATE TRIGGER games_inserted AFTER INSERT ON games BEGIN UPDATE acknowledged SET changes = changes + 1; END;
     CREATE TRIGGER games_updated AFTER UPDATE ON games BEGIN UPDATE acknowledged SET changes = changes + 1; END;
     CREATE TRIGGER games_deleted AFTER DELETE ON games BEGIN UPDATE acknowledged SET changes = changes + 1; END;",
+    // Handing a game to two devices, and taking it back, count as changes too.
+    "CREATE TRIGGER seat_keys_inserted AFTER INSERT ON seat_keys BEGIN UPDATE acknowledged SET changes = changes + 1; END;
+    CREATE TRIGGER seat_keys_deleted AFTER DELETE ON seat_keys BEGIN UPDATE acknowledged SET changes = changes + 1; END;",
 ];
 
 /// The schema version from which a database counts its changes and has an id.
@@ -692,13 +695,15 @@ impl Store {
                 params![id, seat as i64, secret],
             )?;
         }
-        tx.commit()?;
-        Ok(())
+        self.commit(tx)
     }
 
     /// Takes game `id` back to one screen: its seats' secrets are forgotten. Answers whether it had any.
     pub fn clear_seat_keys(&self, id: i64) -> Result<bool, StoreError> {
-        Ok(self.conn.execute("DELETE FROM seat_keys WHERE game = ?1", [id])? > 0)
+        let tx = self.immediate()?;
+        let had = tx.execute("DELETE FROM seat_keys WHERE game = ?1", [id])? > 0;
+        self.commit(tx)?;
+        Ok(had)
     }
 
     /// The ids of the games on two devices.

@@ -688,6 +688,13 @@ fn every_change_is_recorded_beside_the_database_once_committed() {
     let other = store.create("h", "manoeuvre", &json!({})).expect("made");
     store.delete(other).expect("deleted");
     assert_eq!(recorded(), count());
+    // Handing a game to two devices and taking it back are changes too.
+    let before = count().1;
+    store.set_seat_keys(id, &["a".repeat(32), "b".repeat(32)]).expect("handed out");
+    assert_eq!(recorded(), count());
+    assert!(store.clear_seat_keys(id).expect("taken back"));
+    assert_eq!(recorded(), count());
+    assert!(count().1 > before + 1, "both recorded: {before} then {}", count().1);
     // A write refused over a version that moved on changes nothing, and records nothing new.
     let before = fs::read(acknowledged_file(&db)).expect("the record");
     assert!(store.write_log(id, 1, 0, &[], None).is_err());

@@ -7,57 +7,11 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{remove_db, temp_path};
-
-struct Served {
-    child: Child,
-    addr: String,
-    token: Option<String>,
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn serve(db: &Path, args: &[&str]) -> Served {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cdgsolo"))
-        .args(["serve", "--port", "0", "--db"])
-        .arg(db)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let (send, lines) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if send.send(line).is_err() {
-                return;
-            }
-        }
-    });
-    let mut served = Served { child, addr: String::new(), token: None };
-    while let Ok(line) = lines.recv_timeout(Duration::from_secs(60)) {
-        if let Some(url) = line.split_whitespace().find(|w| w.starts_with("http://127.0.0.1:")) {
-            let rest = &url["http://".len()..];
-            served.addr = rest.split('/').next().unwrap_or_default().to_string();
-            served.token = rest.split_once("?token=").map(|(_, t)| t.to_string());
-            return served;
-        }
-    }
-    panic!("the server printed no loopback URL within a minute");
-}
+use common::{Served, remove_db, temp_path};
 
 /// A request's head, with the token when `with_token`.
 fn head(served: &Served, path: &str, with_token: bool, close: bool) -> String {
@@ -100,7 +54,7 @@ fn page_request(served: &Served, path: &str) -> (u16, Duration) {
 fn crowded(args: &[&str], name: &str) {
     let db = temp_path(&format!("crowd-{name}.sqlite"));
     remove_db(&db);
-    let served = serve(&db, args);
+    let served = Served::start(&db, args);
     // A game to follow.
     let mut stream = TcpStream::connect(&served.addr).expect("a connection");
     let body = r#"{"game":"manoeuvre","seed":1,"options":{"quick_start":true},"bots":[null,"rules"]}"#;

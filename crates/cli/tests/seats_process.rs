@@ -4,61 +4,12 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use common::{remove_db, temp_path};
+use common::{Served, remove_db, temp_path};
 use serde_json::{Value, json};
-
-/// A server process, killed when dropped; its address and, with `--host`, its access token.
-struct Served {
-    child: Child,
-    addr: String,
-    token: Option<String>,
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Starts `cdgsolo serve --port 0 --db DB` with `args`, and reads where it listens (the loopback
-/// URL it prints, with the token when there is one).
-fn serve(db: &Path, args: &[&str]) -> Served {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cdgsolo"))
-        .args(["serve", "--port", "0", "--db"])
-        .arg(db)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let (send, lines) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if send.send(line).is_err() {
-                return;
-            }
-        }
-    });
-    let mut served = Served { child, addr: String::new(), token: None };
-    while let Ok(line) = lines.recv_timeout(Duration::from_secs(60)) {
-        if let Some(url) = line.split_whitespace().find(|w| w.starts_with("http://127.0.0.1:")) {
-            let rest = &url["http://".len()..];
-            served.addr = rest.split('/').next().unwrap_or_default().to_string();
-            served.token = rest.split_once("?token=").map(|(_, t)| t.to_string());
-            return served;
-        }
-    }
-    panic!("the server printed no loopback URL within a minute");
-}
 
 /// One request with the server's token (if any) and a seat's secret (if any): the status code.
 fn status(served: &Served, method: &str, path: &str, body: Option<&Value>, secret: Option<&str>) -> (u16, Value) {
@@ -132,7 +83,7 @@ fn game_for_seat_1(served: &Served) -> (i64, [String; 2], u64) {
 fn every_route_of_seat_1_is_refused_to_seat_0(args: &[&str], name: &str) {
     let db = temp_path(&format!("seats-{name}.sqlite"));
     remove_db(&db);
-    let served = serve(&db, args);
+    let served = Served::start(&db, args);
     assert_eq!(served.token.is_some(), !args.is_empty(), "a token exactly with --host");
     let (id, keys, own) = game_for_seat_1(&served);
     let g = format!("/api/games/{id}");

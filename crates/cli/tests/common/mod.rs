@@ -189,3 +189,53 @@ pub fn address_in(line: &str) -> String {
         .unwrap_or_else(|| panic!("no address in the server's first line: {line:?}"))
         .to_string()
 }
+
+/// A server started with arguments of the test's own (`--host 0.0.0.0`), killed when dropped: its
+/// loopback address and, with `--host`, its access token.
+pub struct Served {
+    pub child: Child,
+    pub addr: String,
+    pub token: Option<String>,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Served {
+    /// Starts `cdgsolo serve --port 0 --db DB ARGS` and reads the loopback URL it prints (with the
+    /// token when there is one): tests send their requests there alone.
+    pub fn start(db: &Path, args: &[&str]) -> Served {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cdgsolo"))
+            .args(["serve", "--port", "0", "--db"])
+            .arg(db)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        let stdout = child.stdout.take().expect("stdout");
+        let (send, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if send.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut served = Served { child, addr: String::new(), token: None };
+        while let Ok(line) = lines.recv_timeout(Duration::from_secs(60)) {
+            if let Some(url) = line.split_whitespace().find(|w| w.starts_with("http://127.0.0.1:")) {
+                let rest = &url["http://".len()..];
+                served.addr = rest.split('/').next().unwrap_or_default().to_string();
+                served.token = rest.split_once("?token=").map(|(_, t)| t.to_string());
+                return served;
+            }
+        }
+        panic!("the server printed no loopback URL within a minute");
+    }
+}

@@ -102,6 +102,15 @@ test("two devices play a hotseat game to its end, each seeing only its own seat"
   for (const { page } of devices) {
     await page.waitForSelector("#end .end h2");
   }
+  // Each device's replay is its own seat's, its address keeping the seat.
+  for (const { page, seat } of devices) {
+    await page.click("#end a.button-link[href*='/replay/']");
+    await page.waitForSelector("#replay:not([hidden])");
+    await page.waitForFunction(() => /^The start/.test(document.querySelector("#replay-where")?.textContent || ""));
+    assert.match(page.url(), new RegExp(`#game/${id}/seat/${seat}/[0-9a-f]{32}/replay/0$`));
+    await page.click("#replay-next");
+    await page.waitForFunction(() => /^Step 1 of/.test(document.querySelector("#replay-where")?.textContent || ""));
+  }
   // Neither device ever asked for the other seat's view, history, stream or replay.
   for (const { seat, asked } of devices) {
     const theirs = asked.filter((p) => new RegExp(`/api/games/${id}/(observe|history|live)/${1 - seat}$`).test(p)

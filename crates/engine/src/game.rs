@@ -112,6 +112,15 @@ pub trait Game: Clone + PartialEq + Debug {
         Vec::new()
     }
 
+    /// Whether a chance outcome, due now, can be put back at the real table as if it had not
+    /// happened: a card drawn face-down that nobody has seen goes back on top of its deck, unseen,
+    /// and comes off it again later (outcome k is keyed by the seed and k alone, so the same outcome
+    /// comes again). An undo takes such outcomes back with the decision before them; every other
+    /// outcome (a die, a card turned up, a shuffle) stands. None can, unless the game says so.
+    fn chance_goes_back(&self, _outcome: &Self::Action) -> bool {
+        false
+    }
+
     /// How a history names a chance outcome the viewer cannot tell from the others (a card drawn
     /// face-down). A game whose player learns such a card another way (a card table whose player
     /// takes each card the program names from a sorted deck) says so in its own words.

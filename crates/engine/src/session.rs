@@ -80,7 +80,7 @@ pub enum SessionError {
     #[error("no legal action has id '{id}'; ask for the legal actions first")]
     UnknownAction { id: String },
     #[error("nothing to undo: {0}")]
-    CannotUndo(&'static str),
+    CannotUndo(String),
     #[error("saved game format {found} is not supported (this version reads format {RECORD_FORMAT})")]
     Format { found: u32 },
     #[error("saved game step {step} ('{id}'): {reason}")]
@@ -207,7 +207,10 @@ impl<G: Game> Session<G> {
             ToMove::Player(p) => Decider::Player(p),
             _ => Decider::Chance,
         };
-        let barrier = by == Decider::Chance || self.state.reveals(action);
+        let barrier = match by {
+            Decider::Chance => !self.state.chance_goes_back(action),
+            Decider::Player(_) => self.state.reveals(action),
+        };
         LogEntry { by, id: self.state.action_id(action), barrier, taken_for_player: false }
     }
 
@@ -250,18 +253,54 @@ impl<G: Game> Session<G> {
         Ok(self.state.undo_events(&undone))
     }
 
-    /// Takes back the last decision, if it was a player's and revealed nothing.
-    pub fn undo(&mut self) -> Result<(), SessionError> {
-        let last = self.log.last().ok_or(SessionError::CannotUndo("no decision has been made yet"))?;
-        if last.barrier {
-            return Err(SessionError::CannotUndo(if last.by == Decider::Chance {
-                "the last step was a random outcome (a roll or a draw), which stands"
-            } else {
-                "the last decision revealed a hidden card, which stands"
-            }));
+    /// How many entries an undo takes off the end of the log: the last decision, with the chance
+    /// outcomes after it that can be put back unseen (a card drawn face-down), which automatic
+    /// chance would otherwise draw again at once. 0 when there is no decision to take back.
+    fn undo_length(&self) -> usize {
+        let trailing = match self.chance {
+            ChanceMode::Auto => self.log.iter().rev().take_while(|e| e.by == Decider::Chance && !e.barrier).count(),
+            ChanceMode::Manual => 0,
+        };
+        // Draws alone, with no decision before them, are nothing to undo.
+        if trailing == self.log.len() { 0 } else { trailing + 1 }
+    }
+
+    /// The entry an undo would take back (past the face-down draws that go back with it).
+    pub fn undo_target(&self) -> Option<&LogEntry> {
+        let n = self.undo_length();
+        (n > 0).then(|| &self.log[self.log.len() - n])
+    }
+
+    /// Why an undo would be refused now, in the player's words (what was seen, and what that step
+    /// did at the table); `None` when it would take something back.
+    pub fn undo_refusal(&self) -> Option<String> {
+        let n = self.undo_length();
+        if n == 0 {
+            return Some("no decision has been made yet".into());
         }
+        let at = self.log.len() - n;
+        let target = &self.log[at];
+        if !target.barrier {
+            return None;
+        }
+        let told = self.told.get(at).map(|t| t.join("; ")).unwrap_or_default();
+        let what = if told.is_empty() { String::new() } else { format!(": {told}") };
+        Some(if target.by == Decider::Chance {
+            format!("the last step was a random outcome (a roll, a card seen, a shuffle), which stands{what}")
+        } else {
+            format!("the last decision revealed a hidden card or shuffled cards into a deck, which stands{what}")
+        })
+    }
+
+    /// Takes back the last decision, with the face-down draws after it that nobody has seen, if it
+    /// revealed nothing; a roll, a card seen or a shuffle stands, and the refusal says which.
+    pub fn undo(&mut self) -> Result<(), SessionError> {
+        if let Some(why) = self.undo_refusal() {
+            return Err(SessionError::CannotUndo(why));
+        }
+        let at = self.log.len() - self.undo_length();
         let mut record = self.record();
-        record.log.pop();
+        record.log.truncate(at);
         *self = Self::from_record(record)?;
         Ok(())
     }

@@ -26,7 +26,8 @@ pub trait DynSession: Send {
     /// hiding nothing): the log marks it, and an undo takes it back with the decision before it.
     fn apply_for_player(&mut self, id: &str) -> Result<Applied, ProtocolError>;
     /// Whether the last step of the log is a player's own decision (not chance, not a step taken
-    /// for the player), and whose.
+    /// for the player), and whose; the face-down draws that an undo takes back with the decision
+    /// before them are looked past.
     fn last_decision(&self) -> Option<u8>;
     /// The player who made the log's latest player step (taken for them or not), past any chance.
     fn last_decider(&self) -> Option<u8>;
@@ -266,7 +267,8 @@ where
     }
 
     fn last_decision(&self) -> Option<u8> {
-        let last = self.session.log().last()?;
+        // Past the face-down draws an undo takes back with the decision.
+        let last = self.session.undo_target()?;
         match last.by {
             engine::Decider::Player(p) if !last.taken_for_player => Some(p),
             _ => None,
@@ -437,6 +439,8 @@ where
             "steps": self.session.log().len(),
             "seed": self.session.seed(),
             "undo": self.can_undo(&|_| false),
+            // Why an undo of the last decision would be refused (what was seen), else null.
+            "undo_blocked": self.session.undo_refusal(),
             "hands_hidden": state.hands_hidden(),
         })
     }
@@ -448,14 +452,16 @@ where
             }
             match entry.by {
                 engine::Decider::Player(p) if with(p) || entry.taken_for_player => continue,
-                _ => return true,
+                // A face-down draw goes back with the decision before it.
+                engine::Decider::Chance => continue,
+                engine::Decider::Player(_) => return true,
             }
         }
         false
     }
 
     fn undo(&mut self) -> Result<Undone, ProtocolError> {
-        let id = self.session.log().last().map(|e| e.id.clone()).unwrap_or_default();
+        let id = self.session.undo_target().map(|e| e.id.clone()).unwrap_or_default();
         let events = self.session.undo_told()?;
         let steps = self.session.log().len();
         self.taken_back_to(steps);

@@ -662,6 +662,20 @@ impl Game for CardTable {
         crate::table_undo::undo_events(undone, self).iter().map(ToString::to_string).collect()
     }
 
+    fn chance_goes_back(&self, outcome: &TableAction) -> bool {
+        // A card drawn into a slot face-down, which nobody has seen, can go back on top of its deck;
+        // not when the draw emptied the deck and its discards were shuffled in, nor when what
+        // followed it turned a card up.
+        let TableAction::Draw(_) = outcome else { return false };
+        let Some(Pending::Fill { facing, .. }) = self.pending.front() else { return false };
+        *facing != Facing::FaceUp
+            && self.tried(outcome).is_some_and(|next| {
+                !self.turns_up_a_hidden_card(&next)
+                    && !self.puts_cards_into_a_deck(&next)
+                    && next.decks.iter().zip(&self.decks).all(|(a, b)| a.shuffles == b.shuffles)
+            })
+    }
+
     fn is_tool(&self, action: &TableAction) -> bool {
         self.is_table_tool(action)
     }

@@ -369,6 +369,8 @@ pub(crate) struct Picture {
     pub cards: std::collections::BTreeMap<(String, u16), String>,
     pub face_down: std::collections::BTreeMap<String, usize>,
     pub markers: std::collections::BTreeMap<String, i32>,
+    /// The names of the decks among the places.
+    pub decks: std::collections::BTreeSet<String>,
 }
 
 pub(crate) fn picture(table: &CardTable) -> Picture {
@@ -395,6 +397,7 @@ pub(crate) fn picture(table: &CardTable) -> Picture {
         }
     }
     for deck in &shot.decks {
+        out.decks.insert(deck.name.clone());
         *out.face_down.entry(deck.name.clone()).or_default() += deck.undrawn;
         match deck.top {
             Some(Seen::Up(Some(c))) => {

@@ -2,9 +2,9 @@
 //! log; the cards on the player's table do not, so an undo tells the way back step by step, read off
 //! the difference between the table as the cards lie now and the table after the undo, in the words
 //! of the forward steps turned round ("take #5 Armenian Druzhiny from the discard pile back to slot B,
-//! face-up"; "move the Cards Remaining marker back to 1"). Undo never crosses a roll, a draw or a
+//! face-up"; "move the Cards Remaining marker back to 1"). Undo never crosses a roll, a shuffle or a
 //! card turned up, so the way back only moves cards in sight, face-down cards between places, and
-//! markers.
+//! markers; a card drawn face-down and seen by nobody goes back into its deck, unseen.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -22,6 +22,9 @@ pub enum Reversal {
     Card { card: String, from: String, to: String, face_up: bool, face_down_now: bool },
     /// A face-down card goes back where it lay.
     FaceDown { from: String, to: String },
+    /// A card drawn face-down, unseen, goes back into the deck it came from: on top of it, or, for
+    /// a deck the player keeps sorted by number (cdgsolo shuffles), back into its place.
+    OntoDeck { from: String, deck: String, sorted: bool },
     /// A marker goes back to its value ("Allied Powers' Cards Remaining").
     Marker { marker: String, value: i32 },
     /// Cards added to a deck by a table tool come out of it again.
@@ -33,13 +36,13 @@ pub enum Reversal {
 /// The steps that take the real table from `current` (as the cards lie before the undo) to
 /// `restored` (the table after it).
 pub fn undo_events(current: &CardTable, restored: &CardTable) -> Vec<Reversal> {
-    way_back(&picture(current), &picture(restored))
+    way_back(&picture(current), &picture(restored), restored.sorted_deck())
 }
 
 /// Reads the way back off two pictures of the table: every card in sight that moved, every card
 /// that went into or came out of a face-down place (paired with the place that lost or gained a
 /// face-down card), every marker.
-fn way_back(now: &Picture, then: &Picture) -> Vec<Reversal> {
+fn way_back(now: &Picture, then: &Picture, sorted: bool) -> Vec<Reversal> {
     // Face-down places with more cards now than then give cards back; those with fewer take them.
     let mut give: BTreeMap<&String, usize> = BTreeMap::new();
     let mut take: BTreeMap<&String, usize> = BTreeMap::new();
@@ -105,7 +108,11 @@ fn way_back(now: &Picture, then: &Picture) -> Vec<Reversal> {
     // Face-down cards that moved between places.
     while !give.is_empty() && !take.is_empty() {
         let (Some(from), Some(to)) = (pop(&mut give), pop(&mut take)) else { break };
-        steps.push(Reversal::FaceDown { from, to });
+        if then.decks.contains(&to) {
+            steps.push(Reversal::OntoDeck { from, deck: to, sorted });
+        } else {
+            steps.push(Reversal::FaceDown { from, to });
+        }
     }
     // What is left over in a deck came in through the add-a-card tool.
     for (place, count) in give {
@@ -134,6 +141,12 @@ impl fmt::Display for Reversal {
                 write!(f, "Put {card} from {from} back face-down in {to}")
             }
             Reversal::FaceDown { from, to } => write!(f, "Move the face-down card you just put in {from} back to {to}"),
+            Reversal::OntoDeck { from, deck, sorted: false } => {
+                write!(f, "Put the face-down card you just put in {from} back on top of {deck}, unseen")
+            }
+            Reversal::OntoDeck { from, deck, sorted: true } => {
+                write!(f, "Put the face-down card you just put in {from} back into {deck}, in its number order")
+            }
             Reversal::Marker { marker, value } => write!(f, "Move {marker} marker back to {value}"),
             Reversal::TakenOut { deck, count: 1 } => write!(f, "Take the card you added to {deck} out of it again"),
             Reversal::TakenOut { deck, count } => {
@@ -212,7 +225,7 @@ mod tests {
                     *model.face_down.entry(to.clone()).or_default() += 1;
                 }
             }
-            Reversal::FaceDown { from, to } => {
+            Reversal::FaceDown { from, to } | Reversal::OntoDeck { from, deck: to, .. } => {
                 take_down(model, from)?;
                 *model.face_down.entry(to.clone()).or_default() += 1;
             }
@@ -238,7 +251,7 @@ mod tests {
     /// cards lay, must give the table after the undo.
     #[test]
     fn the_way_back_after_an_undo_puts_the_real_table_as_it_was() {
-        let mut undone = 0;
+        let (mut undone, mut with_draws) = (0, 0);
         for sheet in crate::playsheets().expect("the playsheets load") {
             for physical in [false, true] {
                 for seed in 0..4u64 {
@@ -250,10 +263,14 @@ mod tests {
                         if legal.is_empty() {
                             break;
                         }
-                        let last_undoable = session.log().last().is_some_and(|e| !e.barrier && e.by != Decider::Chance);
+                        // The last decision, past the face-down draws that go back with it.
+                        let last_undoable =
+                            session.undo_target().is_some_and(|e| !e.barrier && e.by != Decider::Chance);
                         if last_undoable && engine::below(&mut rng, 3) == 0 {
                             let current = session.state().clone();
                             let forward = session.events().last().cloned().unwrap_or_default().join(" / ");
+                            // Face-down draws after the decision go back with it.
+                            with_draws += usize::from(session.log().last().is_some_and(|e| e.by == Decider::Chance));
                             session.undo().expect("an undoable step undoes");
                             let restored = session.state();
                             let mut model = model_of(&picture(&current));
@@ -280,6 +297,7 @@ mod tests {
             }
         }
         assert!(undone > 200, "only {undone} undos were tried");
+        assert!(with_draws > 50, "only {with_draws} undos took face-down draws back");
     }
 
     #[test]
@@ -290,7 +308,7 @@ mod tests {
         let mut then = Picture::default();
         then.cards.insert(("#5 Armenian Druzhiny".into(), 5), "slot B of Allied Powers' display".into());
         then.markers.insert("Allied Powers' Cards Remaining".into(), 1);
-        let told: Vec<String> = way_back(&now, &then).iter().map(ToString::to_string).collect();
+        let told: Vec<String> = way_back(&now, &then, false).iter().map(ToString::to_string).collect();
         assert_eq!(
             told,
             [

@@ -68,7 +68,7 @@ fn play_and_read(setup: TableSetup, seed: u64, steps: usize, check: &mut dyn FnM
         if legal.is_empty() {
             break;
         }
-        let undoable = session.log().last().is_some_and(|e| !e.barrier && e.by != Decider::Chance);
+        let undoable = session.undo_target().is_some_and(|e| !e.barrier && e.by != Decider::Chance);
         if undoable && engine::below(&mut rng, 4) == 0 {
             let current = session.state().clone();
             session.undo().expect("an undoable step undoes");

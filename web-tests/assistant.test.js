@@ -230,3 +230,26 @@ test("the deck comes first, and a Commands & Colors card is named by its kind on
   await page.screenshot({ path: path.join(docsImages, "web-assistant-cc-phone.png"), fullPage: true });
   await page.close();
 });
+
+test("undo takes a play back with the card then drawn face-down; a die that was seen stands, and the page says so", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 400, height: 800 } });
+  await startTable(page, "1960", { seed: 3, deck: "virtual" });
+  await act(page, "#actions button[data-action=roll]");
+  // The die has been seen: Undo is greyed, and the page says which step stands.
+  assert.ok(await page.locator("#undo").isDisabled());
+  assert.match(await page.locator("#undo-why").textContent(), /^Undo is not possible now: .*stands: Fate Die shows \d/);
+  const play = page.locator("#actions button[data-action^=play-]").first();
+  const playId = String(await play.getAttribute("data-action"));
+  const played = await act(page, `#actions button[data-action="${playId}"]`);
+  assert.ok(played.events.some((e) => /face-down into slot/.test(e)), `the slot is refilled face-down: ${played.events}`);
+  // The refill was seen by nobody: the play and the refill are taken back together.
+  assert.ok(await page.locator("#undo").isEnabled(), "a play followed by a face-down refill can be taken back");
+  assert.equal(await page.locator("#undo-why").textContent(), "");
+  await page.click("#undo");
+  await page.waitForFunction(() => document.querySelector("#table-now h2")?.textContent === "Undone: put the table back");
+  const back = await mainSteps(page);
+  assert.ok(back.some((s) => /^Put the face-down card you just put in slot [A-E] of .* back into the deck, in its number order$/.test(s)), back.join(" | "));
+  assert.ok(back.some((s) => /back to slot [A-E] of .*, face-up$/.test(s)), back.join(" | "));
+  await page.waitForSelector(`#actions button[data-action="${playId}"]`);
+  await page.close();
+});

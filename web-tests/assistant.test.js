@@ -253,3 +253,20 @@ test("undo takes a play back with the card then drawn face-down; a die that was 
   await page.waitForSelector(`#actions button[data-action="${playId}"]`);
   await page.close();
 });
+
+test("going back to an earlier decision lists every card and marker to put back, in table words", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 400, height: 800 } });
+  await startTable(page, "1960", { seed: 3, deck: "virtual" });
+  await act(page, "#actions button[data-action=roll]");
+  const playId = String(await page.locator("#actions button[data-action^=play-]").first().getAttribute("data-action"));
+  await act(page, `#actions button[data-action="${playId}"]`);
+  page.on("dialog", (d) => d.accept());
+  await page.click("#rollback-box summary");
+  await page.locator("#rollback-list button", { hasText: "Back to before:" }).first().click();
+  await page.waitForFunction(() => document.querySelector("#table-now h2")?.textContent === "Went back: put the table back");
+  const back = await mainSteps(page);
+  assert.ok(back.some((s) => /in its number order$/.test(s)), back.join(" | "));
+  assert.ok(back.some((s) => /back to slot [A-E] of .*, face-up$/.test(s)), back.join(" | "));
+  assert.match(await page.locator("#table-now .after").textContent(), /^Back to before: /);
+  await page.close();
+});

@@ -80,8 +80,9 @@ pub trait DynSession: Send {
     /// first); empty for games without turns.
     fn turn_starts(&self) -> Result<Vec<usize>, ProtocolError>;
     /// Goes back to the position after the first `step` entries of the log; answers the entries
-    /// taken off, as the record writes them.
-    fn rollback(&mut self, step: usize) -> Result<Value, ProtocolError>;
+    /// taken off, as the record writes them, and how to put the real table back, step by step (as
+    /// an undo tells it; empty for a game without a real table).
+    fn rollback(&mut self, step: usize) -> Result<(Value, Vec<String>), ProtocolError>;
 }
 
 /// What one `undo` took back.
@@ -417,16 +418,21 @@ where
         Ok(self.turns()?.iter().map(|t| t.step).collect())
     }
 
-    fn rollback(&mut self, step: usize) -> Result<Value, ProtocolError> {
+    fn rollback(&mut self, step: usize) -> Result<(Value, Vec<String>), ProtocolError> {
         let steps = self.session.log().len();
         if step >= steps {
             return Err(ProtocolError::BadRequest(format!(
                 "step {step} is not before the present: the game has {steps} steps"
             )));
         }
+        let left = self.session.state().clone();
         let tail = self.session.truncate(step)?;
         self.taken_back_to(step);
-        serde_json::to_value(tail).map_err(|e| ProtocolError::BadRequest(format!("cannot encode the log: {e}")))
+        // The whole way back at once: every card where it lay then, every marker as it stood.
+        let way_back = self.session.state().undo_events(&left);
+        let tail =
+            serde_json::to_value(tail).map_err(|e| ProtocolError::BadRequest(format!("cannot encode the log: {e}")))?;
+        Ok((tail, way_back))
     }
 
     fn status(&self) -> Value {

@@ -492,7 +492,9 @@ async function fillRollback() {
       if (!confirm(`${text}? The moves made since leave the game (they stay in its history).`)) return;
       $("table-error").textContent = "";
       try {
-        await api(`/api/games/${id}/rollback`, "POST", { step, lone_steps: loneSteps() });
+        const answer = await api(`/api/games/${id}/rollback`, "POST", { step, lone_steps: loneSteps() });
+        // A card table shows the way back at the real table as its main text.
+        lastAnswer = { ...answer, went_back: text };
         /** @type {HTMLDetailsElement} */ ($("rollback-box")).open = false;
         await showGame(id);
         await fillLog(id);

@@ -235,7 +235,13 @@ function nowBox(ctx) {
     after.textContent = note;
   };
   const last = ctx.last;
-  if (last && last.undone !== undefined) {
+  if (last && last.went_back !== undefined) {
+    // Going back answers the whole way back at once: every card to its place and facing, every
+    // marker to its value, in order.
+    const back = Array.isArray(last.events) ? last.events : [];
+    fill(back, "Went back: put the table back", String(last.went_back));
+    if (!back.length) list.replaceChildren(el("li", "Nothing moved at the table, so nothing to put back.", "nothing"));
+  } else if (last && last.undone !== undefined) {
     // An undo answers the way back at the table, step by step, and the words of what it took back.
     const back = Array.isArray(last.events) ? last.events : [];
     fill(back, "Undone: put the table back", last.label ? `Taken back: ${last.label}` : "");

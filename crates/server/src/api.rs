@@ -685,12 +685,13 @@ async fn rollback(State(state): State<Shared>, Path(id): Path<String>, headers: 
                 ),
             }));
         }
-        let discarded = game.session.rollback(step)?;
+        let (discarded, way_back) = game.session.rollback(step)?;
         game.taken_back();
         // From the start of a turn, bots play on to the first decision of a person.
         let bot_moves = game.play_on_unsaved(id, games, request.lone_steps)?;
         game.commit_rollback(id, &games.store(), step, from, &discarded)?;
-        let mut answer = json!({ "step": step, "from": from, "status": status(game), "bot_moves": bot_moves });
+        let mut answer = json!({ "step": step, "from": from, "status": status(game), "bot_moves": bot_moves,
+            "events": way_back });
         attach_combats(game.session.as_mut(), step, &mut answer)?;
         Ok(axum::Json(answer))
     })

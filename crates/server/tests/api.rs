@@ -703,3 +703,30 @@ async fn a_name_with_a_direction_override_a_zero_width_space_or_a_byte_order_mar
         call(&app, "PATCH", &format!("/api/games/{id}"), Some(json!({ "name": "ok\u{202D}" }))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
 }
+
+#[tokio::test]
+async fn going_back_at_a_card_table_answers_the_whole_way_back_in_table_words() {
+    let app = app_on(Store::in_memory().expect("a store"));
+    let request = json!({ "game": "1960", "seed": 3, "options": { "manifest": "builtin" } });
+    let (_, created) = call(&app, "POST", "/api/games", Some(request)).await;
+    let id = created["id"].as_i64().expect("an id");
+    let act = |action: String| {
+        let app = app.clone();
+        async move { call(&app, "POST", &format!("/api/games/{id}/actions"), Some(json!({ "action": action }))).await }
+    };
+    assert_eq!(act("roll".into()).await.0, StatusCode::OK);
+    let (_, legal) = call(&app, "GET", &format!("/api/games/{id}/legal"), None).await;
+    let play = legal["actions"]
+        .as_array()
+        .and_then(|a| a.iter().find(|a| a["id"].as_str().is_some_and(|i| i.starts_with("play-"))))
+        .map(|a| a["id"].as_str().unwrap_or_default().to_string())
+        .expect("a card to play");
+    let (_, before) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    let at = before["status"]["steps"].as_u64().expect("steps");
+    assert_eq!(act(play).await.0, StatusCode::OK);
+    let (status, back) = call(&app, "POST", &format!("/api/games/{id}/rollback"), Some(json!({ "step": at }))).await;
+    assert_eq!(status, StatusCode::OK, "{back}");
+    let events: Vec<&str> = back["events"].as_array().expect("the way back").iter().filter_map(Value::as_str).collect();
+    assert!(events.iter().any(|e| e.contains("back to slot") && e.ends_with("face-up")), "{events:?}");
+    assert!(events.iter().any(|e| e.contains("in its number order")), "{events:?}");
+}

@@ -300,6 +300,46 @@ mod tests {
         assert!(with_draws > 50, "only {with_draws} undos took face-down draws back");
     }
 
+    /// Going back several steps at once (to the start of an earlier turn) is told the same way:
+    /// the steps, carried out on a model of the real table as the cards lay, give the table as it
+    /// was then, whatever was drawn, turned or shuffled between.
+    #[test]
+    fn the_way_back_over_many_steps_puts_the_real_table_as_it_was() {
+        let mut checked = 0;
+        for sheet in crate::playsheets().expect("the playsheets load") {
+            for physical in [false, true] {
+                for seed in 0..3u64 {
+                    let setup = TableSetup { physical, ..TableSetup::new(&sheet.id) };
+                    let mut session = Session::<CardTable>::new(setup, seed, ChanceMode::Auto).expect("a table deals");
+                    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x0BAC);
+                    for _ in 0..120 {
+                        let legal = session.state().legal();
+                        if legal.is_empty() {
+                            break;
+                        }
+                        let action = &legal[engine::below(&mut rng, legal.len())];
+                        session.apply(action).expect("a legal action applies");
+                    }
+                    // Back to a decision some way back, as the page's list offers.
+                    let decisions: Vec<usize> =
+                        (0..session.log().len()).filter(|&i| session.log()[i].by != Decider::Chance).collect();
+                    let Some(&at) = decisions.get(decisions.len().saturating_sub(6)) else { continue };
+                    let current = session.state().clone();
+                    session.truncate(at).expect("goes back");
+                    let restored = session.state();
+                    let mut model = model_of(&picture(&current));
+                    let context = format!("{} (physical {physical}, seed {seed}, back to step {at})", sheet.id);
+                    for back in undo_events(&current, restored) {
+                        carry_out(&mut model, &back).unwrap_or_else(|e| panic!("{context}: '{back}': {e}"));
+                    }
+                    assert_eq!(model, model_of(&picture(restored)), "{context}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 40, "only {checked} tables went back");
+    }
+
     #[test]
     fn a_card_and_a_marker_are_told_back_in_the_words_of_the_step() {
         let mut now = Picture::default();

@@ -270,3 +270,17 @@ test("going back to an earlier decision lists every card and marker to put back,
   assert.match(await page.locator("#table-now .after").textContent(), /^Back to before: /);
   await page.close();
 });
+
+test("a table and the saved games say whose shuffled cards the table follows", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 400, height: 800 } });
+  await startTable(page, "wilderness-war", { seed: 8, deck: "physical" });
+  await page.waitForFunction(() => /· your own cards$/.test(document.querySelector("#where")?.textContent || ""));
+  await startTable(page, "1960", { seed: 8, deck: "virtual" });
+  await page.waitForFunction(() => /· cdgsolo shuffles$/.test(document.querySelector("#where")?.textContent || ""));
+  await page.goto(env.base + "/");
+  await page.waitForSelector("#saved li");
+  const saved = await page.locator("#saved li button:first-child").allTextContents();
+  assert.ok(saved.some((t) => /^Wilderness War.*your own cards/.test(t)), saved.join(" | "));
+  assert.ok(saved.some((t) => /^1960.*cdgsolo shuffles/.test(t)), saved.join(" | "));
+  await page.close();
+});

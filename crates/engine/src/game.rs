@@ -121,6 +121,13 @@ pub trait Game: Clone + PartialEq + Debug {
         false
     }
 
+    /// For a game that follows real cards at a table: whose shuffle the table follows, in the
+    /// player's words ("your own cards", "cdgsolo shuffles"), for the table's header and the list of
+    /// saved games. `None` for a game without a real deck.
+    fn deck_words(&self) -> Option<String> {
+        None
+    }
+
     /// How a history names a chance outcome the viewer cannot tell from the others (a card drawn
     /// face-down). A game whose player learns such a card another way (a card table whose player
     /// takes each card the program names from a sorted deck) says so in its own words.

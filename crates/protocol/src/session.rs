@@ -448,6 +448,7 @@ where
             // Why an undo of the last decision would be refused (what was seen), else null.
             "undo_blocked": self.session.undo_refusal(),
             "hands_hidden": state.hands_hidden(),
+            "deck": state.deck_words(),
         })
     }
 

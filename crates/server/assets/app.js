@@ -126,6 +126,8 @@ async function showGame(id) {
   const seen = await api(`/api/games/${id}/observe/${player}`);
   if (mine !== drawings) return;
   const view = seen.observation || seen;
+  // A card table's header says whose shuffled cards it follows.
+  $("where").textContent = game.status.deck ? `${game.name} · ${game.status.deck}` : game.name;
   const phaseName = typeof view.phase === "string" ? view.phase : view.phase_words || view.step_words;
   const phase = phaseName ? ` (${phaseName}, turn ${view.turn})` : "";
   if (status.over) {

@@ -162,7 +162,9 @@ export async function showLobby() {
     // Where the game stands, as the server last saved it.
     const st = g.standing;
     const where = g.devices ? "on two devices" : !st ? "" : st.over ? `finished${st.result ? `: ${st.result}` : ""}` : st.to_move ? `in progress, ${st.to_move} to decide` : "in progress";
-    const open = el("button", `${g.name}${where ? ` (${where})` : ""}, last played ${g.updated}`);
+    // A card table says whose shuffled cards it follows.
+    const deck = st && st.deck ? `, ${st.deck}` : "";
+    const open = el("button", `${g.name}${where ? ` (${where}${deck})` : deck ? ` (${deck.slice(2)})` : ""}, last played ${g.updated}`);
     open.onclick = () => { location.hash = `#game/${g.id}`; };
     const remove = el("button", "Delete");
     remove.setAttribute("aria-label", `Delete ${g.name}`);

@@ -265,6 +265,9 @@ async fn new_game(State(state): State<Shared>, bytes: Bytes) -> Result<(StatusCo
         // A bot in the first seat moves at once.
         games.with_game(id, |game, games| {
             let bot_moves = game.play_on(id, games, request.lone_steps)?;
+            // The list of saved games shows where a new game stands (and whose cards a table follows)
+            // before its first decision; only the list's words, so a failure changes nothing else.
+            let _ = games.store().set_standing(id, &game.standing());
             let answer = json!({ "id": id, "name": name, "status": status(game), "seats": game.seats.to_value(),
                 "bot_moves": bot_moves });
             Ok((StatusCode::CREATED, axum::Json(answer)))

@@ -104,7 +104,7 @@ impl OpenGame {
     pub fn standing(&self) -> Value {
         let status = self.session.status();
         serde_json::json!({ "over": status["over"], "to_move": status["to_move"]["name"],
-            "result": status["result"]["reason"] })
+            "result": status["result"]["reason"], "deck": status["deck"] })
     }
 
     /// A rollback's write: the log up to `at`, the bots' answers after it, and the steps taken off.

@@ -362,9 +362,10 @@ async fn a_card_table_has_a_history_without_turns_or_combat_reports() {
 #[tokio::test]
 async fn a_card_drawn_face_down_is_not_named_in_the_history() {
     // The table's own numbers; the built-in card list with the program's shuffle, where the player
-    // takes each card by its printed number (the step says which), so the entry says only how.
+    // takes each card by its printed number (the step says which): either way the entry says only
+    // how the card lies.
     for (options, hidden) in [
-        (json!({ "game": "1960", "seed": 3 }), "a card is drawn that you cannot see"),
+        (json!({ "game": "1960", "seed": 3 }), "a card is drawn face-down"),
         (json!({ "game": "1960", "seed": 3, "options": {"manifest": "builtin"} }), "a card is drawn face-down"),
     ] {
         face_down_draws_in_the_history(options, hidden).await;

@@ -607,9 +607,24 @@ impl Game for CardTable {
     fn hidden_chance_label(&self) -> String {
         // From a sorted deck the player takes the card by its number: the step below says which.
         if self.sorted_deck() {
-            "a card is drawn face-down".to_string()
-        } else {
-            "a card is drawn that you cannot see".to_string()
+            return "a card is drawn face-down".to_string();
+        }
+        // With the player's own cards a card drawn face-up is seen (the table asks its name next),
+        // whatever stand-in the program keeps for it: the log says how the card lies.
+        match self.pending.front() {
+            Some(
+                Pending::Fill { facing: Facing::FaceUp, .. }
+                | Pending::RevealTop { .. }
+                | Pending::DigDraw { .. }
+                | Pending::ToHeld { .. },
+            ) => "a card is drawn face-up".to_string(),
+            Some(Pending::Fill { .. }) => "a card is drawn face-down".to_string(),
+            // A game rule's random pick among cards kept out of sight.
+            None if matches!(self.phase, Phase::GamePick { .. }) => "a card is picked at random".to_string(),
+            None if matches!(self.phase, Phase::Selecting { .. }) => {
+                "a die is rolled for the Random Card Selection Chart".to_string()
+            }
+            None => "a card is drawn that you cannot see".to_string(),
         }
     }
 
@@ -660,6 +675,10 @@ impl Game for CardTable {
 
     fn undo_events(&self, undone: &Self) -> Vec<String> {
         crate::table_undo::undo_events(undone, self).iter().map(ToString::to_string).collect()
+    }
+
+    fn deck_words(&self) -> Option<String> {
+        Some(if self.physical { "your own cards" } else { "cdgsolo shuffles" }.to_string())
     }
 
     fn chance_goes_back(&self, outcome: &TableAction) -> bool {

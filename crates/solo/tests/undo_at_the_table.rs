@@ -92,3 +92,48 @@ fn a_fate_die_still_stands_and_the_refusal_names_it() {
         assert_eq!(session.log().len(), steps, "nothing was taken back");
     }
 }
+
+/// The log of a table with the player's own cards says how each drawn card lies: face-up (the
+/// player sees it and names it) or face-down, never "a card you cannot see" for one drawn face-up.
+#[test]
+fn the_log_says_a_card_drawn_face_up_was_drawn_face_up() {
+    let (mut up, mut down) = (0, 0);
+    for game in ["cc-napoleonics", "wilderness-war", "pursuit-of-glory", "1960"] {
+        // With the shipped card list: a card turned up is then named by the player, and until then
+        // the table cannot tell it from the others.
+        let manifest = solo::manifest(game).ok().map(|m| m.as_ref().clone());
+        let setup = TableSetup { physical: true, manifest, ..TableSetup::new(game) };
+        let mut session = Session::<CardTable>::new(setup, 5, ChanceMode::Auto).expect("the table deals");
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..200 {
+            let legal = session.state().legal();
+            if legal.is_empty() {
+                break;
+            }
+            session.apply(&legal[engine::below(&mut rng, legal.len())]).expect("a legal action applies");
+        }
+        let mut labels = Vec::new();
+        session
+            .replay_to(session.log().len(), |_, before, action, _| {
+                if before.to_move() == engine::ToMove::Chance {
+                    labels.push(engine::label_seen_by(before, 0, action));
+                }
+            })
+            .expect("the log replays");
+        for label in &labels {
+            assert_ne!(label, "a card is drawn that you cannot see", "{game}: {labels:?}");
+        }
+        up += labels.iter().filter(|l| *l == "a card is drawn face-up").count();
+        down += labels.iter().filter(|l| *l == "a card is drawn face-down").count();
+    }
+    assert!(up > 5 && down > 5, "face-up {up}, face-down {down}");
+}
+
+#[test]
+fn a_table_says_whose_shuffle_it_follows() {
+    for (physical, words) in [(true, "your own cards"), (false, "cdgsolo shuffles")] {
+        let setup = TableSetup { physical, ..TableSetup::new("wilderness-war") };
+        let table = CardTable::new(&setup).expect("the table deals");
+        assert_eq!(table.deck_words().as_deref(), Some(words));
+    }
+}

@@ -150,6 +150,14 @@ test("a physical deck with the built-in card list: the card that turned up is na
   assert.deepEqual(hits, ["#3 Gallup Poll"]);
   const box = await page.locator("#actions .identify-list button").first().boundingBox();
   assert.ok(box && box.height >= 44);
+  // One tap is not final: the page asks first, and a "no" names nothing.
+  let asked = "";
+  page.once("dialog", (d) => { asked = d.message(); d.dismiss(); });
+  await page.click("#actions .identify-list button");
+  await page.waitForFunction(() => !document.querySelector("#table.busy"));
+  assert.match(asked, /^The card that turned up in slot A of Kennedy's display is #3 Gallup Poll\? Once named, it cannot be undone\.$/);
+  assert.equal(await page.locator('.display[data-side="0"] [data-slot=A] .card').textContent(), "turned up: say which card");
+  page.on("dialog", (d) => d.accept());
   const answer = await act(page, "#actions .identify-list button");
   assert.match(answer.label, /the card turned up in slot A is #3 Gallup Poll/);
   // The display shows the real card's name; the next card to name is slot B.
@@ -191,6 +199,8 @@ test("on a laptop both displays stand side by side; the Manoeuvre card table has
 
 test("the deck comes first, and a Commands & Colors card is named by its kind on a phone", async () => {
   const page = await env.browser.newPage({ viewport: { width: 400, height: 800 } });
+  // Each naming is asked once (a card named stays named): yes each time here.
+  page.on("dialog", (d) => d.accept());
   await page.goto(env.base + "/");
   await page.selectOption("#game-choice", "cc-napoleonics");
   // Only your own shuffled deck: the card list is a catalogue of kinds, not every card.
@@ -282,5 +292,24 @@ test("a table and the saved games say whose shuffled cards the table follows", a
   const saved = await page.locator("#saved li button:first-child").allTextContents();
   assert.ok(saved.some((t) => /^Wilderness War.*your own cards/.test(t)), saved.join(" | "));
   assert.ok(saved.some((t) => /^1960.*cdgsolo shuffles/.test(t)), saved.join(" | "));
+  await page.close();
+});
+
+test("a tool that picks at random asks once before it happens, and a no leaves the table alone", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 400, height: 800 } });
+  await startTable(page, "1960", { seed: 3, deck: "virtual" });
+  await page.click("#tools-box summary");
+  const tool = page.locator("#tools button[data-action^=random-discard]").first();
+  assert.ok(await tool.count(), "1960 has a random discard");
+  const steps = await page.evaluate(() => document.querySelector("#table")?.getAttribute("data-steps"));
+  let asked = "";
+  page.once("dialog", (d) => { asked = d.message(); d.dismiss(); });
+  await tool.click();
+  await page.waitForTimeout(200);
+  assert.match(asked, /picks at random, and cannot be undone\. Go ahead\?$/);
+  assert.equal(await page.evaluate(() => document.querySelector("#table")?.getAttribute("data-steps")), steps, "nothing happened");
+  // Said yes, it happens.
+  page.once("dialog", (d) => d.accept());
+  await act(page, "#tools button[data-action^=random-discard] >> nth=0");
   await page.close();
 });

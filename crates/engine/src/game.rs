@@ -128,6 +128,13 @@ pub trait Game: Clone + PartialEq + Debug {
         None
     }
 
+    /// Whether a front end should ask once before it takes `action` for the player: it leads
+    /// straight to something no undo takes back (a shuffle, a pick at random, a card named for
+    /// good), so one tap must not do it by accident. None, unless the game says so.
+    fn asks_first(&self, _action: &Self::Action) -> bool {
+        false
+    }
+
     /// How a history names a chance outcome the viewer cannot tell from the others (a card drawn
     /// face-down). A game whose player learns such a card another way (a card table whose player
     /// takes each card the program names from a sorted deck) says so in its own words.

@@ -239,6 +239,9 @@ where
                 if state.is_tool(a) {
                     action["tool"] = json!(true);
                 }
+                if state.asks_first(a) {
+                    action["asks_first"] = json!(true);
+                }
                 action
             })
             .collect();

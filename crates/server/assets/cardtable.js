@@ -307,7 +307,10 @@ function identifyBox(ctx, identify) {
       const b = /** @type {HTMLButtonElement} */ (el("button", o.text));
       b.type = "button";
       b.dataset.action = o.id;
-      b.onclick = () => ctx.act(o.id);
+      // A card named stays named (undo stops there): one tap is asked once.
+      b.onclick = () => {
+        if (confirm(`The card that turned up in ${place} is ${o.text}? Once named, it cannot be undone.`)) ctx.act(o.id);
+      };
       return b;
     });
     list.replaceChildren(...buttons);
@@ -389,14 +392,17 @@ function groupPlays() {
   }
 }
 
-/** A reshuffle or a random discard cannot be undone (the shuffle and the pick are kept, as every
- * roll is): ask first, as the terminal does. @param {import("./dom.js").TableContext} ctx */
+/** A step that shuffles, picks at random (a random discard, a game's random pick) or names a card
+ * for good cannot be undone: the server marks it (`asks_first`), and the page asks once before it,
+ * as the terminal does. @param {import("./dom.js").TableContext} ctx */
 function guardRandomTools(ctx) {
+  const asking = new Set(ctx.legal.actions.filter((/** @type {any} */ a) => a.asks_first).map((/** @type {any} */ a) => a.id));
   for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#actions button[data-action], #tools button[data-action]"))) {
     const id = b.dataset.action || "";
-    if (!/^(reshuffle|random-discard)/.test(id)) continue;
+    if (!asking.has(id) || b.closest(".identify-list")) continue;
     b.onclick = () => {
-      if (confirm(`${b.textContent}: this shuffles or picks at random and cannot be undone. Go ahead?`)) ctx.act(id);
+      const what = b.getAttribute("aria-label") || b.textContent;
+      if (confirm(`${what}: this shuffles or picks at random, and cannot be undone. Go ahead?`)) ctx.act(id);
     };
   }
 }

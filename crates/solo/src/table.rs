@@ -677,6 +677,16 @@ impl Game for CardTable {
         crate::table_undo::undo_events(undone, self).iter().map(ToString::to_string).collect()
     }
 
+    fn asks_first(&self, action: &TableAction) -> bool {
+        matches!(
+            action,
+            TableAction::Reshuffle(_)
+                | TableAction::RandomDiscard
+                | TableAction::Identify { .. }
+                | TableAction::NameKind { .. }
+        ) || self.shuffles_or_picks(action)
+    }
+
     fn deck_words(&self) -> Option<String> {
         Some(if self.physical { "your own cards" } else { "cdgsolo shuffles" }.to_string())
     }

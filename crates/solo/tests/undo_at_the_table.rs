@@ -137,3 +137,46 @@ fn a_table_says_whose_shuffle_it_follows() {
         assert_eq!(table.deck_words().as_deref(), Some(words));
     }
 }
+
+/// What undo cannot take back is asked once first: a card named, a random discard, the Infantry
+/// Square's random card; a marker moved is not asked.
+#[test]
+fn a_step_no_undo_takes_back_is_asked_first() {
+    let manifest = solo::manifest("cc-napoleonics").ok().map(|m| m.as_ref().clone());
+    let setup = TableSetup { physical: true, manifest, ..TableSetup::new("cc-napoleonics") };
+    let mut session = Session::<CardTable>::new(setup, 2, ChanceMode::Auto).expect("the table deals");
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..300 {
+        let state = session.state().clone();
+        let legal = state.legal();
+        if legal.is_empty() {
+            break;
+        }
+        for action in &legal {
+            let id = state.action_id(action);
+            let kind = if id.starts_with("form-square") {
+                "square"
+            } else if id.starts_with("random-discard") {
+                "random discard"
+            } else if id.starts_with("identify") {
+                "naming"
+            } else if id.starts_with("max-hand-size") {
+                "marker"
+            } else {
+                continue;
+            };
+            let asks = state.asks_first(action);
+            match kind {
+                "marker" => assert!(!asks, "{id}"),
+                // A square picks its card at random among several face-up ones; with one or none
+                // there is nothing random to ask about.
+                "square" if !asks => continue,
+                _ => assert!(asks, "{id}"),
+            }
+            seen.insert(kind);
+        }
+        session.apply(&legal[engine::below(&mut rng, legal.len())]).expect("a legal action applies");
+    }
+    assert_eq!(seen.len(), 4, "{seen:?}");
+}

@@ -17,6 +17,7 @@ pub(crate) fn step_words(g: &Miniatures) -> String {
             format!("3. {side}: activation")
         }
         Step::ActivationRoll { unit: u, .. } => format!("3. {side}: activation of {}", unit(*u)),
+        Step::Execute { unit: u, actions: 0, .. } => format!("4. {side}: {} takes no action", unit(*u)),
         Step::Execute { unit: u, .. } | Step::Fire { unit: u, .. } | Step::Close { unit: u, .. } => {
             format!("4. {side}: actions of {}", unit(*u))
         }
@@ -36,8 +37,8 @@ fn die_for(g: &Miniatures) -> String {
         Step::Morale { unit, .. } => format!("Morale of {}", name(*unit)),
         Step::Disruption { unit, left, .. } => format!("Disruption of {} ({left} to roll)", name(*unit)),
         Step::DisengageRoll { unit, .. } => format!("Disengaging a piece of {}", name(*unit)),
-        Step::ActivationRoll { unit, dice, rolled, .. } => {
-            format!("Activation of {}, die {} of {dice}", name(*unit), rolled + 1)
+        Step::ActivationRoll { unit, dice, faces, .. } => {
+            format!("Activation of {}, die {} of {dice}", name(*unit), faces.len() + 1)
         }
         Step::Fire { firer: None, .. } => "Fire, the firer's die".into(),
         Step::Fire { .. } => "Fire, the target's die".into(),
@@ -77,7 +78,12 @@ pub(crate) fn label(g: &Miniatures, action: &Action) -> String {
         Action::Fire => "Fire: roll for the firer and the target".into(),
         Action::CloseCombat => "Close combat: roll for each piece in contact".into(),
         Action::FoMove => "The FO's special move".into(),
-        Action::UnitDone => "This unit is done".into(),
+        Action::UnitDone => match g.step() {
+            Step::Execute { actions: 0, fails: true, .. } => "No action: this unit is done, and the phase ends".into(),
+            Step::Execute { actions: 0, .. } => "No action: this unit is done".into(),
+            Step::Execute { fails: true, .. } => "This unit is done: the phase ends".into(),
+            _ => "This unit is done".into(),
+        },
         Action::Delta(d) => match g.step() {
             Step::Fire { .. } => format!("ΔF {d:+}"),
             Step::Close { contact, .. } if contact.own_delta.is_none() => format!("Own ΔC {d:+}"),

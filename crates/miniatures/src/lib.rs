@@ -15,4 +15,4 @@ pub mod state;
 pub use action::Action;
 pub use game::MiniaturesView;
 pub use roster::{Roster, RosterError};
-pub use state::{Miniatures, MiniaturesSetup, Step, Unit};
+pub use state::{DieShown, Miniatures, MiniaturesSetup, Said, Step, Tone, Unit};

@@ -65,6 +65,17 @@ pub struct Outcome {
     /// The activation fails: the side's phase ends once this unit is done.
     #[serde(default)]
     pub fails: bool,
+    /// How many actions the unit may take; left out, one for each success. With none, the unit is
+    /// offered no fire, close combat or FO move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actions: Option<u8>,
+}
+
+impl Outcome {
+    /// The actions this outcome gives the unit.
+    pub fn actions(&self) -> u8 {
+        self.actions.unwrap_or(self.successes)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -60,11 +60,13 @@ pub enum Step {
         unit: UnitId,
         lead: Option<u8>,
     },
-    /// 2c. A unit's disrupted pieces, one die each after the leadership is chosen.
+    /// 2c. A unit's disrupted pieces, one die each after the leadership is chosen; `faces`: the
+    /// dice rolled for the unit so far, `left`: the pieces still to roll for.
     Disruption {
         unit: UnitId,
         lead: Option<u8>,
         left: u8,
+        faces: Vec<u8>,
     },
     /// 2d. Attempts to disengage pieces from a single corner lock.
     Disengage,
@@ -83,22 +85,25 @@ pub enum Step {
         unit: UnitId,
         dice: u8,
     },
+    /// The activation dice, `faces` those rolled so far.
     ActivationRoll {
         unit: UnitId,
         dice: u8,
         lead: u8,
-        rolled: u8,
-        successes: u8,
+        faces: Vec<u8>,
     },
-    /// 4. The activated unit's actions; `fails`: the phase ends when it is done.
+    /// Step 4, the activated unit's actions. `fails`: the phase ends when it is done; `actions`:
+    /// how many the activation table gives (none: no fire, close combat or FO move is offered).
     Execute {
         unit: UnitId,
         fails: bool,
+        actions: u8,
     },
     /// 4b. Fire: the modifier, then the firer's and the target's dice.
     Fire {
         unit: UnitId,
         fails: bool,
+        actions: u8,
         delta: Option<i8>,
         firer: Option<u8>,
     },
@@ -106,12 +111,14 @@ pub enum Step {
     Close {
         unit: UnitId,
         fails: bool,
+        actions: u8,
         contact: CloseContact,
     },
     /// 5. The FO's special move: a d6 for how many moves.
     FoMove {
         unit: UnitId,
         fails: bool,
+        actions: u8,
     },
     /// "Situations not covered": a die between two outcomes the player has in mind.
     Decide,
@@ -128,11 +135,45 @@ pub struct CloseContact {
     pub enemy_rolls: Vec<u8>,
 }
 
-/// What the last roll meant, for the table to show.
+/// What the last roll meant, for the table to show: the roll and its meaning in words, and each
+/// die of it (all of a unit's disruption dice, every activation die, each piece's close combat die)
+/// with what that die says.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Said {
+    /// The roll in words, each die with it (the log's line).
     pub roll: String,
+    /// The roll without its dice, to head a table that shows each die.
+    pub head: String,
     pub meaning: String,
+    pub dice: Vec<DieShown>,
+}
+
+/// One die as the table shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DieShown {
+    /// Which die: the side, the piece, the number of the die.
+    pub what: String,
+    /// Whose dice these are where two sides roll together (close combat: the unit or the enemy).
+    pub group: Option<String>,
+    /// The face it shows.
+    pub face: u8,
+    /// What is added to the face and the total ("+1 = 5"), when anything is.
+    pub sum: Option<String>,
+    /// The face with what is added.
+    pub total: i16,
+    /// What this die says ("success", "removed", ...); none where the game's own chart decides
+    /// (fire and close combat: the total is what the player reads off the chart).
+    pub verdict: Option<String>,
+    pub tone: Tone,
+}
+
+/// How a die's verdict sits with the side that rolled it, for the page's colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Tone {
+    Good,
+    Bad,
+    Plain,
 }
 
 /// The whole aid.

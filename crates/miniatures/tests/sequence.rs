@@ -4,7 +4,7 @@
 
 use engine::conformance::{Plan, check_random_play};
 use engine::{Game, ToMove};
-use miniatures::{Action, Miniatures, MiniaturesSetup, Step};
+use miniatures::{Action, DieShown, Miniatures, MiniaturesSetup, Roster, Step, Tone};
 
 fn fresh() -> Miniatures {
     Miniatures::new(&MiniaturesSetup::default()).expect("the example roster")
@@ -23,6 +23,16 @@ fn roll(g: &mut Miniatures, v: u8) {
 
 fn said(g: &Miniatures) -> String {
     g.said().map(|s| format!("{} | {}", s.roll, s.meaning)).unwrap_or_default()
+}
+
+/// The dice the table shows: each one's face, what is added ("+1 = 5"), and its verdict.
+fn dice(g: &Miniatures) -> Vec<(u8, Option<String>, Option<String>)> {
+    let shown: &[DieShown] = g.said().map_or(&[], |s| s.dice.as_slice());
+    shown.iter().map(|d| (d.face, d.sum.clone(), d.verdict.clone())).collect()
+}
+
+fn some(s: &str) -> Option<String> {
+    Some(s.to_string())
 }
 
 /// Blue wins the initiative (3 + 2 against 1 + 1) and reaches its activation step.
@@ -98,7 +108,7 @@ fn disruption_is_rolled_per_piece_against_its_qv_and_a_one_removes_the_piece() {
     go(&mut g, Action::MarkDisrupted(1));
     to_blues_next_pre_activation(&mut g);
     // 2nd Foot (QV 3, CV 2) has one disrupted piece: no morale check, one disruption roll.
-    assert_eq!(g.step(), &Step::Disruption { unit: 1, lead: None, left: 1 });
+    assert_eq!(g.step(), &Step::Disruption { unit: 1, lead: None, left: 1, faces: vec![] });
     go(&mut g, Action::Lead(0));
     roll(&mut g, 1);
     assert_eq!((g.unit(1).pieces, g.unit(1).disrupted, g.unit(1).casualties), (3, 0, 1));
@@ -133,7 +143,7 @@ fn activation_rolls_one_to_three_dice_against_the_units_qv_and_reads_the_rosters
     roll(&mut g, 4);
     roll(&mut g, 2);
     assert!(said(&g).contains("1 success") && said(&g).contains("One action"), "{}", said(&g));
-    assert_eq!(g.step(), &Step::Execute { unit: 0, fails: false });
+    assert_eq!(g.step(), &Step::Execute { unit: 0, fails: false, actions: 1 });
 }
 
 #[test]
@@ -144,7 +154,7 @@ fn a_failed_activation_ends_the_phase_and_the_other_side_goes() {
     go(&mut g, Action::Dice(1));
     go(&mut g, Action::Lead(0));
     roll(&mut g, 2);
-    assert_eq!(g.step(), &Step::Execute { unit: 1, fails: true });
+    assert_eq!(g.step(), &Step::Execute { unit: 1, fails: true, actions: 0 });
     go(&mut g, Action::UnitDone);
     assert_eq!((g.phasing(), g.step()), (1, &Step::Reposition), "Red's phase");
     // Red's phase ends: the turn ends and the next begins with the initiative.
@@ -176,7 +186,7 @@ fn fire_rolls_a_d6_for_the_firer_and_the_target_and_close_combat_one_per_piece_i
     for v in [3, 4, 6] {
         roll(&mut g, v);
     }
-    assert!(said(&g).contains("its pieces 4, 5 (ΔC +1); the enemy's 6 (ΔC +0)"), "{}", said(&g));
+    assert!(said(&g).contains("its pieces d6 3 +1 = 4, d6 4 +1 = 5; the enemy's d6 6"), "{}", said(&g));
 }
 
 #[test]
@@ -213,4 +223,152 @@ fn random_play_keeps_the_contract() {
     let report = check_random_play::<Miniatures>(&MiniaturesSetup::default(), &plan).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(report.games, 10);
     assert!(report.steps >= 10 * 1_500, "the sequence never ends by itself: {report:?}");
+}
+
+/// Blue's next pre-activation with every piece of Light Horse (3 pieces, QV 4, CV 1) disrupted:
+/// its morale holds (d6 6, leadership +3, -2 for the two pieces over its Casualty Value: 7), and
+/// its disruption waits for the leadership.
+fn light_horse_all_disrupted(g: &mut Miniatures) {
+    blue_to_activation(g);
+    for _ in 0..3 {
+        go(g, Action::MarkDisrupted(2));
+    }
+    to_blues_next_pre_activation(g);
+    assert!(matches!(g.step(), Step::Morale { unit: 2, lead: None }), "{:?}", g.step());
+    go(g, Action::Lead(3));
+    roll(g, 6);
+    assert!(!g.unit(2).removed, "{}", said(g));
+    assert!(matches!(g.step(), Step::Disruption { unit: 2, lead: None, left: 3, .. }), "{:?}", g.step());
+}
+
+fn pieces(g: &Miniatures, unit: u8) -> (u8, u8, u8) {
+    let u = g.unit(unit);
+    (u.pieces, u.disrupted, u.casualties)
+}
+
+#[test]
+fn a_disruption_roll_of_one_removes_that_piece_and_leaves_the_others_disruption_as_it_was() {
+    let mut g = fresh();
+    light_horse_all_disrupted(&mut g);
+    go(&mut g, Action::Lead(0));
+    roll(&mut g, 1);
+    assert_eq!(pieces(&g, 2), (2, 2, 1), "the piece rolled for is gone; the other two are still disrupted");
+    roll(&mut g, 5);
+    assert_eq!(pieces(&g, 2), (2, 1, 1), "a 5 reaches QV 4: one piece recovers");
+    roll(&mut g, 2);
+    assert_eq!(pieces(&g, 2), (2, 1, 1), "a 2 is short: the last piece stays disrupted");
+    assert_eq!(g.step(), &Step::Disengage);
+}
+
+#[test]
+fn after_an_activation_that_gives_no_action_the_unit_is_offered_no_fire_close_combat_or_move() {
+    let mut g = fresh();
+    blue_to_activation(&mut g);
+    // 1st Foot (QV 4), of the Left wing and its FO: one die, a 2, no success: "No action".
+    go(&mut g, Action::Unit(0));
+    go(&mut g, Action::Dice(1));
+    go(&mut g, Action::Lead(0));
+    roll(&mut g, 2);
+    assert!(said(&g).contains("No action"), "{}", said(&g));
+    let legal = g.legal();
+    for offered in [Action::Fire, Action::CloseCombat, Action::FoMove] {
+        assert!(!legal.contains(&offered), "{offered:?} offered after no action: {legal:?}");
+    }
+    assert!(legal.contains(&Action::UnitDone), "{legal:?}");
+    go(&mut g, Action::UnitDone);
+    assert_eq!((g.phasing(), g.step()), (1, &Step::Reposition), "the activation failed: Red's phase");
+    // A unit with an action is offered them all, the FO's move included.
+    let mut g = fresh();
+    blue_to_activation(&mut g);
+    go(&mut g, Action::Unit(0));
+    go(&mut g, Action::Dice(1));
+    go(&mut g, Action::Lead(0));
+    roll(&mut g, 4);
+    let legal = g.legal();
+    for offered in [Action::Fire, Action::CloseCombat, Action::FoMove, Action::UnitDone] {
+        assert!(legal.contains(&offered), "{offered:?} not offered after one action: {legal:?}");
+    }
+}
+
+#[test]
+fn an_outcome_the_roster_marks_as_giving_no_action_offers_no_fire_close_combat_or_move() {
+    let text = miniatures::roster::EXAMPLE.replacen(
+        "{ successes = 1, says = \"One action\" }",
+        "{ successes = 1, says = \"Rally in place\", actions = 0 }",
+        1,
+    );
+    assert_ne!(text, miniatures::roster::EXAMPLE, "the test edits the one-die row");
+    let roster = Roster::parse(&text).expect("the edited roster reads");
+    let mut g = Miniatures::new(&MiniaturesSetup { roster: Some(roster) }).expect("a roster");
+    blue_to_activation(&mut g);
+    go(&mut g, Action::Unit(0));
+    go(&mut g, Action::Dice(1));
+    go(&mut g, Action::Lead(0));
+    roll(&mut g, 5);
+    assert!(said(&g).contains("1 success") && said(&g).contains("takes no action"), "{}", said(&g));
+    let legal = g.legal();
+    assert!(legal.contains(&Action::UnitDone) && !legal.contains(&Action::Fire) && !legal.contains(&Action::FoMove));
+    go(&mut g, Action::UnitDone);
+    assert_eq!((g.phasing(), g.step()), (0, &Step::Activation), "no action, but the activation did not fail");
+}
+
+#[test]
+fn every_disruption_die_is_shown_with_its_verdict() {
+    let mut g = fresh();
+    light_horse_all_disrupted(&mut g);
+    go(&mut g, Action::Lead(0));
+    roll(&mut g, 1);
+    roll(&mut g, 5);
+    roll(&mut g, 2);
+    // Once the unit is done, what is shown still holds each of its dice, not the last alone.
+    assert!(said(&g).contains("1 removed, 5 no longer disrupted, 2 still disrupted"), "{}", said(&g));
+    assert!(said(&g).contains("casualty marker"), "the first die's removal is still told: {}", said(&g));
+    assert_eq!(
+        dice(&g),
+        [(1, None, some("removed")), (5, None, some("no longer disrupted")), (2, None, some("still disrupted"))]
+    );
+    let tones: Vec<Tone> = g.said().map(|s| s.dice.iter().map(|d| d.tone).collect()).unwrap_or_default();
+    assert_eq!(tones, [Tone::Bad, Tone::Good, Tone::Plain]);
+}
+
+#[test]
+fn every_activation_die_is_shown_with_its_verdict() {
+    let mut g = fresh();
+    blue_to_activation(&mut g);
+    go(&mut g, Action::Unit(0));
+    go(&mut g, Action::Dice(3));
+    go(&mut g, Action::Lead(1));
+    for v in [3, 2, 6] {
+        roll(&mut g, v);
+    }
+    // QV 4 with leadership +1: 3 and 6 reach it, 2 does not.
+    assert!(said(&g).contains("d6 3 +1 = 4 (success), d6 2 +1 = 3 (miss), d6 6 +1 = 7 (success)"), "{}", said(&g));
+    assert!(said(&g).contains("2 successes"), "{}", said(&g));
+    assert_eq!(
+        dice(&g),
+        [(3, some("+1 = 4"), some("success")), (2, some("+1 = 3"), some("miss")), (6, some("+1 = 7"), some("success"))]
+    );
+}
+
+#[test]
+fn every_close_combat_die_is_shown_with_its_total() {
+    let mut g = fresh();
+    blue_to_activation(&mut g);
+    go(&mut g, Action::Unit(0));
+    go(&mut g, Action::Dice(1));
+    go(&mut g, Action::Lead(0));
+    roll(&mut g, 6);
+    go(&mut g, Action::CloseCombat);
+    go(&mut g, Action::Pieces(2));
+    go(&mut g, Action::Pieces(1));
+    go(&mut g, Action::Delta(1));
+    go(&mut g, Action::Delta(-2));
+    for v in [3, 4, 6] {
+        roll(&mut g, v);
+    }
+    assert!(said(&g).contains("its pieces d6 3 +1 = 4, d6 4 +1 = 5; the enemy's d6 6 -2 = 4"), "{}", said(&g));
+    // The totals are for the game's close combat chart: no verdict of the aid's own.
+    assert_eq!(dice(&g), [(3, some("+1 = 4"), None), (4, some("+1 = 5"), None), (6, some("-2 = 4"), None)]);
+    let totals: Vec<i16> = g.said().map(|s| s.dice.iter().map(|d| d.total).collect()).unwrap_or_default();
+    assert_eq!(totals, [4, 5, 4]);
 }

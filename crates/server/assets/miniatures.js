@@ -1,6 +1,7 @@
 // The miniatures turn sequence (docs/miniatures.md): the step of the sequence, the last roll with
-// what it means (first and biggest: the player is at the table with the figures), both rosters,
-// and the actions, with the casualty markers and "let a die decide" among the table tools.
+// each of its dice and what it means (first and biggest: the player is at the table with the
+// figures), the actions right under it, with the casualty markers and "let a die decide" among the
+// table tools, and both rosters after them.
 import { $, el, showActions } from "./dom.js";
 
 /** One side's roster: its CO and each wing with its FO and units. @param {any} view @param {number} s */
@@ -31,22 +32,53 @@ function roster(view, s) {
   return box;
 }
 
+/** Each die of the last roll: its face, what was added, and what that die says (success, removed...);
+ * fire and close combat dice carry no verdict: their totals go to the game's charts. Dice of two
+ * sides rolled together (close combat) come in a row per side, named.
+ * @param {any[]} dice @returns {HTMLElement[]} */
+function diceShown(dice) {
+  /** @type {HTMLElement[]} */
+  const rows = [];
+  /** @type {HTMLElement | null} */
+  let list = null;
+  /** @type {string | null | undefined} */
+  let group;
+  for (const d of dice) {
+    if (!list || d.group !== group) {
+      group = d.group;
+      if (group) rows.push(el("p", `${group}:`, "mgroup"));
+      list = el("ul", undefined, "mdice");
+      rows.push(list);
+    }
+    const item = el("li", undefined, `mdie ${d.tone}`);
+    item.append(el("span", String(d.face), "mface"));
+    const words = el("span", undefined, "mdie-words");
+    words.append(el("span", d.sum ? `${d.what} ${d.sum}` : d.what, "mwhat"));
+    words.append(el("span", d.verdict || `total ${d.total}`, "mverdict"));
+    item.append(words);
+    item.title = `${d.what}: d6 ${d.face}${d.sum ? ` ${d.sum}` : ""}${d.verdict ? `, ${d.verdict}` : ""}`;
+    list.append(item);
+  }
+  return rows;
+}
+
 /** Draws the sequence's table. @param {import("./dom.js").TableContext} ctx */
 export function renderMiniatures(ctx) {
   const view = ctx.view;
-  const parts = [];
   const step = el("section", undefined, "mstep");
   step.append(el("p", `Turn ${view.turn}: ${view.step_words}`, "mstep-words"));
   if (view.said) {
-    step.append(el("p", view.said.roll, "mroll"));
+    // The dice stand for themselves: the roll's heading, then each die, then what it all means.
+    const dice = view.said.dice || [];
+    step.append(el("p", dice.length ? view.said.head : view.said.roll, "mroll"));
+    step.append(...diceShown(dice));
     step.append(el("p", view.said.meaning, "mmeaning"));
   }
-  parts.push(step);
+  // On a phone the actions come right after the roll; the rosters follow them.
   const rosters = el("div", undefined, "mrosters");
   rosters.append(roster(view, 0), roster(view, 1));
-  parts.push(rosters);
-  $("board").replaceChildren(...parts);
+  $("board").replaceChildren(step);
   $("choice").replaceChildren();
-  $("hand").replaceChildren();
+  $("hand").replaceChildren(rosters);
   showActions(ctx);
 }

@@ -87,7 +87,7 @@ async function showGame(id) {
   undo.title = game.status.undo ? "Take back your last decision" : "Nothing to undo: the last step was a roll, a draw or something revealed, or there is none yet";
   // At a card table the player is told what stands in the way: the step that was seen.
   const why = game.status.game !== "manoeuvre" && !game.status.over && !undoable ? game.status.undo_blocked : null;
-  $("undo-why").textContent = why ? `Undo is not possible now: ${why}.` : "";
+  $("undo-why").textContent = why ? `Undo is not possible now: ${why.replace(/\.$/, "")}.` : "";
   if (why) undo.title = `Nothing to undo: ${why}`;
   const status = game.status;
   // Against a bot the page shows the person's own seat; hotseat, the seat of whoever is to move.

@@ -58,7 +58,7 @@ function faceMeaning(view) {
   if (face === 1) {
     return manoeuvre
       ? "Slot C is turned face-up; any face-up unit card may be played. The !! face blocks the inactive side's answer."
-      : "Slot C is turned face-up; its card, or the lowest face-up card of slots A, B, D and E, may be played. The !! face blocks the inactive side's answer where the sheet says so.";
+      : `Slot C is turned face-up; its card, or the lowest face-up card of slots A, B, D and E, may be played.${view.bang_words ? ` !!: ${view.bang_words}` : ""}`;
   }
   if (face === 2) {
     return manoeuvre

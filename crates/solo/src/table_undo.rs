@@ -31,6 +31,8 @@ pub enum Reversal {
     TakenOut { deck: String, count: usize },
     /// A card the step brought into the game from the box goes back into it.
     Boxed { card: String, from: String },
+    /// A card taken out of the game since comes back to its place, face-up.
+    Unboxed { card: String, to: String },
 }
 
 /// The steps that take the real table from `current` (as the cards lie before the undo) to
@@ -72,7 +74,12 @@ fn way_back(now: &Picture, then: &Picture, sorted: bool) -> Vec<Reversal> {
             Some(from) => (from.clone(), false),
             None => match pop(&mut give) {
                 Some(from) => (from, true),
-                None => continue,
+                // Neither in sight nor in a place that holds more cards than then: the card left
+                // the game since (a play took it out), and comes back into it.
+                None => {
+                    steps.push(Reversal::Unboxed { card: card.0.clone(), to: to.clone() });
+                    continue;
+                }
             },
         };
         steps.push(Reversal::Card { card: card.0.clone(), from, to: to.clone(), face_up: true, face_down_now });
@@ -153,6 +160,9 @@ impl fmt::Display for Reversal {
                 write!(f, "Take the {count} cards you added to {deck} out of it again")
             }
             Reversal::Boxed { card, from } => write!(f, "Put {card} from {from} back in the box"),
+            Reversal::Unboxed { card, to } => {
+                write!(f, "Take {card} from the cards out of the game back to {to}, face-up")
+            }
         }
     }
 }
@@ -241,6 +251,9 @@ mod tests {
                 if !take(&mut model.cards, (card.clone(), from.clone())) {
                     return Err(format!("{card} does not lie in {from}"));
                 }
+            }
+            Reversal::Unboxed { card, to } => {
+                *model.cards.entry((card.clone(), to.clone())).or_default() += 1;
             }
         }
         Ok(())

@@ -24,6 +24,8 @@ pub struct TableView {
     pub active: u8,
     /// What the table is waiting for, in words.
     pub waiting_for: String,
+    /// What the Fate Die's `!!` does in this game, in the sheet's words ("No effect in this game.").
+    pub bang_words: String,
     pub fate_die: Option<u8>,
     pub fate_die_title: Option<String>,
     pub sides: Vec<SideView>,
@@ -236,6 +238,7 @@ impl TableView {
                 .unwrap_or_else(|| format!("Side turn {}", table.turn)),
             active: table.active(),
             waiting_for,
+            bang_words: sheet.bang_text.clone(),
             fate_die: table.last_roll(),
             fate_die_title: table.last_roll().map(|f| {
                 // The face's title, with the options the sheet adds to it.

@@ -400,3 +400,15 @@ fn cc_lowest_order_count_answer_names_a_tactic_card_as_not_an_order_card() {
     let label = state.action_label(&question);
     assert!(label.contains("Tactic card") && label.contains("not an order card"), "'{label}'");
 }
+
+/// The die panel says what `!!` does in the game at hand, in the sheet's own words: nothing in
+/// Commands & Colors: Napoleonics, a block on a response in Wilderness War, momentum in 1960.
+#[test]
+fn the_view_says_what_the_bang_does_in_this_game() {
+    for (game, words) in
+        [("cc-napoleonics", "No effect in this game."), ("wilderness-war", "Response"), ("1960", "momentum")]
+    {
+        let view = dealt(game).state().observe(0);
+        assert!(view.bang_words.contains(words), "{game}: {}", view.bang_words);
+    }
+}

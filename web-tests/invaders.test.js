@@ -136,3 +136,125 @@ test("Invaders with the player's own cards and die: the Fate Die's face and each
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+/** Starts a hotseat game with the players' own cards (each card drawn is named by its player).
+ * @param {import("playwright-core").Page} page */
+async function ownCards(page) {
+  await page.goto(env.base + "/");
+  await page.selectOption("#game-choice", "invaders");
+  await page.fill("#invaders-hand", "0");
+  await page.selectOption("#invaders-chance", "manual");
+  await page.click("#new-game button[type=submit]");
+  await page.waitForSelector("#pass:not([hidden])");
+}
+
+test("Invaders at one screen with the players' own cards: the pass screen names the side whose draws come", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 400, height: 800 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await ownCards(page);
+  // The first step is Mankind's Draw phase: the device goes to Mankind, by name.
+  await takeDevice(page, /^Pass the device to Mankind$/);
+  assert.match(await page.locator("#status").textContent(), /^Mankind: say what turned up \(Draw phase, turn 1\)$/);
+  const draws = await page.locator("#actions > button").allTextContents();
+  assert.ok(draws.length > 0 && draws.every((b) => /^Mankind draws /.test(b)), draws.join(" | "));
+  assert.ok(!/undefined/.test(await page.locator("body").textContent()), "no 'undefined' anywhere on the page");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("Invaders at one screen with the players' own cards: a side's hand is hidden while the other names its draws", async () => {
+  for (const width of [400, 1280]) {
+    const page = await env.browser.newPage({ viewport: { width, height: 800 } });
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await ownCards(page);
+    await takeDevice(page, /^Pass the device to /);
+    for (let i = 0; i < 2; i++) {
+      const before = await shownSteps(page);
+      await page.locator("#actions > button").first().click();
+      await movedOn(page, before);
+    }
+    assert.equal(await page.locator(".ihand .icards .icard").count(), 2, "Mankind holds the two cards it named");
+    await page.locator("#actions > button", { hasText: /^End the turn$/ }).click();
+    // The Invader's Draw phase: its player names its cards, so the device goes over first and
+    // Mankind's hand leaves the page.
+    await page.waitForSelector("#pass:not([hidden])", { timeout: 5000 });
+    assert.equal(await page.locator(".ihand").count(), 0, "Mankind's hand left the page with the table");
+    await takeDevice(page, /^Pass the device to Invader$/);
+    assert.match(await page.locator("#status").textContent(), /^Invader: say what turned up \(Draw phase, turn 1\)$/);
+    assert.match(await page.locator(".ihand h3").first().textContent(), /^Your hand \(the Invader\): 0 cards$/);
+    assert.equal(await page.locator(".ihand .icards .icard").count(), 0, "none of Mankind's cards on the page");
+    const buttons = await page.locator("#actions > button").allTextContents();
+    assert.ok(buttons.every((b) => /^The Invader draws /.test(b)), buttons.join(" | "));
+    const log = await page.locator("#log > li").allTextContents();
+    assert.ok(!log.some((l) => /^Mankind draws /.test(l)), `Mankind's draws are named to the Invader: ${log.join(" | ")}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
+test("Invaders at one screen: a side that holds no card is not handed the device to let a card stand", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 400, height: 860 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(env.base + "/");
+  await page.selectOption("#game-choice", "invaders");
+  await page.fill("#seed", "5");
+  await page.fill("#invaders-hand", "0");
+  await page.click("#new-game button[type=submit]");
+  await takeDevice(page, /Pass the device to Mankind/);
+  // The Invader has drawn nothing yet: it cannot cancel, and everyone can see that.
+  assert.match(await page.locator("#hand").textContent(), /Invader: \d+ in the draw pile, 0 in hand/);
+  const play = page.locator("#actions > button", { hasText: /^Play .* into Eurasia/ }).first();
+  const card = ((await play.textContent()).match(/^Play (.*) into Eurasia/) || [])[1];
+  const before = await shownSteps(page);
+  await play.click();
+  await movedOn(page, before);
+  assert.equal(await page.locator("#pass").isVisible(), false, "the device stays with Mankind");
+  assert.match(await page.locator("#status").textContent(), /^Mankind to decide \(Main phase, turn 1\)$/);
+  assert.match(await page.locator(".izone").nth(1).locator(".icolumn.mankind").textContent(), new RegExp(card));
+  const log = await page.locator("#log > li").first().textContent();
+  assert.match(log, /The Invader holds no card: it cannot cancel\./);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("Invaders against a Card Display: the display is asked to cancel only when it shows a face-up cancel", async () => {
+  // Seed 3 deals the Invader no cancel face-up; seed 4 deals it a Counter-Signal in B.
+  for (const [seed, width] of [["3", 1280], ["3", 400], ["4", 1280]]) {
+    const page = await env.browser.newPage({ viewport: { width, height: 800 } });
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(env.base + "/");
+    await page.selectOption("#game-choice", "invaders");
+    await page.fill("#seed", seed);
+    await page.selectOption("#invaders-display", "invader");
+    await page.click("#new-game button[type=submit]");
+    await page.waitForSelector("#log[data-filled]");
+    const faceUp = await page.locator(".idisplay .icard:not(.face-down)").allTextContents();
+    const cancel = faceUp.some((c) => /cancels a card/.test(c));
+    assert.equal(cancel, seed === "4", faceUp.join(" | "));
+    const play = page.locator("#actions > button", { hasText: /^Play .* into Africa/ }).first();
+    const card = ((await play.textContent()).match(/^Play (.*) into Africa/) || [])[1];
+    const before = await shownSteps(page);
+    await play.click();
+    await movedOn(page, before);
+    await page.waitForFunction(() => !document.querySelector(".ipaying"));
+    const stand = page.locator("#actions > button", { hasText: `Let ${card} stand` });
+    if (cancel) {
+      // The display could cancel: the one person at the table answers for it.
+      assert.match(await page.locator("#status").textContent(), /^Invader to decide \(a chance to cancel/);
+      assert.equal(await stand.count(), 1);
+      assert.equal(await page.locator("#actions > button", { hasText: /^Cancel / }).count(), 1);
+    } else {
+      assert.equal(await stand.count(), 0, "nothing to let stand");
+      assert.match(await page.locator("#status").textContent(), /^Mankind to decide \(Main phase/);
+      assert.match(await page.locator(".izone").nth(2).locator(".icolumn.mankind").textContent(), new RegExp(card));
+      const log = (await page.locator("#log > li").allTextContents()).join(" | ");
+      assert.match(log, /The Invader's display shows no face-up cancel it could pay for now\./);
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});

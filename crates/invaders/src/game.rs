@@ -96,8 +96,9 @@ impl Game for Invaders {
         let mut other = self.clone();
         let them = Side::of(player).other();
         // A Card Display hides no card anyone could know: its face-down cards are not settled
-        // until they are turned, so there is nothing of it to redraw.
-        if other.displayed(them) {
+        // until they are turned, so there is nothing of it to redraw. And a game with a display
+        // is one person's, who sees the hand of a side holding one from either seat.
+        if other.displayed(them) || other.one_person() {
             return other;
         }
         let s = other.side_mut(them);

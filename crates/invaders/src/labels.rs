@@ -3,8 +3,9 @@
 
 use crate::action::Action;
 use crate::display::{BANG, Held, face_title, named_slots, slot_letter, slot_of};
-use crate::side::Side;
+use crate::side::{Side, Zone};
 use crate::state::{CardId, Ending, Invaders, Phase};
+use crate::turn::NoCancel;
 
 /// " from slot B" for a card of a Card Display, nothing for a card in a hand.
 fn in_slot(g: &Invaders, side: Side, card: CardId) -> String {
@@ -143,6 +144,29 @@ pub(crate) fn label(g: &Invaders, action: &Action) -> String {
     }
 }
 
+/// How a chain settles once the last card of it is let stand: an odd number of cancels stops the
+/// card played, an even number lets it through.
+fn settled(g: &Invaders, chain: &[(CardId, Option<Zone>)]) -> Vec<String> {
+    let name = |c: CardId| g.card(c).name.clone();
+    let mut out = Vec::new();
+    let Some(&(played, zone)) = chain.first() else { return out };
+    let cancelled = (chain.len() - 1) % 2 == 1;
+    if chain.len() > 1 {
+        let cancels: Vec<String> = chain[1..].iter().map(|&(c, _)| name(c)).collect();
+        out.push(format!("{} go to their owners' discard piles.", cancels.join(" and ")));
+    }
+    if cancelled {
+        out.push(format!("{} is cancelled and goes to the discard pile.", name(played)));
+    } else if let Some(z) = zone {
+        let tokens = g.card(played).tokens;
+        let with = if tokens > 0 { format!(" with {tokens} tokens") } else { String::new() };
+        out.push(format!("{} enters play in {}{with}.", name(played), z.name()));
+    } else {
+        out.push(format!("{}: the players resolve its text; it goes to the discard pile.", name(played)));
+    }
+    out
+}
+
 /// What the step from `before` to `after` did, in public words.
 pub(crate) fn events(after: &Invaders, before: &Invaders, action: &Action) -> Vec<String> {
     let name = |c: CardId| before.card(c).name.clone();
@@ -275,27 +299,23 @@ pub(crate) fn events(after: &Invaders, before: &Invaders, action: &Action) -> Ve
                 costs(before, c)
             ));
         }
-        Action::LetStand => {
-            let chain = before.chain();
-            if let Some(&(played, zone)) = chain.first() {
-                let cancelled = (chain.len() - 1) % 2 == 1;
-                if chain.len() > 1 {
-                    let cancels: Vec<String> = chain[1..].iter().map(|&(c, _)| name(c)).collect();
-                    out.push(format!("{} go to their owners' discard piles.", cancels.join(" and ")));
-                }
-                if cancelled {
-                    out.push(format!("{} is cancelled and goes to the discard pile.", name(played)));
-                } else if let Some(z) = zone {
-                    let tokens = before.card(played).tokens;
-                    let with = if tokens > 0 { format!(" with {tokens} tokens") } else { String::new() };
-                    out.push(format!("{} enters play in {}{with}.", name(played), z.name()));
-                } else {
-                    out.push(format!("{}: the players resolve its text; it goes to the discard pile.", name(played)));
-                }
-            }
-        }
+        Action::LetStand => out.extend(settled(before, before.chain())),
         Action::DeclareWinner(s) => out.push(format!("The players declare {} the winner.", s.name())),
         _ => {}
+    }
+    // The step paid for a card (or a die stopped a cancel) and the other side could not answer:
+    // the chain settled at once.
+    if let Some(crate::turn::Unanswered { by, why, chain }) = &after.unanswered {
+        let line = match why {
+            NoCancel::NoneFaceUp => format!("{}'s display shows no face-up cancel it could pay for now.", by.subject()),
+            NoCancel::NoneHeld => format!("{} holds no cancel it could pay for now.", by.subject()),
+            NoCancel::EmptyHand => format!("{} holds no card: it cannot cancel.", by.subject()),
+            NoCancel::NoneUnseen => {
+                format!("{} cannot cancel: none of its cards still unseen is a cancel it could pay for.", by.subject())
+            }
+        };
+        out.push(line);
+        out.extend(settled(before, chain));
     }
     if !matches!(action, Action::PutDown(_)) {
         for side in Side::BOTH {

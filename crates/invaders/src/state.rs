@@ -150,6 +150,9 @@ pub struct Invaders {
     pub(crate) played_this_turn: bool,
     /// The display card picked up to move: a face-up card, or a face-down one (`None`), and its slot.
     pub(crate) lifted: Option<(Option<CardId>, u8)>,
+    /// A chain settled by the last step without a chance to cancel, and the side that was not
+    /// asked because it could not cancel (for the log's words); cleared by the next step.
+    pub(crate) unanswered: Option<crate::turn::Unanswered>,
 }
 
 impl Invaders {
@@ -194,6 +197,7 @@ impl Invaders {
             blocked: Vec::new(),
             played_this_turn: false,
             lifted: None,
+            unanswered: None,
         })
     }
 
@@ -306,6 +310,12 @@ impl Invaders {
     /// Cancels the Fate Die stopped this turn.
     pub fn blocked(&self) -> &[CardId] {
         &self.blocked
+    }
+
+    /// Whether one person plays both sides: a Card Display runs a side, so no screen is passed
+    /// and a hand is hidden from neither seat (only face-down cards are, from everyone).
+    pub fn one_person(&self) -> bool {
+        self.setup.display != DisplaySides::None
     }
 
     /// `side`'s Card Display, if one runs it.

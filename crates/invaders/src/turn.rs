@@ -7,6 +7,28 @@ use crate::display::{BANG, DISPLAY_SLOTS, Fate, Held, Reveal, named_slots, slot_
 use crate::side::{SLOTS, Side, Zone};
 use crate::state::{CardId, Ending, InPlay, Invaders, Payment, Phase};
 
+/// Why a side gets no chance to cancel (see [`Invaders::cannot_cancel`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NoCancel {
+    /// Its Card Display shows no face-up cancel it could pay for.
+    NoneFaceUp,
+    /// One person plays both sides and sees that its hand holds no cancel it could pay for.
+    NoneHeld,
+    /// Its hand is empty.
+    EmptyHand,
+    /// None of its cards not yet seen is a cancel it could pay for with the cards it holds and
+    /// its draw pile.
+    NoneUnseen,
+}
+
+/// A chain settled without a chance to cancel: the side not asked, why, and the chain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Unanswered {
+    pub by: Side,
+    pub why: NoCancel,
+    pub chain: Vec<(CardId, Option<Zone>)>,
+}
+
 /// The most tokens a card may carry (a bound for the tools, far above any real card's needs).
 pub const MAX_TOKENS: u8 = 99;
 
@@ -71,16 +93,76 @@ impl Invaders {
                 }
             }
             Phase::Window { by } => {
-                for &c in &self.side(by).hand {
-                    let offered = self.first_copy(by, c) && !self.blocked.contains(&c);
-                    if self.card(c).cancels && self.can_pay(by, c) && offered {
-                        out.push(Action::Cancel(c));
-                    }
-                }
+                out.extend(self.cancels_offered(by).map(Action::Cancel));
                 out.push(Action::LetStand);
             }
             Phase::Main => self.main_legal(out),
             Phase::MoveCard => self.move_card_legal(out),
+        }
+    }
+
+    /// The cancels `by` may answer the last card of the chain with: cards of its hand (face-up
+    /// cards, for a display) that cancel, that it can pay for and that the Fate Die has not
+    /// stopped this turn; one of identical copies.
+    fn cancels_offered(&self, by: Side) -> impl Iterator<Item = CardId> + '_ {
+        self.side(by).hand.iter().copied().filter(move |&c| {
+            self.card(c).cancels && self.can_pay(by, c) && self.first_copy(by, c) && !self.blocked.contains(&c)
+        })
+    }
+
+    /// Why `by` gets no chance to cancel the card just paid for, judged on what the side that
+    /// paid can see, or `None` when it gets one. A display's cancels are its face-up cards, on
+    /// the table for all; in a game one person plays, that person sees the hand too. A hand
+    /// hidden from the other side is judged by what the other side can know of it: how many
+    /// cards it holds, how many its draw pile has, and which of its cards are not yet seen (its
+    /// hand and draw pile together). Only when none of those could be a cancel it could pay for
+    /// is it passed over, so that being asked, or not, tells nothing about the hand.
+    pub(crate) fn cannot_cancel(&self, by: Side) -> Option<NoCancel> {
+        if self.displayed(by) {
+            return self.cancels_offered(by).next().is_none().then_some(NoCancel::NoneFaceUp);
+        }
+        if self.one_person() {
+            return self.cancels_offered(by).next().is_none().then_some(NoCancel::NoneHeld);
+        }
+        let s = self.side(by);
+        let held = s.hand.len();
+        if held == 0 {
+            return Some(NoCancel::EmptyHand);
+        }
+        let pile = self.draw_pile(by);
+        let could = s.hand.iter().chain(&s.deck).any(|&c| {
+            let card = self.card(c);
+            card.cancels && held > usize::from(card.discard) && pile >= usize::from(card.drain)
+        });
+        (!could).then_some(NoCancel::NoneUnseen)
+    }
+
+    /// The card just paid for (or the cancel whose Fate Die stopped it) waits for `by`'s answer,
+    /// unless `by` cannot cancel: then the chain settles as if `by` had let it stand.
+    fn open_window(&mut self, by: Side) {
+        if let Some(why) = self.cannot_cancel(by) {
+            self.unanswered = Some(Unanswered { by, why, chain: self.chain.clone() });
+            self.settle_chain();
+        } else {
+            self.phase = Phase::Window { by };
+        }
+    }
+
+    /// The side whose card or die a pending chance step turns up: the side drawing, draining,
+    /// rolling or turning a face-down card. `None` when a player is to decide.
+    pub(crate) fn chance_side(&self) -> Option<Side> {
+        if self.phase == Phase::Over {
+            return None;
+        }
+        if let Some(r) = self.reveals.first() {
+            return Some(r.side);
+        }
+        match self.phase {
+            Phase::Deal { side, .. } => Some(side),
+            Phase::Draw { .. } | Phase::Fate => Some(self.active),
+            Phase::FateCancel { by, .. } => Some(by),
+            Phase::Paying => self.payment.filter(|p| p.discard_left == 0).map(|p| p.payer),
+            _ => None,
         }
     }
 
@@ -158,6 +240,7 @@ impl Invaders {
 
     /// Applies a legal action, then every step that needs no decision.
     pub(crate) fn apply_unchecked(&mut self, action: Action) {
+        self.unanswered = None;
         match action {
             Action::Draw(c) => {
                 if let Some(side) = self.drawing_side() {
@@ -427,7 +510,7 @@ impl Invaders {
             Phase::FateCancel { by, card } => {
                 if face == BANG {
                     self.blocked.push(card);
-                    self.phase = Phase::Window { by };
+                    self.open_window(by);
                 } else {
                     self.begin_cancel(by, card);
                 }
@@ -585,7 +668,7 @@ impl Invaders {
                     }
                     self.payment = None;
                     self.chain.push((p.card, p.zone));
-                    self.phase = Phase::Window { by: p.payer.other() };
+                    self.open_window(p.payer.other());
                 }
                 _ => return,
             }

@@ -66,6 +66,10 @@ pub struct SideView {
     /// The side's Card Display, A to E, when one runs it (face-up cards are on the table for all).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub display: Option<Vec<SlotView>>,
+    /// The cards of the side's hand where this seat sees them: in a game one person plays (a
+    /// Card Display runs a side), the hand of a side holding one is hidden from neither seat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cards: Option<Vec<CardView>>,
 }
 
 /// The active display side's Fate Die roll and what it allows now.
@@ -114,6 +118,18 @@ pub struct InvadersView {
     pub fate: Option<FateView>,
     /// Display cancels the Fate Die stopped this turn.
     pub blocked: Vec<CardId>,
+    /// At a chance step, the seat whose cards or die turn up (the side drawing, draining, rolling
+    /// or turning a card): with one's own cards, the player who says what turned up, and so the
+    /// seat a shared screen belongs to while it is said. Public: everyone sees who draws.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chance_seat: Option<SeatView>,
+}
+
+/// A seat: its player number and name, as a status's `to_move` gives them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatView {
+    pub player: u8,
+    pub name: String,
 }
 
 impl Invaders {
@@ -145,6 +161,8 @@ impl Invaders {
                         })
                         .collect()
                 }),
+                cards: (self.one_person() && s.display.is_none())
+                    .then(|| s.hand.iter().map(|&c| self.card_view(c)).collect()),
             }
         });
         let zones = Zone::ALL
@@ -207,6 +225,7 @@ impl Invaders {
                     .collect(),
             }),
             blocked: self.blocked.clone(),
+            chance_seat: self.chance_side().map(|side| SeatView { player: side.index() as u8, name: side.to_string() }),
         }
     }
 }

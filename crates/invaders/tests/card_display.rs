@@ -152,11 +152,10 @@ fn a_slot_face_lets_every_card_of_one_chosen_slot_be_played() {
     assert_eq!(plays(&g), vec![a[0].min(a[1]), b[0].min(b[1])], "before the first play, A's and B's cards");
     assert!(!plays(&g).iter().any(|c| in_slot(&s, 2).contains(c)), "C is not named by a 4");
     let (a0, a1) = (a[0].min(a[1]), a[0].max(a[1]));
+    // Mankind holds no cancel (one person plays both sides and sees it): nobody is asked.
     g.apply(&Action::Play { card: a0, zone: Some(Zone::Eurasia) }).expect("play from A");
-    g.apply(&Action::LetStand).expect("Mankind lets it stand");
     assert_eq!(plays(&g), vec![a1], "after a card of A, only A's other card");
     g.apply(&Action::Play { card: a1, zone: Some(Zone::Africa) }).expect("play A's second card");
-    g.apply(&Action::LetStand).expect("stand");
     assert!(plays(&g).is_empty(), "the slot is spent");
     assert!(slots(&g, Side::Invader)[0].is_empty(), "no refill: only the Draw phase brings cards");
     let err = g.apply(&Action::Play { card: b[0], zone: Some(Zone::Africa) }).expect_err("B is not the chosen slot");
@@ -177,7 +176,6 @@ fn faces_one_and_two_allow_one_face_up_card() {
         assert_eq!(up.len(), if face == 1 { 3 } else { 2 });
         let first = up[0];
         g.apply(&Action::Play { card: first, zone: Some(Zone::PacificRim) }).expect("one card");
-        g.apply(&Action::LetStand).expect("stand");
         assert!(!g.legal().iter().any(|x| matches!(x, Action::Play { .. })), "face {face} allows one card");
     }
 }
@@ -201,32 +199,37 @@ fn a_two_turns_face_down_cards_of_the_sides_choice_until_two_are_face_up() {
 
 #[test]
 fn a_display_cancel_rolls_the_fate_die_first_and_a_one_stops_it_for_the_turn() {
-    let extra = "[[cards]]\nname = \"Jam\"\nside = \"Invader\"\ndiscard = 0\ndrain = 0\ncancels = true\n";
+    let extra = "[[cards]]\nname = \"Jam\"\nside = \"Invader\"\ndiscard = 0\ndrain = 0\ncancels = true\ncopies = 2\n";
     let mut g = Invaders::new(&setup(extra, 2, DisplaySides::Invader)).expect("a game");
-    let jam = named(&g, "Jam", 0);
-    // Mankind's starting hand first, then the Invader's: Jam face-up in A.
-    chance(&mut g, &[jam], &[]);
-    assert_eq!(slots(&g, Side::Invader)[0], vec![Held::FaceUp(jam)]);
+    let jams = [named(&g, "Jam", 0), named(&g, "Jam", 1)];
+    // Mankind's starting hand first, then the Invader's: a Jam face-up in A, the other in B.
+    chance(&mut g, &jams, &[]);
+    assert_eq!(slots(&g, Side::Invader)[0], vec![Held::FaceUp(jams[0])]);
+    assert_eq!(slots(&g, Side::Invader)[1], vec![Held::FaceUp(jams[1])]);
     let trooper = g.side(Side::Mankind).hand[0];
     g.apply(&Action::Play { card: trooper, zone: Some(Zone::Eurasia) }).expect("Mankind plays");
-    assert_eq!(g.legal(), vec![Action::Cancel(jam), Action::LetStand]);
-    assert!(g.action_label(&Action::Cancel(jam)).contains("a 1 stops it"));
+    assert_eq!(g.legal(), vec![Action::Cancel(jams[0]), Action::Cancel(jams[1]), Action::LetStand]);
+    assert!(g.action_label(&Action::Cancel(jams[0])).contains("a 1 stops it"));
     let mut lucky = g.clone();
-    g.apply(&Action::Cancel(jam)).expect("try to cancel");
-    assert_eq!(g.phase(), Phase::FateCancel { by: Side::Invader, card: jam });
+    g.apply(&Action::Cancel(jams[0])).expect("try to cancel");
+    assert_eq!(g.phase(), Phase::FateCancel { by: Side::Invader, card: jams[0] });
     g.apply(&Action::Fate(1)).expect("the !! face");
     assert_eq!(g.phase(), Phase::Window { by: Side::Invader });
-    assert_eq!(g.legal(), vec![Action::LetStand], "a stopped cancel is not tried again this turn");
-    assert!(g.side(Side::Invader).hand.contains(&jam), "the stopped card stays in its slot");
+    assert_eq!(
+        g.legal(),
+        vec![Action::Cancel(jams[1]), Action::LetStand],
+        "a stopped cancel is not tried again this turn"
+    );
+    assert!(g.side(Side::Invader).hand.contains(&jams[0]), "the stopped card stays in its slot");
     g.apply(&Action::LetStand).expect("stand");
     assert!(g.in_play(trooper).is_some());
-    // Any other face lets the cancel go ahead: paid, revealed, both cards discarded.
-    lucky.apply(&Action::Cancel(jam)).expect("try to cancel");
+    // Any other face lets the cancel go ahead: paid, revealed, both cards discarded (Mankind
+    // holds no cancel of the cancel, and the one person playing both sides sees it).
+    lucky.apply(&Action::Cancel(jams[0])).expect("try to cancel");
     lucky.apply(&Action::Fate(3)).expect("a 3");
-    assert_eq!(lucky.phase(), Phase::Window { by: Side::Mankind });
-    lucky.apply(&Action::LetStand).expect("stand");
+    assert_eq!(lucky.phase(), Phase::Main);
     assert!(lucky.in_play(trooper).is_none());
-    assert_eq!(lucky.side(Side::Invader).discard, vec![jam]);
+    assert_eq!(lucky.side(Side::Invader).discard, vec![jams[0]]);
     assert!(slots(&lucky, Side::Invader)[0].is_empty());
 }
 
@@ -264,7 +267,6 @@ fn a_side_that_played_no_card_may_move_one_card_to_another_slot_and_its_turn_end
     assert_eq!(moved.active(), Side::Mankind, "the turn ends");
     // Once a card is played, no card moves and the turn simply ends.
     g.apply(&Action::Play { card: d, zone: Some(Zone::Africa) }).expect("play D");
-    g.apply(&Action::LetStand).expect("stand");
     assert!(g.legal().contains(&Action::EndTurn) && !g.legal().contains(&Action::PlayNoCard));
     assert!(g.apply(&Action::PlayNoCard).is_err());
 }
@@ -322,4 +324,77 @@ fn both_sides_may_be_run_by_displays_and_a_hand_side_is_untouched() {
     assert!(g.fate().is_some());
     let plain = Invaders::new(&setup("", 5, DisplaySides::None)).expect("a game");
     assert!(!plain.displayed(Side::Mankind) && !plain.displayed(Side::Invader));
+}
+
+// A chance to cancel comes only to a side that could cancel. A display's cancels are its face-up
+// cards, on the table for all; and a game with a display is one person's, who sees the hand of a
+// side holding one as well (docs/invaders.md).
+
+const SHIELD: &str = "[[cards]]\nname = \"Shield\"\nside = \"Mankind\"\ndiscard = 0\ndrain = 0\ncancels = true\n";
+
+#[test]
+fn a_display_with_no_face_up_cancel_is_not_asked_to_cancel() {
+    let extra = "[[cards]]\nname = \"Jam\"\nside = \"Invader\"\ndiscard = 0\ndrain = 0\ncancels = true\n";
+    let mut g = Invaders::new(&setup(extra, 2, DisplaySides::Invader)).expect("a game");
+    // Two Drones face-up in A and B; Jam is somewhere among the unseen cards, where it cannot
+    // cancel anything.
+    chance(&mut g, &[], &[]);
+    assert!(g.side(Side::Invader).hand.iter().all(|&c| g.card(c).name == "Drone"));
+    let trooper = g.side(Side::Mankind).hand[0];
+    let play = Action::Play { card: trooper, zone: Some(Zone::Eurasia) };
+    let before = g.clone();
+    g.apply(&play).expect("Mankind plays");
+    assert_eq!(g.phase(), Phase::Main, "the Invader is not asked");
+    assert!(g.in_play(trooper).is_some());
+    let said = g.events(&before, &play).join(" ");
+    assert!(said.contains("The Invader's display shows no face-up cancel"), "{said}");
+}
+
+#[test]
+fn in_a_game_one_person_plays_a_hand_with_no_cancel_it_could_pay_for_is_not_asked() {
+    // Mankind's deck holds a Shield, but its hand does not: the one person playing both sides
+    // sees that, and the Invader's card goes straight into its zone.
+    let mut g = Invaders::new(&setup(SHIELD, 2, DisplaySides::Invader)).expect("a game");
+    chance(&mut g, &[], &[]);
+    assert!(g.side(Side::Mankind).hand.iter().all(|&c| g.card(c).name == "Trooper"));
+    // The Invader's seat sees Mankind's hand too: nothing is hidden from one seat that the other
+    // knows, and resampling for the Invader keeps it.
+    let mankind: Vec<u8> = g.observe(1).sides[0].cards.iter().flatten().map(|c| c.id).collect();
+    assert_eq!(mankind, g.side(Side::Mankind).hand);
+    let mut rng = <rand_chacha::ChaCha8Rng as rand_core::SeedableRng>::seed_from_u64(1);
+    assert_eq!(g.resample(1, &mut rng), g);
+    mankind_passes(&mut g);
+    chance(&mut g, &[], &[4]);
+    let drone = g.side(Side::Invader).hand[0];
+    g.apply(&Action::Play { card: drone, zone: Some(Zone::Africa) }).expect("the Invader plays");
+    assert_eq!(g.phase(), Phase::Main, "Mankind is not asked");
+    assert!(g.in_play(drone).is_some());
+    // With the Shield in hand, Mankind is asked.
+    let mut g = Invaders::new(&setup(SHIELD, 2, DisplaySides::Invader)).expect("a game");
+    let shield = named(&g, "Shield", 0);
+    chance(&mut g, &[shield], &[]);
+    mankind_passes(&mut g);
+    chance(&mut g, &[], &[4]);
+    let drone = g.side(Side::Invader).hand[0];
+    g.apply(&Action::Play { card: drone, zone: Some(Zone::Africa) }).expect("the Invader plays");
+    assert_eq!(g.phase(), Phase::Window { by: Side::Mankind });
+    assert_eq!(g.legal(), vec![Action::Cancel(shield), Action::LetStand]);
+}
+
+#[test]
+fn a_display_cancel_stopped_by_the_fate_die_with_no_other_face_up_cancel_lets_the_card_through() {
+    let extra = "[[cards]]\nname = \"Jam\"\nside = \"Invader\"\ndiscard = 0\ndrain = 0\ncancels = true\n";
+    let mut g = Invaders::new(&setup(extra, 2, DisplaySides::Invader)).expect("a game");
+    let jam = named(&g, "Jam", 0);
+    chance(&mut g, &[jam], &[]);
+    let trooper = g.side(Side::Mankind).hand[0];
+    g.apply(&Action::Play { card: trooper, zone: Some(Zone::Eurasia) }).expect("Mankind plays");
+    g.apply(&Action::Cancel(jam)).expect("try to cancel");
+    let before = g.clone();
+    g.apply(&Action::Fate(1)).expect("the !! face");
+    assert_eq!(g.phase(), Phase::Main, "no other face-up cancel: nothing more to ask");
+    assert!(g.in_play(trooper).is_some());
+    assert!(g.side(Side::Invader).hand.contains(&jam), "the stopped card stays in its slot");
+    let said = g.events(&before, &Action::Fate(1)).join(" ");
+    assert!(said.contains("enters play in Eurasia"), "{said}");
 }

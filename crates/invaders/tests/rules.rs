@@ -99,9 +99,7 @@ fn playing_a_card_pays_its_discard_cost_from_the_hand_and_its_drain_cost_from_th
     assert_eq!(g.side(Side::Mankind).deck.len(), deck_before - 2);
     assert_eq!(g.side(Side::Mankind).discard.len(), 3);
     assert_eq!(g.side(Side::Mankind).discard[0], other, "the discarded card lies at the bottom");
-    // Paid: the Invader may cancel it; nobody does and it enters Eurasia.
-    assert_eq!(g.phase(), Phase::Window { by: Side::Invader });
-    g.apply(&Action::LetStand).expect("let it stand");
+    // Paid; the Invader holds no card to cancel it with, so it enters Eurasia.
     assert_eq!(g.in_play(tank).map(|(s, z, _)| (s, z)), Some((Side::Mankind, Zone::Eurasia)));
     assert_eq!(g.phase(), Phase::Main);
 }
@@ -143,7 +141,6 @@ fn a_card_with_a_power_value_needs_a_free_slot_in_a_zone() {
             }
             let c = g.side(Side::Mankind).hand[0];
             g.apply(&Action::Play { card: c, zone: Some(zone) }).expect("play");
-            g.apply(&Action::LetStand).expect("stand");
         }
         assert!(!g.has_room(Side::Mankind, zone));
     }
@@ -171,7 +168,6 @@ fn mankind_may_sacrifice_only_in_a_full_column_and_the_invader_never() {
     to_main(&mut g, &[]);
     let c = g.side(Side::Mankind).hand[0];
     g.apply(&Action::Play { card: c, zone: Some(Zone::Africa) }).expect("play");
-    g.apply(&Action::LetStand).expect("stand");
     assert!(!g.legal().contains(&Action::Sacrifice(c)), "Africa's column holds one card of four");
     assert!(g.apply(&Action::Sacrifice(c)).is_err());
     g.apply(&Action::EndTurn).expect("end");
@@ -187,7 +183,6 @@ fn mankind_may_sacrifice_only_in_a_full_column_and_the_invader_never() {
             }
         };
         g.apply(&Action::Play { card: d, zone: Some(Zone::Africa) }).expect("play");
-        g.apply(&Action::LetStand).expect("stand");
     }
     assert!(!g.has_room(Side::Invader, Zone::Africa));
     assert!(!g.legal().iter().any(|a| matches!(a, Action::Sacrifice(_))), "the Invader never gives up a card");
@@ -200,11 +195,11 @@ fn a_one_shot_card_is_resolved_by_the_players_and_discarded() {
     let strike = card_named(&g, "Strike", 0);
     to_main(&mut g, &[strike]);
     let play = Action::Play { card: strike, zone: None };
-    g.apply(&play).expect("play");
     let before = g.clone();
-    g.apply(&Action::LetStand).expect("stand");
+    // The Invader holds no card to cancel it with: it is resolved at once.
+    g.apply(&play).expect("play");
     assert_eq!(g.side(Side::Mankind).discard, vec![strike]);
-    let said = g.events(&before, &Action::LetStand).join(" ");
+    let said = g.events(&before, &play).join(" ");
     assert!(said.contains("the players resolve its text"), "{said}");
 }
 
@@ -215,7 +210,6 @@ fn mankinds_heroes_of_the_resistance_is_turned_upright_at_the_start_of_its_turn(
     let heroes = card_named(&g, "Heroes of the Resistance", 0);
     to_main(&mut g, &[heroes]);
     g.apply(&Action::Play { card: heroes, zone: Some(Zone::PacificRim) }).expect("play");
-    g.apply(&Action::LetStand).expect("stand");
     g.apply(&Action::Use(heroes)).expect("use the Heroes");
     assert!(g.side(Side::Mankind).zones[0][0].turned);
     assert!(!g.legal().contains(&Action::Use(heroes)), "a turned Heroes card is spent until Mankind's next turn");
@@ -237,11 +231,10 @@ fn a_card_that_cancels_is_paid_and_revealed_in_the_opponents_turn_and_both_cards
     to_main(&mut g, &[]);
     let trooper = g.side(Side::Mankind).hand[0];
     g.apply(&Action::Play { card: trooper, zone: Some(Zone::Eurasia) }).expect("play");
-    // The Invader holds only Jam: one card short of its Discard cost, so it may not cancel.
-    assert_eq!(g.legal(), vec![Action::LetStand]);
-    let mut g2 = g.clone();
-    g2.apply(&Action::LetStand).expect("stand");
-    assert!(g2.in_play(trooper).is_some());
+    // The Invader holds only Jam: one card short of its Discard cost, so it may not cancel (and,
+    // holding one card, could not whichever card it is: it is not asked).
+    assert_eq!(g.phase(), Phase::Main);
+    assert!(g.in_play(trooper).is_some());
     // Give the Invader a second card (as a card's text might) and try again.
     let mut g = Invaders::new(&setup_with(extra, 2)).expect("a game");
     draw(&mut g, None);
@@ -255,8 +248,8 @@ fn a_card_that_cancels_is_paid_and_revealed_in_the_opponents_turn_and_both_cards
     g.apply(&Action::Cancel(jam)).expect("cancel");
     let drone = g.side(Side::Invader).hand[0];
     g.apply(&Action::PayDiscard(drone)).expect("pay for the cancel");
-    assert_eq!(g.phase(), Phase::Window { by: Side::Mankind }, "Mankind may cancel the cancel");
-    g.apply(&Action::LetStand).expect("stand");
+    // Mankind's deck holds no cancel, so there is no cancel of the cancel to wait for.
+    assert_eq!(g.phase(), Phase::Main, "Mankind is not asked");
     assert!(g.in_play(trooper).is_none());
     assert_eq!(g.side(Side::Mankind).discard, vec![trooper]);
     assert_eq!(g.side(Side::Invader).discard, vec![drone, jam], "every card played is paid for");
@@ -276,9 +269,10 @@ fn a_cancel_of_a_cancel_puts_the_original_card_into_play() {
     g.apply(&Action::Play { card: trooper, zone: Some(Zone::Africa) }).expect("play");
     g.apply(&Action::Cancel(jam)).expect("the Invader cancels");
     g.apply(&Action::Cancel(counter)).expect("Mankind cancels the cancel");
+    assert_eq!(g.phase(), Phase::Paying);
     draw_drain(&mut g);
-    assert_eq!(g.phase(), Phase::Window { by: Side::Invader });
-    g.apply(&Action::LetStand).expect("stand");
+    // The Invader's hand is empty now: nobody is left to ask.
+    assert_eq!(g.phase(), Phase::Main);
     assert_eq!(g.in_play(trooper).map(|(_, z, _)| z), Some(Zone::Africa), "the original card goes into play");
     assert!(g.side(Side::Invader).discard.contains(&jam));
     assert!(g.side(Side::Mankind).discard.ends_with(&[counter]));
@@ -337,5 +331,107 @@ fn identical_copies_in_a_hand_are_offered_once() {
     assert_eq!(plays, Zone::ALL.map(|z| Action::Play { card: hand[0], zone: Some(z) }).to_vec());
     // The other copy is still taken when named (a game saved before copies were merged names it).
     g.apply(&Action::Play { card: hand[1], zone: Some(Zone::Africa) }).expect("the same decision");
+    assert!(g.in_play(hand[1]).is_some());
+}
+
+// A chance to cancel comes only to a side that could cancel, as far as the side that just paid
+// can tell: the manual's cancel is paid for in the opponent's turn, and nobody at the table waits
+// for an opponent who visibly cannot pay for one. Who is asked depends on public facts alone
+// (docs/invaders.md, "Where the pages are silent").
+
+const JAM: &str = "[[cards]]\nname = \"Jam\"\nside = \"Invader\"\ndiscard = 1\ndrain = 0\ncancels = true\n";
+
+#[test]
+fn a_side_whose_deck_holds_no_cancel_is_not_asked_to_cancel_and_the_card_goes_straight_in() {
+    let mut g = Invaders::new(&setup_with("", 2)).expect("a game");
+    to_main(&mut g, &[]);
+    let trooper = g.side(Side::Mankind).hand[0];
+    let play = Action::Play { card: trooper, zone: Some(Zone::Eurasia) };
+    let before = g.clone();
+    g.apply(&play).expect("play");
+    assert_eq!((g.phase(), g.to_move()), (Phase::Main, ToMove::Player(0)), "nobody is asked");
+    assert_eq!(g.in_play(trooper).map(|(s, z, _)| (s, z)), Some((Side::Mankind, Zone::Eurasia)));
+    let said = g.events(&before, &play).join(" ");
+    assert!(said.contains("The Invader cannot cancel") && said.contains("enters play in Eurasia"), "{said}");
+}
+
+#[test]
+fn a_side_whose_hand_is_too_small_to_pay_for_any_cancel_is_not_asked_whichever_card_it_holds() {
+    // Jam costs one other card of the hand; the Invader holds one card. Whether that card is Jam
+    // or a Drone, it cannot pay: it is not asked either way, so not being asked tells nothing.
+    let probe = Invaders::new(&setup_with(JAM, 1)).expect("a game");
+    let (jam, drone) = (card_named(&probe, "Jam", 0), card_named(&probe, "Drone", 0));
+    for held in [jam, drone] {
+        let mut g = probe.clone();
+        draw(&mut g, None);
+        draw(&mut g, Some(held));
+        to_main(&mut g, &[]);
+        let trooper = g.side(Side::Mankind).hand[0];
+        g.apply(&Action::Play { card: trooper, zone: Some(Zone::Africa) }).expect("play");
+        assert_eq!(g.phase(), Phase::Main, "holding {}", g.card(held).name);
+        assert!(g.in_play(trooper).is_some());
+    }
+}
+
+#[test]
+fn a_side_that_could_hold_a_cancel_is_asked_even_when_it_holds_none() {
+    // Two Drones in the Invader's hand: Mankind cannot see that neither is Jam, so the Invader is
+    // asked all the same, and may only let the card stand.
+    let mut g = Invaders::new(&setup_with(JAM, 2)).expect("a game");
+    let drone = card_named(&g, "Drone", 0);
+    to_main(&mut g, &[]);
+    assert!(
+        g.side(Side::Invader).hand.iter().all(|&c| g.card(c).name == "Drone") && g.side(Side::Invader).hand[0] == drone
+    );
+    let trooper = g.side(Side::Mankind).hand[0];
+    g.apply(&Action::Play { card: trooper, zone: Some(Zone::Africa) }).expect("play");
     assert_eq!(g.phase(), Phase::Window { by: Side::Invader });
+    assert_eq!(g.legal(), vec![Action::LetStand]);
+}
+
+#[test]
+fn once_every_cancel_of_a_side_lies_in_its_discard_pile_it_is_no_longer_asked() {
+    let free_jam = JAM.replace("discard = 1", "discard = 0");
+    let mut g = Invaders::new(&setup_with(&free_jam, 2)).expect("a game");
+    let jam = card_named(&g, "Jam", 0);
+    draw(&mut g, None);
+    draw(&mut g, None);
+    draw(&mut g, Some(jam));
+    to_main(&mut g, &[]);
+    let hand = g.side(Side::Mankind).hand.clone();
+    g.apply(&Action::Play { card: hand[0], zone: Some(Zone::Africa) }).expect("play");
+    assert_eq!(g.phase(), Phase::Window { by: Side::Invader });
+    g.apply(&Action::Cancel(jam)).expect("the Invader cancels");
+    // Mankind's deck holds no cancel: its card is cancelled at once.
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!(g.side(Side::Mankind).discard, vec![hand[0]]);
+    // Jam, the Invader's only cancel, lies face-up on its discard pile: the Invader still holds a
+    // card, but everyone can see that it is not a cancel.
+    assert_eq!(g.side(Side::Invader).hand.len(), 1);
+    g.apply(&Action::Play { card: hand[1], zone: Some(Zone::Africa) }).expect("play again");
+    assert_eq!(g.phase(), Phase::Main);
+    assert!(g.in_play(hand[1]).is_some());
+}
+
+#[test]
+fn every_view_names_the_side_whose_cards_a_chance_step_turns_up() {
+    let first = InvadersSetup { first: Side::Invader, ..setup_with("", 1) };
+    let mut g = Invaders::new(&first).expect("a game");
+    let seat = |g: &Invaders| -> [Option<(u8, String)>; 2] {
+        [0, 1].map(|p| g.observe(p).chance_seat.map(|s| (s.player, s.name)))
+    };
+    // The starting hands: the Invader's first, as it starts.
+    assert_eq!(seat(&g), [Some((1, "Invader".into())), Some((1, "Invader".into()))]);
+    draw(&mut g, None);
+    assert_eq!(seat(&g)[0], Some((0, "Mankind".into())));
+    draw(&mut g, None);
+    // The Invader's Draw phase.
+    assert_eq!(seat(&g)[1], Some((1, "Invader".into())));
+    to_main(&mut g, &[]);
+    assert_eq!(seat(&g), [None, None], "nothing turns up in the Main phase");
+    let json = serde_json::to_value(g.observe(0)).expect("a view serializes");
+    assert!(json.get("chance_seat").is_none_or(|s| s.is_null()), "{json}");
+    g.apply(&Action::EndTurn).expect("end");
+    let json = serde_json::to_value(g.observe(1)).expect("a view serializes");
+    assert_eq!(json["chance_seat"], serde_json::json!({"player": 0, "name": "Mankind"}));
 }

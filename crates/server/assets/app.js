@@ -94,7 +94,26 @@ async function showGame(id) {
   const seats = game.seats || [null, null];
   const human = seats[0] === null ? 0 : 1;
   const bot = seats[0] !== null || seats[1] !== null;
-  const player = fixed !== null ? fixed : bot ? human : (status.to_move && status.to_move.player !== undefined ? status.to_move.player : 0);
+  const moving = status.to_move && status.to_move.player !== undefined ? status.to_move.player : null;
+  let player = fixed !== null ? fixed : bot ? human : moving !== null ? moving : 0;
+  // The name of the seat the table is for: the player to decide, or, at a chance step with one's
+  // own cards (a card drawn, a die rolled), the player whose card or die it is.
+  let seatName = moving !== null ? status.to_move.name : null;
+  const seatKey = `cdgsolo-seat-${id}`;
+  /** The observation of the seat at the screen, when it was read to find whose step this is. @type {any} */
+  let seen = null;
+  if (moving === null && fixed === null && !bot && !status.over) {
+    // A chance step: the game's view says whose cards turn up, and that player names them, so the
+    // screen is theirs (not the last player's, whose hand would show meanwhile). A game that
+    // does not say keeps the seat at the screen.
+    const atScreen = Number(sessionStorage.getItem(seatKey) || 0);
+    seen = await api(`/api/games/${id}/observe/${atScreen}`);
+    if (mine !== drawings) return;
+    const chanceSeat = (seen.observation || seen).chance_seat;
+    player = chanceSeat ? chanceSeat.player : atScreen;
+    seatName = chanceSeat ? chanceSeat.name : null;
+    if (player !== atScreen) seen = null;
+  }
   // Hotseat: when the seat at the screen changes, the table waits behind a "pass the device" screen
   // so that one player never sees the other's hand (not on a device that plays one seat).
   // The game says whether its seats hide cards from each other (Invaders on a Card Display is one
@@ -103,9 +122,9 @@ async function showGame(id) {
   const hotseat = !bot && secretHands && !status.over && fixed === null;
   $("devices").hidden = !hotseat;
   $("rollback-box").hidden = fixed !== null;
-  const seatKey = `cdgsolo-seat-${id}`;
   if (hotseat && sessionStorage.getItem(seatKey) !== String(player)) {
-    const name = status.to_move ? status.to_move.name : `player ${player + 1}`;
+    seen = null;
+    const name = seatName || `player ${player + 1}`;
     $("table").hidden = true;
     // Behind the pass screen the last player's cards leave the page too, not only the screen.
     // The log too: it tells the last player's own draws by name.
@@ -123,7 +142,7 @@ async function showGame(id) {
     $("pass-ready").focus();
     return;
   }
-  const seen = await api(`/api/games/${id}/observe/${player}`);
+  if (!seen) seen = await api(`/api/games/${id}/observe/${player}`);
   if (mine !== drawings) return;
   const view = seen.observation || seen;
   // A card table's header says whose shuffled cards it follows.
@@ -136,8 +155,11 @@ async function showGame(id) {
     $("status").textContent = `Waiting for ${status.to_move ? status.to_move.name : "the other player"} to decide${phase}`;
   } else if (fixed !== null) {
     $("status").textContent = `Your turn: ${status.to_move.name} to decide${phase}`;
+  } else if (moving === null) {
+    // A chance step with one's own cards: the player says what turned up.
+    $("status").textContent = `${seatName ? `${seatName}: ` : ""}say what turned up${phase}`;
   } else {
-    $("status").textContent = `${status.to_move ? status.to_move.name : ""} to decide${phase}`;
+    $("status").textContent = `${status.to_move.name} to decide${phase}`;
   }
   // A device playing one seat says in its tab's title when its turn has come.
   document.title = fixed !== null && ours && !status.over ? "Your turn - cdgsolo" : "cdgsolo";

@@ -146,13 +146,20 @@ export function renderInvaders(ctx) {
   for (const side of [view.sides[1], view.sides[0]]) {
     if (side.display) hand.append(displayBox(side, view));
   }
-  const mine = view.sides.find((/** @type {any} */ s) => s.side === view.viewer);
-  if (!mine.display) {
-    hand.append(el("h3", `Your hand (${sideName(view.viewer)}): ${view.hand.length} card${view.hand.length === 1 ? "" : "s"}`));
+  /** A hand's cards under a heading. @param {string} title @param {any[]} list */
+  const handBox = (title, list) => {
+    hand.append(el("h3", `${title}: ${list.length} card${list.length === 1 ? "" : "s"}`));
     const cards = el("div", undefined, "icards");
-    for (const c of view.hand) cards.append(cardBox(c));
-    if (!view.hand.length) cards.append(el("p", "No cards in hand.", "note"));
+    for (const c of list) cards.append(cardBox(c));
+    if (!list.length) cards.append(el("p", "No cards in hand.", "note"));
     hand.append(cards);
+  };
+  const mine = view.sides.find((/** @type {any} */ s) => s.side === view.viewer);
+  if (!mine.display) handBox(`Your hand (${sideName(view.viewer)})`, view.hand);
+  // One person plays a game with a Card Display: the other side's hand is theirs to see too, while
+  // the display decides (whether to answer its card with a cancel, say).
+  for (const side of view.sides) {
+    if (side.side !== view.viewer && side.cards) handBox(`${side.side === "Invader" ? "The Invader" : "Mankind"}'s hand`, side.cards);
   }
   hand.append(piles(view.sides[0]), piles(view.sides[1]));
   $("hand").replaceChildren(hand);

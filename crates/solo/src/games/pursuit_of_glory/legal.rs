@@ -33,6 +33,11 @@ pub(super) fn adjust_legal(table: &CardTable, out: &mut Vec<TableAction>) {
         out.push(special(Decision::EndDrawPhase, 0, None, 0));
         return;
     }
+    // Six action rounds a turn: once both sides have played theirs, the Draw Strategy Card phase
+    // is the next step (offered as such), never a seventh roll or play.
+    if is_start(table) && super::draw_phase_due(table) {
+        out.retain(|a| !matches!(a, TableAction::Roll | TableAction::PlayBeside { .. } | TableAction::Pass));
+    }
     // The first-turn cards: Russo-British Assault only for its event, both only in their
     // side's first turn.
     out.retain(|a| match a {

@@ -112,13 +112,21 @@ fn way_back(now: &Picture, then: &Picture, sorted: bool) -> Vec<Reversal> {
         ordered.push(steps.remove(next));
     }
     let mut steps = ordered;
-    // Face-down cards that moved between places.
+    // Face-down cards that moved between places. A card drawn into a slot goes back into its deck
+    // before the card that lay there returns to the slot, as a player clears a place first.
     while !give.is_empty() && !take.is_empty() {
         let (Some(from), Some(to)) = (pop(&mut give), pop(&mut take)) else { break };
-        if then.decks.contains(&to) {
-            steps.push(Reversal::OntoDeck { from, deck: to, sorted });
+        let step = if then.decks.contains(&to) {
+            Reversal::OntoDeck { from, deck: to, sorted }
         } else {
-            steps.push(Reversal::FaceDown { from, to });
+            Reversal::FaceDown { from, to }
+        };
+        let first = steps.iter().position(
+            |s| matches!((s, &step), (Reversal::Card { to, .. }, Reversal::OntoDeck { from, .. }) if to == from),
+        );
+        match first {
+            Some(at) => steps.insert(at, step),
+            None => steps.push(step),
         }
     }
     // What is left over in a deck came in through the add-a-card tool.

@@ -118,6 +118,8 @@ test("a person plays Manoeuvre against the rule-based bot, whose moves show in t
 
 test("a card table is played at 400 pixels wide with its tools folded away", async () => {
   const page = await env.browser.newPage({ viewport: { width: 400, height: 800 } });
+  // With one's own cards the first step names the card that turned up, which is asked once.
+  page.on("dialog", (d) => d.accept());
   await page.goto(env.base + "/");
   await page.selectOption("#game-choice", "wilderness-war");
   await page.click("#new-game button[type=submit]");

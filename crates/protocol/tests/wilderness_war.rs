@@ -82,7 +82,8 @@ fn ww_battle_response_cards_turn_cards_up_for_the_battle_and_down_again_after() 
     apply(&mut p, "battle-response");
     assert!(common::legal(&mut p).iter().any(|(id, l)| id == "fate-1" && l.contains("!! blocks the Response")));
     apply(&mut p, "fate-1");
-    assert!(!ids(&mut p).contains(&"end-battle".to_string()), "blocked by Fate");
+    assert_eq!(ids(&mut p), vec!["end-battle"], "blocked by Fate: no other try in this battle");
+    apply(&mut p, "end-battle");
     apply(&mut p, "battle-response");
     apply(&mut p, "fate-5"); // C, D and E of the British display turn up
     let v = view(&mut p);
@@ -108,7 +109,9 @@ fn ww_battle_response_cards_each_battle_gets_its_own_roll() {
     // The first battle of the turn: Fate blocks the British Response.
     apply(&mut p, "battle-response");
     apply(&mut p, "fate-1");
-    assert!(!ids(&mut p).contains(&"end-battle".to_string()));
+    // No other try in that battle: the player says when it is over.
+    assert_eq!(ids(&mut p), vec!["end-battle"]);
+    apply(&mut p, "end-battle");
     // A second battle in the same turn rolls again, and may be answered.
     assert!(ids(&mut p).contains(&"battle-response".to_string()), "{:?}", ids(&mut p));
     apply(&mut p, "battle-response");

@@ -96,6 +96,10 @@ impl fmt::Display for TableEvent {
                         write!(f, "Set {card_text} from {from} aside with {whose} cards kept as: {place}")
                     }
                     Spot::OutOfGame => write!(f, "Take {card_text} from {from} out of the game"),
+                    // A card an event takes back from among the face-down discards (1960).
+                    Spot::Slot { .. } if card.is_some() && matches!(from, Spot::Discard { face_down: true, .. }) => {
+                        write!(f, "Take {card_text} (face-down in {from}) and put it face-up into {to}")
+                    }
                     Spot::Slot { .. } if card.is_none() => write!(f, "Move the face-down card from {from} to {to}"),
                     Spot::Slot { .. } => write!(f, "Move {card_text} from {from} to {to}"),
                     Spot::Top { deck } => write!(f, "Put {card_text} from {from} face-up on top of {deck}"),
@@ -560,6 +564,8 @@ struct Narrator<'a> {
     /// Per display and slot: face-up cards a physical player has not named yet, gone and come.
     unnamed_lost: Vec<[usize; 5]>,
     unnamed_gained: Vec<[usize; 5]>,
+    /// Per deck: face-down discards gone (not yet explained).
+    discard_down_lost: Vec<usize>,
     /// A virtual deck: the player keeps it sorted by number, the program shuffles.
     sorted: bool,
 }
@@ -575,8 +581,12 @@ impl<'a> Narrator<'a> {
             down_gained: vec![[0; 5]; n],
             unnamed_lost: vec![[0; 5]; n],
             unnamed_gained: vec![[0; 5]; n],
+            discard_down_lost: Vec::new(),
             sorted: table.sorted_deck(),
         };
+        let face_down = |d: &DeckShot| d.discard.iter().filter(|x| x.is_none()).count();
+        me.discard_down_lost =
+            a.decks.iter().zip(&b.decks).map(|(a, b)| face_down(b).saturating_sub(face_down(a))).collect();
         for (i, da) in a.displays.iter().enumerate() {
             let Some(db) = me.before_display(i) else { continue };
             for slot in SlotName::ALL {
@@ -691,6 +701,15 @@ impl<'a> Narrator<'a> {
                     self.down_lost[i][slot.index()] -= 1;
                     flips.push((i, slot, label(c)));
                 }
+                Loc::Slot(i, slot) if self.take_discard_down_loss(self.deck_of_display(i)) => {
+                    // Taken face-up from among the face-down discards (an event's retrieval).
+                    let pile = self.a.decks[self.deck_of_display(i)].pile.clone();
+                    events.push(TableEvent::Moved {
+                        card: label(c),
+                        from: Spot::Discard { pile, face_down: true },
+                        to: Spot::Slot { display: self.a.displays[i].name.clone(), slot },
+                    });
+                }
                 Loc::Slot(i, slot) => late.push(TableEvent::Drawn {
                     display: self.a.displays[i].name.clone(),
                     slot,
@@ -748,7 +767,9 @@ impl<'a> Narrator<'a> {
                 // Gone out of sight where it lay: turned face-down in its slot (cards turned up for a
                 // battle and not played, for one).
                 self.down_gained[i][slot.index()] -= 1;
-                let card = label(c).unwrap_or_else(|| "the card".into());
+                // With the player's own cards, a card out of sight is nobody's name any more: the
+                // place says which card turns.
+                let card = if self.table.is_known(c) { self.table.event_label(c) } else { "the card".into() };
                 late.push(TableEvent::Told(format!("Turn {card} in {from_spot} face-down")));
                 continue;
             }
@@ -888,6 +909,16 @@ impl<'a> Narrator<'a> {
                 events.push(marker(self.table, *side, name, *value));
             }
         }
+    }
+
+    /// Takes one face-down discard of deck `k` gone in this step, when neither a shuffle nor a draw
+    /// from that deck explains it otherwise.
+    fn take_discard_down_loss(&mut self, k: usize) -> bool {
+        let taken = !self.shuffled(k) && !self.drew(k) && self.discard_down_lost.get(k).is_some_and(|n| *n > 0);
+        if taken {
+            self.discard_down_lost[k] -= 1;
+        }
+        taken
     }
 
     /// Whether deck `k` lost undrawn cards in this step (a card came off it).

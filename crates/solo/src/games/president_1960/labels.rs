@@ -6,7 +6,7 @@ use super::effects::{CAPITAL, REDRAW, RETRIEVE_EFFECT, effect_name, possible_eff
 use super::momentum_phase::{issue_name, momentum_advice};
 use super::{
     BANG_PLAYED, BANG_WITHOUT_MOMENTUM, CANDIDATE_EXHAUSTED, CP_PLAYED, EVENT_PLAYED, KENNEDY, LAST_GAME_TURN,
-    MOMENTUM_AID, PEACE_CORPS, STRATEGY, bang, debates, effect, game_turn, id_of, momentum, side_name,
+    MOMENTUM_AID, PEACE_CORPS, STRATEGY, bang, debates, effect, game_turn, id_of, momentum, retrieve_slot, side_name,
 };
 use crate::games::Special;
 use crate::table::{CardTable, Phase};
@@ -79,6 +79,8 @@ pub(super) fn label(table: &CardTable, special: Special) -> String {
             _ => format!("the face-down card {from_top} from the top of the discard pile"),
         }
     };
+    // The slot the retrieving event card left, which the card taken back fills.
+    let vacated = retrieve_slot(table, special.side).map_or("the played card's slot".into(), |s| format!("slot {s}"));
     match decision {
         Decision::GainMomentum => format!("{side}: gain 1 momentum"),
         Decision::LoseMomentum => format!("{side}: lose 1 momentum"),
@@ -115,9 +117,9 @@ pub(super) fn label(table: &CardTable, special: Special) -> String {
         Decision::DiscardAndRedraw => format!("{side}: discard {card} (left to right); it is replaced face-up"),
         Decision::DiscardAndRedrawDone => format!("{side}: stop discarding; the discarded cards are replaced face-up"),
         Decision::RetrieveFromDiscard => {
-            format!("{side}: take {} into the played card's slot, face-up", discard_label(special.n))
+            format!("{side}: take {} into {vacated} (just vacated), face-up", discard_label(special.n))
         }
-        Decision::RetrieveNothing => format!("{side}: take nothing back; the played card's slot is refilled face-down"),
+        Decision::RetrieveNothing => format!("{side}: take nothing back; {vacated} is refilled face-down"),
         Decision::PoliticalCapitalDiscard => format!("Political Capital: Nixon discards {card} (refilled face-down)"),
         Decision::EventEffectDone => "the event is resolved".into(),
         Decision::NameEventEffect => {
@@ -195,7 +197,8 @@ pub(super) fn reminders(table: &CardTable) -> Vec<String> {
             ),
             RETRIEVE_EFFECT => format!(
                 "Retrieve from the discards: {who} may take any card of the discard pile, face-up or face-down; it \
-                 fills the played card's slot face-up. The other discards keep their facing."
+                 fills {}, which the event card just left, face-up. The other discards keep their facing.",
+                retrieve_slot(table, side).map_or("the played card's slot".into(), |s| format!("slot {s}"))
             ),
             CAPITAL => "Political Capital: Nixon's display is all face-up now; discard up to two of its cards, each \
                         replaced face-down."

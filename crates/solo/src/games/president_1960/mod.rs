@@ -153,6 +153,12 @@ fn clear_effect(table: &mut CardTable, side: u8) {
     table.set_marker(EFFECT_STATE, side, 0);
 }
 
+/// The slot a retrieve-from-discard event left, which the card it takes back fills face-up.
+fn retrieve_slot(table: &CardTable, side: u8) -> Option<SlotName> {
+    let value = table.marker(EFFECT_STATE, side);
+    usize::try_from(value - 1).ok().and_then(|i| SlotName::ALL.get(i).copied())
+}
+
 fn slot_bit(slot: SlotName) -> i32 {
     1 << slot.index()
 }
@@ -463,10 +469,8 @@ impl SpecialRules for Rules {
                 clear_effect(table, side);
             }
             Decision::RetrieveFromDiscard => {
-                let slot_value = table.marker(EFFECT_STATE, side);
                 let index = usize::from(special.n);
-                let slot = usize::try_from(slot_value - 1).ok().and_then(|i| SlotName::ALL.get(i).copied());
-                if let Some(slot) = slot
+                if let Some(slot) = retrieve_slot(table, side)
                     && index < table.decks[0].discard.len()
                 {
                     let d = table.decks[0].discard.remove(index);
@@ -475,8 +479,7 @@ impl SpecialRules for Rules {
                 clear_effect(table, side);
             }
             Decision::RetrieveNothing => {
-                let slot_value = table.marker(EFFECT_STATE, side);
-                if let Some(slot) = usize::try_from(slot_value - 1).ok().and_then(|i| SlotName::ALL.get(i).copied()) {
+                if let Some(slot) = retrieve_slot(table, side) {
                     table.pending.push_back(Pending::Fill {
                         side,
                         slot,

@@ -1,10 +1,10 @@
 //! Wilderness War's special rules on the card table: seasons (Cards Remaining back to each side's
 //! Max Hand Size of 7 to 9, and the reshuffle that Surrender! forces), the Pass that replaces the
 //! held card, the active side's Response cards, Battle Responses (a Fate Die roll for each battle
-//! that turns cards up for it, and turns them back down afterwards), the hand-size cards (with the
-//! card their event takes from the discards), and the forced discards of #36 and #37. The inactive
-//! side's ordinary Responses, gated by `!!`, are common to the sheets where `!!` blocks the inactive
-//! side.
+//! that turns cards up for it, and turns them back down afterwards, by slot; `!!` blocks the
+//! Response until that battle is over), the hand-size cards (with the card their event takes from
+//! the discards), and the forced discards of #36 and #37. The inactive side's ordinary Responses,
+//! gated by `!!`, are common to the sheets where `!!` blocks the inactive side.
 
 mod decision;
 
@@ -26,7 +26,13 @@ const PASSED: &str = "card held: no pass next season";
 const BATTLE: &str = "battle response";
 /// Face 2 on a Battle Response: how many face-down cards the player still turns up.
 const BATTLE_FLIPS: &str = "battle response cards to turn up";
-const TURNED_FOR_BATTLE: &str = "turned up for a battle";
+/// The slots (bit per slot) whose face-down card a Battle Response turned up for the battle open
+/// now. Kept by slot, not by card: with the player's own cards the table's card in a slot is a
+/// stand-in until the player names it, and naming it swaps the table's card for the real one.
+/// (A slot holds one card on this sheet.)
+const TURNED_SLOTS: &str = "slots turned up for a battle";
+/// 1 while the battle open now had its Response blocked by `!!`: no other try until it is over.
+const BATTLE_BLOCKED: &str = "battle response blocked";
 /// Marker (active side): 1 while the inactive side's forced discard is being settled.
 const FORCING: &str = "forced discard";
 /// A face-up card the player marked as one of the type the forcing event names.
@@ -94,6 +100,16 @@ fn face_up_discards(table: &CardTable) -> Vec<CardId> {
     table.decks[0].discard.iter().filter(|d| d.face_up).map(|d| d.card).collect()
 }
 
+fn slot_bit(slot: crate::slot::SlotName) -> i32 {
+    1 << slot.index()
+}
+
+/// Remembers that the Battle Response turned up the card in `slot` of `side`'s display.
+fn mark_turned(table: &mut CardTable, side: u8, slot: crate::slot::SlotName) {
+    let turned = table.marker(TURNED_SLOTS, side);
+    table.set_marker(TURNED_SLOTS, side, turned | slot_bit(slot));
+}
+
 /// A side may pass unless it passed in the season just before this one.
 fn may_pass(table: &CardTable, side: u8) -> bool {
     let passed = table.marker(PASSED, side);
@@ -149,6 +165,18 @@ impl SpecialRules for Rules {
         &[(PASSED, super::MarkerShown::PerSideIfSet)]
     }
 
+    fn waiting_for(&self, table: &CardTable) -> Option<String> {
+        let inactive = 1 - table.active();
+        let side = &table.sheet().sides[usize::from(inactive & 1)];
+        if table.marker(BATTLE_BLOCKED, inactive) == 1 {
+            Some(format!("the end of the battle (Fate blocked {side}'s Response to it)"))
+        } else if table.marker(BATTLE, inactive) == 1 {
+            Some(format!("{side}'s Battle Response, then the end of the battle"))
+        } else {
+            None
+        }
+    }
+
     fn turn_words(&self, table: &CardTable) -> Option<String> {
         let side = &table.sheet().sides[usize::from(table.active() & 1)];
         Some(format!("Season {}, {side} to act", season(table)))
@@ -163,6 +191,11 @@ impl SpecialRules for Rules {
         if table.marker(BATTLE, inactive) == 1 {
             // During a Battle Response only its own steps are open.
             out.clear();
+            if table.marker(BATTLE_BLOCKED, inactive) == 1 {
+                // Fate blocked the Response: no other try in this battle, only its end.
+                out.push(special(Decision::EndBattle, inactive, None, 0));
+                return;
+            }
             if table.marker(BATTLE_FLIPS, inactive) > 0 {
                 // Face 2: the player says which face-down card turns up (by slot: the card is unseen).
                 let slots: Vec<crate::slot::SlotName> = crate::slot::SlotName::ALL
@@ -310,19 +343,15 @@ impl SpecialRules for Rules {
             (Some(Decision::ActiveResponse | Decision::BattleResponsePlay), Some(card)) => spend(table, side, card),
             (Some(Decision::BattleResponse), _) => table.ask_game_roll(special),
             (Some(Decision::EndBattle), _) => {
-                // Cards turned up for the battle and not played go back face-down.
-                let turned: Vec<CardId> =
-                    table.tags.iter().filter(|(_, t)| *t == TURNED_FOR_BATTLE).map(|(c, _)| *c).collect();
-                for card in turned {
-                    if let Some((slot, index)) = table.displays[side as usize].find(card)
-                        && let Some(p) = table.displays[side as usize].slot_mut(slot).get_mut(index)
-                    {
-                        p.face_up = false;
-                    }
+                // Cards turned up for the battle and not played go back face-down: a slot whose
+                // card was played holds its face-down refill now.
+                let turned = table.marker(TURNED_SLOTS, side);
+                for slot in crate::slot::SlotName::ALL.into_iter().filter(|s| turned & slot_bit(*s) != 0) {
+                    table.displays[side as usize].slot_mut(slot).iter_mut().for_each(|p| p.face_up = false);
                 }
-                table.tags.retain(|(_, t)| *t != TURNED_FOR_BATTLE);
-                table.set_marker(BATTLE, side, 0);
-                table.set_marker(BATTLE_FLIPS, side, 0);
+                for marker in [BATTLE, BATTLE_FLIPS, TURNED_SLOTS, BATTLE_BLOCKED] {
+                    table.set_marker(marker, side, 0);
+                }
             }
             (Some(Decision::ForcedDiscard), _) => table.set_marker(FORCING, table.active(), 1),
             (Some(Decision::ForcedDiscardRandom), _) => table.ask_random_selection(side, special),
@@ -340,8 +369,7 @@ impl SpecialRules for Rules {
                     && let Some(p) = display.slot_mut(slot).iter_mut().find(|p| !p.face_up)
                 {
                     p.face_up = true;
-                    let card = p.card;
-                    table.tags.push((card, TURNED_FOR_BATTLE));
+                    mark_turned(table, side, slot);
                 }
                 let left = table.marker(BATTLE_FLIPS, side) - 1;
                 table.set_marker(BATTLE_FLIPS, side, left.max(0));
@@ -411,8 +439,11 @@ impl SpecialRules for Rules {
             return;
         }
         if face == 1 {
-            // `!!`: Fate blocks the Response to this battle (the next battle rolls again).
+            // `!!`: Fate blocks the Response to this battle; the battle stays open, without a
+            // Response, until the player says it is over (the next battle rolls again).
             table.last_inactive = None;
+            table.set_marker(BATTLE, side, 1);
+            table.set_marker(BATTLE_BLOCKED, side, 1);
             return;
         }
         // Turn up the face-down cards the face names; face 2 lets the player choose which, until two
@@ -425,15 +456,11 @@ impl SpecialRules for Rules {
             return;
         }
         let slots = fate_die::flip_slots(face);
-        let mut to_turn: Vec<CardId> =
-            display.cards().filter(|(s, _, p)| slots.contains(*s) && !p.face_up).map(|(_, _, p)| p.card).collect();
-        to_turn.dedup();
-        for card in to_turn {
-            if let Some((slot, index)) = table.displays[side as usize].find(card)
-                && let Some(p) = table.displays[side as usize].slot_mut(slot).get_mut(index)
-            {
-                p.face_up = true;
-                table.tags.push((card, TURNED_FOR_BATTLE));
+        for slot in crate::slot::SlotName::ALL.into_iter().filter(|s| slots.contains(*s)) {
+            let stack = table.displays[side as usize].slot_mut(slot);
+            if stack.iter().any(|p| !p.face_up) {
+                stack.iter_mut().for_each(|p| p.face_up = true);
+                mark_turned(table, side, slot);
             }
         }
         table.set_marker(BATTLE, side, 1);
@@ -531,6 +558,9 @@ impl SpecialRules for Rules {
             Decision::ActiveResponse => format!("{name}: play {card} as a Response alongside its action"),
             Decision::BattleResponse => format!("{name}: try a Battle Response (roll the Fate Die; !! blocks it)"),
             Decision::BattleResponsePlay => format!("{name}: play {card} as its Battle Response"),
+            Decision::EndBattle if table.marker(BATTLE_BLOCKED, special.side) == 1 => {
+                format!("the battle is over (Fate blocked {name}'s Response to it; the next battle rolls again)")
+            }
             Decision::EndBattle => format!("the battle is over: {name}'s cards turned up for it go face-down again"),
             Decision::ForcedDiscard => {
                 format!("an event forces {name} to discard a card (Francois Bigot, Ministerial Crises)")
@@ -635,7 +665,13 @@ impl SpecialRules for Rules {
         if table.cards_remaining(0) == 0 && table.cards_remaining(1) == 0 {
             notes.push("Both sides have played all their cards: the season is over; start the new season.".into());
         }
-        if table.marker(BATTLE, 1 - active) == 1 {
+        if table.marker(BATTLE_BLOCKED, 1 - active) == 1 {
+            let side = &table.sheet().sides[usize::from((1 - active) & 1)];
+            notes.push(format!(
+                "Fate blocked {side}'s Response to this battle: it does not try again before the battle is over \
+                 (the next battle rolls anew)."
+            ));
+        } else if table.marker(BATTLE, 1 - active) == 1 {
             notes.push("Cards turned up for this Battle Response go face-down again once the battle is over.".into());
         }
         let seen = (0..2).flat_map(|s| table.known_face_up(s).map(|(_, c)| c).collect::<Vec<_>>());

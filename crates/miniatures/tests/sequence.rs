@@ -16,6 +16,14 @@ fn go(g: &mut Miniatures, a: Action) {
     g.apply(&a).expect("legal");
 }
 
+/// Picks unit `unit` to activate with `dice` dice, led by the leader at `lead`: the three
+/// choices before the activation roll.
+fn choose_activation(g: &mut Miniatures, unit: u8, dice: u8, lead: u8) {
+    go(g, Action::Unit(unit));
+    go(g, Action::Dice(dice));
+    go(g, Action::Lead(lead));
+}
+
 fn roll(g: &mut Miniatures, v: u8) {
     assert_eq!(g.to_move(), ToMove::Chance, "a die is due at {:?}", g.step());
     go(g, Action::Die(v));
@@ -150,9 +158,7 @@ fn activation_rolls_one_to_three_dice_against_the_units_qv_and_reads_the_rosters
 fn a_failed_activation_ends_the_phase_and_the_other_side_goes() {
     let mut g = fresh();
     blue_to_activation(&mut g);
-    go(&mut g, Action::Unit(1));
-    go(&mut g, Action::Dice(1));
-    go(&mut g, Action::Lead(0));
+    choose_activation(&mut g, 1, 1, 0);
     roll(&mut g, 2);
     assert_eq!(g.step(), &Step::Execute { unit: 1, fails: true, actions: 0 });
     go(&mut g, Action::UnitDone);
@@ -169,9 +175,7 @@ fn a_failed_activation_ends_the_phase_and_the_other_side_goes() {
 fn fire_rolls_a_d6_for_the_firer_and_the_target_and_close_combat_one_per_piece_in_contact() {
     let mut g = fresh();
     blue_to_activation(&mut g);
-    go(&mut g, Action::Unit(0));
-    go(&mut g, Action::Dice(1));
-    go(&mut g, Action::Lead(0));
+    choose_activation(&mut g, 0, 1, 0);
     roll(&mut g, 6);
     go(&mut g, Action::Fire);
     go(&mut g, Action::Delta(-1));
@@ -196,9 +200,7 @@ fn the_fos_special_move_is_one_two_or_three_moves_by_the_die() {
     {
         let mut g = fresh();
         blue_to_activation(&mut g);
-        go(&mut g, Action::Unit(0));
-        go(&mut g, Action::Dice(1));
-        go(&mut g, Action::Lead(0));
+        choose_activation(&mut g, 0, 1, 0);
         roll(&mut g, 6);
         go(&mut g, Action::FoMove);
         roll(&mut g, v);
@@ -265,9 +267,7 @@ fn after_an_activation_that_gives_no_action_the_unit_is_offered_no_fire_close_co
     let mut g = fresh();
     blue_to_activation(&mut g);
     // 1st Foot (QV 4), of the Left wing and its FO: one die, a 2, no success: "No action".
-    go(&mut g, Action::Unit(0));
-    go(&mut g, Action::Dice(1));
-    go(&mut g, Action::Lead(0));
+    choose_activation(&mut g, 0, 1, 0);
     roll(&mut g, 2);
     assert!(said(&g).contains("No action"), "{}", said(&g));
     let legal = g.legal();
@@ -280,9 +280,7 @@ fn after_an_activation_that_gives_no_action_the_unit_is_offered_no_fire_close_co
     // A unit with an action is offered them all, the FO's move included.
     let mut g = fresh();
     blue_to_activation(&mut g);
-    go(&mut g, Action::Unit(0));
-    go(&mut g, Action::Dice(1));
-    go(&mut g, Action::Lead(0));
+    choose_activation(&mut g, 0, 1, 0);
     roll(&mut g, 4);
     let legal = g.legal();
     for offered in [Action::Fire, Action::CloseCombat, Action::FoMove, Action::UnitDone] {
@@ -301,9 +299,7 @@ fn an_outcome_the_roster_marks_as_giving_no_action_offers_no_fire_close_combat_o
     let roster = Roster::parse(&text).expect("the edited roster reads");
     let mut g = Miniatures::new(&MiniaturesSetup { roster: Some(roster) }).expect("a roster");
     blue_to_activation(&mut g);
-    go(&mut g, Action::Unit(0));
-    go(&mut g, Action::Dice(1));
-    go(&mut g, Action::Lead(0));
+    choose_activation(&mut g, 0, 1, 0);
     roll(&mut g, 5);
     assert!(said(&g).contains("1 success") && said(&g).contains("takes no action"), "{}", said(&g));
     let legal = g.legal();
@@ -335,9 +331,7 @@ fn every_disruption_die_is_shown_with_its_verdict() {
 fn every_activation_die_is_shown_with_its_verdict() {
     let mut g = fresh();
     blue_to_activation(&mut g);
-    go(&mut g, Action::Unit(0));
-    go(&mut g, Action::Dice(3));
-    go(&mut g, Action::Lead(1));
+    choose_activation(&mut g, 0, 3, 1);
     for v in [3, 2, 6] {
         roll(&mut g, v);
     }
@@ -354,9 +348,7 @@ fn every_activation_die_is_shown_with_its_verdict() {
 fn every_close_combat_die_is_shown_with_its_total() {
     let mut g = fresh();
     blue_to_activation(&mut g);
-    go(&mut g, Action::Unit(0));
-    go(&mut g, Action::Dice(1));
-    go(&mut g, Action::Lead(0));
+    choose_activation(&mut g, 0, 1, 0);
     roll(&mut g, 6);
     go(&mut g, Action::CloseCombat);
     go(&mut g, Action::Pieces(2));

@@ -85,7 +85,7 @@ fn the_manifest_cards_come_first_and_the_rest_are_anonymous() {
 fn labels_name_manifest_cards_by_number_and_name() {
     let mut s = dealt_with(ww_setup());
     assert_eq!(label_of(&s, "discard-1"), "French: discard #10 Alpha from slot A");
-    assert_eq!(label_of(&s, "set-aside-2"), "French: set #11 Bravo aside beside the display");
+    assert_eq!(label_of(&s, "discard-2"), "French: discard #11 Bravo from slot B");
     roll(&mut s, 1);
     assert_eq!(label_of(&s, "play-3-operations"), "French: play #12 Charlie from slot C for Operations");
     act(&mut s, "play-3-operations");

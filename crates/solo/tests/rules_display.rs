@@ -10,10 +10,32 @@ use engine::{Game, ToMove};
 
 #[test]
 fn only_face_up_cards_can_be_discarded_or_set_aside() {
-    let s = dealt("cc-medieval");
+    let s = dealt("empire-of-the-sun");
     let offered: Vec<String> =
         ids(&s).into_iter().filter(|id| id.starts_with("discard-") || id.starts_with("set-aside-")).collect();
-    assert_eq!(offered, vec!["discard-1", "discard-2", "set-aside-1", "set-aside-2"]);
+    let face_up: Vec<String> =
+        slots(&s, 0).iter().flatten().filter(|(_, up)| *up).map(|(c, _)| c.to_string()).collect();
+    assert!(!face_up.is_empty());
+    let expected: Vec<String> =
+        ["discard-", "set-aside-"].iter().flat_map(|tool| face_up.iter().map(move |c| format!("{tool}{c}"))).collect();
+    let mut offered_sorted = offered.clone();
+    offered_sorted.sort();
+    let mut expected_sorted = expected;
+    expected_sorted.sort();
+    assert_eq!(offered_sorted, expected_sorted);
+}
+
+/// A table offers only the tools its sheet has: the Commands & Colors sheets, Wilderness War and
+/// 1960 set no card aside to play instead of rolling, so a side can never skip the Fate Die that way
+/// (the discard tool stays).
+#[test]
+fn a_sheet_without_a_set_aside_offers_none() {
+    for game in ["cc-napoleonics", "cc-napoleonics-epic", "cc-medieval", "cc-epic-ancients", "wilderness-war", "1960"] {
+        let s = dealt(game);
+        let offered: Vec<String> = ids(&s).into_iter().filter(|id| id.starts_with("set-aside-")).collect();
+        assert!(offered.is_empty(), "{game}: {offered:?}");
+        assert!(ids(&s).iter().any(|id| id.starts_with("discard-")), "{game} keeps its discard tool");
+    }
 }
 
 #[test]

@@ -146,24 +146,29 @@ fn manoeuvre_takes_its_discards_back_the_moment_slot_c_runs_out_and_keeps_the_di
 
 #[test]
 fn a_deck_and_discard_pile_both_empty_leave_slots_short_without_error() {
-    // Ten cards fill the two displays exactly.
-    let mut s = dealt_with(setup("cc-medieval", None, Some([10, 0])));
-    act(&mut s, "set-aside-1");
+    // Nine cards for the ten slots of the two displays: the deal leaves the second side's slot E
+    // short, with the deck and the discard pile both empty, and play goes on.
+    let mut s = dealt_with(setup("cc-medieval", None, Some([9, 0])));
     assert!(drawable(&s).is_empty());
-    assert_eq!(slot(&s, 0, A), vec![]);
+    assert_eq!(slot(&s, 1, E), vec![]);
     assert_eq!(to_move(&s), ToMove::Player(0));
     roll(&mut s, 4);
-    assert_eq!(playable(&s), vec![2], "the empty slot offers nothing");
-    play(&mut s, 2);
-    // Now a discard exists: the refill reshuffles it with the six face-down display cards. Seven
-    // cards for eight short slots (B, then A C D E of side 0, then C D E of side 1): the last waits.
-    assert_eq!(draw_all(&mut s), vec![2, 3, 4, 5, 8, 9, 10]);
+    assert_eq!(playable(&s), vec![1, 2]);
+    play(&mut s, 1);
+    // Now a discard exists: the refill reshuffles it with the five face-down display cards. Six
+    // cards for seven short slots (A, C, D, E of the first side, then C, D, E of the second): the
+    // last waits.
+    assert_eq!(draw_all(&mut s), vec![1, 3, 4, 5, 8, 9]);
     assert_eq!(
         slots(&s, 0),
-        vec![vec![(3, false)], vec![(2, false)], vec![(4, false)], vec![(5, false)], vec![(8, false)]]
+        vec![vec![(1, false)], vec![(2, true)], vec![(3, false)], vec![(4, false)], vec![(5, false)]]
     );
     assert_eq!(slot(&s, 1, E), vec![]);
     assert_eq!(common_ids(&s), vec!["end-turn"]);
+    // The second side's empty slot offers nothing when the die names it.
+    act(&mut s, "end-turn");
+    roll(&mut s, 6);
+    assert_eq!(playable(&s), vec![9], "only slot D's card: slot E is empty");
 }
 
 #[test]

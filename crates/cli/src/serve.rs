@@ -157,14 +157,9 @@ fn open_browser(url: String) {
     });
 }
 
-/// A fresh access token: 128 bits from the operating system's random source, as hex.
+/// A fresh access token ([`server::fresh_token`]).
 fn access_token() -> Result<String> {
-    use std::io::Read;
-    let mut bytes = [0u8; 16];
-    std::fs::File::open("/dev/urandom")
-        .and_then(|mut f| f.read_exact(&mut bytes))
-        .context("cannot read /dev/urandom for an access token")?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+    server::fresh_token().context("no random source for an access token")
 }
 
 #[cfg(test)]

@@ -72,7 +72,9 @@ pub trait DynSession: Send {
     /// below what was fed starts it again from the setup).
     fn reports_since(&mut self, step: usize) -> Result<Vec<(usize, Value)>, ProtocolError>;
     /// Who decided each step of the log: a player's index, `None` for chance.
-    fn deciders(&self) -> Vec<Option<u8>>;
+    fn deciders(&self) -> Vec<Option<u8>> {
+        self.steps_by().into_iter().map(|s| s.map(|(p, _)| p)).collect()
+    }
     /// As [`DynSession::deciders`], with whether each player's step was taken for that player
     /// (the only choice, taken by a front end) rather than decided.
     fn steps_by(&self) -> Vec<Option<(u8, bool)>>;
@@ -393,17 +395,6 @@ where
         let reports = chronicle.reports().into_iter().filter(|(i, _)| *i >= step).collect();
         self.account = Some((chronicle, steps));
         Ok(reports)
-    }
-
-    fn deciders(&self) -> Vec<Option<u8>> {
-        self.session
-            .log()
-            .iter()
-            .map(|e| match e.by {
-                engine::Decider::Player(p) => Some(p),
-                engine::Decider::Chance => None,
-            })
-            .collect()
     }
 
     fn steps_by(&self) -> Vec<Option<(u8, bool)>> {

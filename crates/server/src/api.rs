@@ -360,9 +360,7 @@ async fn game_status(State(state): State<Shared>, Path(id): Path<String>, header
         // decision of its own to take back.
         let seat = match holder {
             Holder::Seat(p) => {
-                let steps = game.session.steps_by();
-                let last = steps.iter().rposition(|s| matches!(s, Some((_, false))));
-                let own = last.is_some_and(|at| crate::devices::own_since(&steps, at, p));
+                let own = crate::devices::may_undo(&game.session.steps_by(), p);
                 status["undo"] = json!(status["undo"] == json!(true) && own);
                 json!(p)
             }
@@ -511,17 +509,12 @@ async fn undo(State(state): State<Shared>, Path(id): Path<String>, headers: Head
         // seat has done nothing since; the other device is told what was taken back, in its words.
         let told_other = match holder {
             Holder::Seat(seat) => {
-                let steps = game.session.steps_by();
-                let last = steps.iter().rposition(|s| matches!(s, Some((_, false))));
-                match last {
-                    Some(at) if crate::devices::own_since(&steps, at, seat) => {}
-                    _ => {
-                        return Err(ApiError::new(
-                            StatusCode::FORBIDDEN,
-                            "the last decision is the other player's, or they have played since yours: only they can \
-                             take theirs back",
-                        ));
-                    }
+                if !crate::devices::may_undo(&game.session.steps_by(), seat) {
+                    return Err(ApiError::new(
+                        StatusCode::FORBIDDEN,
+                        "the last decision is the other player's, or they have played since yours: only they can \
+                         take theirs back",
+                    ));
                 }
                 Some((seat, game.session.history(1 - seat)?))
             }

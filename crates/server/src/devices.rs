@@ -127,18 +127,21 @@ pub fn holder(id: i64, keys: Option<&[String; 2]>, presented: Option<&str>) -> R
     }
 }
 
-/// A fresh seat secret: 128 bits from the operating system's random source, as hex.
+/// A fresh seat secret ([`crate::fresh_token`]).
 pub fn fresh_secret() -> Result<String, ApiError> {
-    let mut bytes = [0u8; 16];
-    rand_core::TryRngCore::try_fill_bytes(&mut rand_core::OsRng, &mut bytes)
-        .map_err(|e| ApiError::internal(format!("no random source for a seat's secret: {e}")))?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+    crate::fresh_token().map_err(|e| ApiError::internal(format!("no random source for a seat's secret: {e}")))
 }
 
 /// Whether step `at` of a log (`steps_by`) is `seat`'s own decision with nothing of the other
-/// seat's after it: what a seat on two devices may take back.
+/// seat's after it: what a seat on two devices may go back to.
 pub fn own_since(steps: &[Option<(u8, bool)>], at: usize, seat: u8) -> bool {
     steps.get(at) == Some(&Some((seat, false))) && steps[at..].iter().all(|s| s.is_none_or(|(p, _)| p == seat))
+}
+
+/// Whether the latest decision of a log (`steps_by`) is `seat`'s own with nothing of the other
+/// seat's after it: what a seat on two devices may undo.
+pub fn may_undo(steps: &[Option<(u8, bool)>], seat: u8) -> bool {
+    steps.iter().rposition(|s| matches!(s, Some((_, false)))).is_some_and(|at| own_since(steps, at, seat))
 }
 
 /// Hands a game at one screen to two devices: a secret for each seat, which from now on is the

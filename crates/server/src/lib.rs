@@ -73,6 +73,14 @@ pub async fn serve_until(
     Ok(())
 }
 
+/// A fresh secret (an access token, a seat's secret): 128 bits from the operating system's random
+/// source, as hex.
+pub fn fresh_token() -> Result<String, rand_core::OsError> {
+    let mut bytes = [0u8; 16];
+    rand_core::TryRngCore::try_fill_bytes(&mut rand_core::OsRng, &mut bytes)?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
 /// The name a new game gets in the saved list when the player gives none: the game's title, for
 /// Manoeuvre its two nations once they are known, and the seed that tells games apart. The browser
 /// and the terminal name games alike.

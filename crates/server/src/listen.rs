@@ -7,7 +7,7 @@
 //! clients, and with `--host` strangers without the token, cannot keep the person's page out.
 
 use std::future::Future;
-use std::net::{IpAddr, Ipv4Addr};
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
@@ -59,18 +59,6 @@ impl Drop for Busy {
 }
 
 impl Connection {
-    /// A connection not made by the accept loop (a router called in process, in tests).
-    pub fn detached(peer: IpAddr) -> Self {
-        Connection(Arc::new(ConnectionState {
-            peer,
-            trusted: AtomicBool::new(false),
-            busy: AtomicUsize::new(0),
-            used: AtomicU64::new(0),
-            closing: AtomicBool::new(false),
-            close: Notify::new(),
-        }))
-    }
-
     /// The client's address.
     pub fn peer(&self) -> IpAddr {
         self.0.peer
@@ -199,9 +187,4 @@ pub async fn run(listener: TcpListener, app: Router, stop: impl Future<Output = 
     }
     drop(listener);
     let _ = tokio::time::timeout(STOP_TIME, graceful.shutdown()).await;
-}
-
-/// The address a request came from, when the accept loop saw it (in-process tests have none).
-pub fn peer_of(extensions: &axum::http::Extensions) -> IpAddr {
-    extensions.get::<Connection>().map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), Connection::peer)
 }

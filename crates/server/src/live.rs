@@ -71,10 +71,6 @@ impl Streams {
         Streams { limits, held: Mutex::new(HashMap::new()) }
     }
 
-    pub fn limits(&self) -> Limits {
-        self.limits
-    }
-
     /// How many streams are open now.
     pub fn open(&self) -> usize {
         self.held.lock().unwrap_or_else(std::sync::PoisonError::into_inner).values().sum()

@@ -610,7 +610,8 @@ pub fn run(mut options: AssistOptions, input: &mut dyn BufRead, out: &mut dyn Wr
                         writeln!(out, "Not done.")?;
                         continue;
                     };
-                    if cannot_be_undone(session.state(), action) {
+                    // A naming is asked through its own question; here only shuffles and picks remain.
+                    if session.state().asks_first(action) {
                         write!(out, "This shuffles or picks at random and cannot be undone. Type y to go ahead: ")?;
                         out.flush()?;
                         let answer = crate::read_line(input)?.unwrap_or_default();
@@ -670,12 +671,6 @@ fn write_log(session: &Session<CardTable>, out: &mut dyn Write) -> Result<()> {
         state.apply_legal(&action);
     }
     Ok(())
-}
-
-/// Whether an action the player picks leads straight to a shuffle or a random pick, which undo
-/// cannot take back: worth a second keystroke.
-fn cannot_be_undone(state: &CardTable, action: &TableAction) -> bool {
-    matches!(action, TableAction::Reshuffle(_) | TableAction::RandomDiscard) || state.shuffles_or_picks(action)
 }
 
 /// Runs a script: one action id per line (`#` starts a comment), or `undo`, or `save FILE`. Stops at
